@@ -1,0 +1,47 @@
+// Typed errors the engine throws for bad input. Each carries a machine-readable reason that the
+// service forwards as ErrorResponse.reason and the command line prints.
+
+/** Why a DOCX package was rejected. */
+export type DocxRejectReason =
+  | 'empty-file'
+  | 'not-a-zip'
+  | 'truncated-zip'
+  | 'encrypted'
+  | 'unsupported-compression'
+  | 'corrupt-entry'
+  | 'too-many-entries'
+  | 'entry-too-large'
+  | 'total-size-too-large'
+  | 'compression-ratio-too-high'
+  | 'path-traversal'
+  | 'duplicate-entry'
+  | 'missing-content-types'
+  | 'missing-document-xml'
+  | 'doctype-forbidden'
+  | 'malformed-xml';
+
+export class DocxRejectedError extends Error {
+  readonly reason: DocxRejectReason;
+  constructor(reason: DocxRejectReason, detail: string) {
+    super(`DOCX rejected (${reason}): ${detail}`);
+    this.name = 'DocxRejectedError';
+    this.reason = reason;
+  }
+}
+
+/** Why a set of review decisions cannot be applied. */
+export type DecisionRejectReason =
+  | 'unknown-ref-id'
+  | 'unknown-target-id'
+  | 'invalid-decision'
+  | 'missing-doi'
+  | 'duplicate-decision';
+
+export class DecisionError extends Error {
+  readonly reason: DecisionRejectReason;
+  constructor(reason: DecisionRejectReason, detail: string) {
+    super(detail);
+    this.name = 'DecisionError';
+    this.reason = reason;
+  }
+}

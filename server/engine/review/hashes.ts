@@ -1,0 +1,20 @@
+// Hashes that identify a scanned state: the file, the match/target graph and persisted metadata.
+import { createHash } from 'node:crypto';
+import type { ScanPacket } from '../../../shared/contract.ts';
+
+export function sha256Hex(data: Uint8Array | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Hash of the match/target graph: which match points at which target, in order. */
+export function graphHash(packet: Pick<ScanPacket, 'matches' | 'targets'>): string {
+  const h = createHash('sha256');
+  for (const t of packet.targets) h.update(`T|${t.targetId}|${t.type}|${t.label}\n`);
+  for (const m of packet.matches) h.update(`M|${m.refId}|${m.kind}|${m.status}|${m.targetId}\n`);
+  return h.digest('hex');
+}
+
+/** Hash of the persisted metadata a scan found (or of null). */
+export function metadataHash(meta: unknown): string {
+  return sha256Hex(JSON.stringify(meta ?? null));
+}

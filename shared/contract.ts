@@ -1,0 +1,290 @@
+// The service contract (../shared/spec/service-interface.md, API version 2026-05-12) as TypeScript types.
+// Defined once here; the engine, the service, the add-in and the tests all import them.
+// Objects the contract marks "extra allowed" carry the extra fields the product uses, each optional
+// or documented so that a client written against the bare contract keeps working.
+
+import type { HyperlinkSettings } from './settings.ts';
+
+export const API_VERSION = '2026-05-12';
+export const MAX_DOCX_BYTES = 26_214_400;
+
+export type MatchStatus = 'ready' | 'unmatched' | 'low_confidence' | 'held' | 'identity_change';
+export type DecisionStatus = 'approved' | 'skipped' | 'retargeted' | 'link_only';
+
+/** Kinds of match the engine reports. */
+export type MatchKind =
+  | 'citation'
+  | 'figure'
+  | 'table'
+  | 'equation'
+  | 'section'
+  | 'appendix'
+  | 'algorithm'
+  | 'listing'
+  | 'doi';
+
+/** Kinds of target a match can point at. */
+export type TargetType =
+  | 'bibliography'
+  | 'figure'
+  | 'table'
+  | 'equation'
+  | 'section'
+  | 'appendix'
+  | 'algorithm'
+  | 'listing';
+
+/** Where a match or target sits: see issue 2's location convention. */
+export interface Location {
+  /** Package part, e.g. word/document.xml or word/footnotes.xml. */
+  part: string;
+  /** 0-based index of the w:p among all w:p of the part in document order (tables and text boxes count, mc:Fallback copies do not). */
+  paragraph: number;
+  /** Character offsets into the paragraph's visible text (deleted text and field instructions excluded; a tab is one character). */
+  start: number;
+  end: number;
+}
+
+export interface ReviewMatch {
+  refId: string;
+  sourceText: string;
+  status: MatchStatus;
+  /** Proposed target; empty string when none (status unmatched, or a DOI match, whose link is external). */
+  targetId: string;
+  kind: MatchKind;
+  confidence: number;
+  location: Location;
+  /** Human label of the proposed target, e.g. "[3]" or "Figure 2". */
+  label?: string;
+  /** Why the match is held, unmatched or low_confidence. */
+  reason?: string;
+  /** Other plausible targets (low_confidence), best first. */
+  alternatives?: string[];
+  /** For DOI matches: the normalised DOI; the link goes to https://doi.org/<doi>. */
+  doi?: string;
+  /** For DOI matches: the external URL the link will carry. */
+  url?: string;
+}
+
+export interface ReviewTarget {
+  targetId: string;
+  label: string;
+  type: TargetType;
+  kind?: TargetType;
+  /** The target's own text (reference entry, caption or heading), trimmed to 300 characters. */
+  text?: string;
+  location: Location;
+  /** Bibliography targets: 1-based position in the reference list. */
+  refIndex?: number;
+  /** Bibliography targets: parsed fields. */
+  authors?: string[];
+  year?: string | null;
+  title?: string | null;
+  doi?: string | null;
+  url?: string | null;
+  /** Name of a bookmark the document already has around the target, reused when linking. */
+  existingBookmark?: string;
+}
+
+export interface ScanSummary {
+  estimatedLinkCount: number;
+  unmatchedCount: number;
+  targetCount: number;
+  [counter: string]: number;
+}
+
+export interface ScanPacket {
+  scanFingerprint: string;
+  scanToken?: string;
+  summary?: ScanSummary;
+  matches: ReviewMatch[];
+  targets: ReviewTarget[];
+  synchronizedCitationUpdatesEnabled?: boolean;
+  persistedMetadata?: PersistedMetadata | null;
+  /** Citation style the scan detected or used (number, author-year, superscript, off). */
+  citeStyle?: string;
+}
+
+/** What a previous apply recorded in the document (custom XML part). */
+export interface PersistedMetadata {
+  engine: string;
+  version: number;
+  appliedAt?: string;
+  links: PersistedLink[];
+  [extra: string]: unknown;
+}
+
+export interface PersistedLink {
+  /** Bookmark or relationship the link points at. */
+  anchor: string;
+  kind: MatchKind;
+  /** Identity of the target when linked (hash of its text), to detect a changed target later. */
+  targetHash: string;
+  sourceText: string;
+}
+
+export interface ReviewDecision {
+  refId: string;
+  status: DecisionStatus;
+  targetId?: string;
+  doi?: string;
+  reason?: string;
+  note?: string;
+  [extra: string]: unknown;
+}
+
+export interface ReferenceCandidate {
+  refId: string;
+  index: number;
+  refText: string;
+  refTextHtml: string;
+  author: string | null;
+  year: string | null;
+  title: string | null;
+  existingDoi: string | null;
+  existingUrl: string | null;
+}
+
+export interface ResolvedWork {
+  doi: string;
+  title: string;
+  confidence: number;
+  citationImpact: string;
+  transactionPlan: Record<string, unknown> | null;
+  year?: string | null;
+  containerTitle?: string | null;
+  source?: string;
+  /** The caller's approval: only approved works are applied. Absent means approved. */
+  approved?: boolean;
+}
+
+export interface ResolverReport {
+  scanFingerprint: string;
+  scanToken: string;
+  references: ReferenceCandidate[];
+  resolvedWorks: Record<string, ResolvedWork>;
+  detectedCslId: string | null;
+  styleDetection: Record<string, unknown> | null;
+  resolverReport?: { resolved: number; reviewRequired: number; unresolved: number };
+}
+
+export type StatCategory =
+  | 'citations'
+  | 'figures'
+  | 'tables'
+  | 'equations'
+  | 'sections'
+  | 'appendices'
+  | 'algorithms'
+  | 'listings'
+  | 'dois';
+
+export interface UnmatchedItem {
+  refId: string;
+  kind: MatchKind;
+  sourceText: string;
+  status: MatchStatus | DecisionStatus;
+  reason: string;
+  location?: Location;
+}
+
+export interface ApplyResult {
+  docx: string;
+  linkCount: number;
+  statCounts?: Record<string, number>;
+  stats?: Record<string, unknown>;
+  unmatched?: UnmatchedItem[];
+  appliedDecisions?: number;
+  warnings?: string[];
+}
+
+/** The engine's apply output: the contract's ApplyResult with bytes instead of base64. */
+export type ApplyOutput = Omit<ApplyResult, 'docx'> & { docx: Uint8Array };
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  key_prefix: string;
+  prefix: string;
+  is_active: boolean;
+  last_used_at: string | null;
+  total_docs_processed: number;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface ApiKeyList {
+  keys: ApiKey[];
+}
+
+export interface NewApiKey {
+  key: string;
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  trial_credits_granted: number;
+  api_credits: number;
+}
+
+export interface NewOrgKey {
+  key: string;
+  id: string;
+  name: string;
+  key_prefix: string;
+  created_at: string;
+}
+
+export interface OkResponse {
+  ok: boolean;
+  success: boolean;
+}
+
+export interface OrgPreset {
+  id: string;
+  name: string;
+  settings: HyperlinkSettings;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrgUsageList {
+  usage: Record<string, unknown>[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface DocsInsightCount {
+  key: string;
+  count: number;
+}
+
+export interface DocsInsightsSummary {
+  generated_at: string;
+  total_events: number;
+  unique_sessions: number;
+  by_type: Record<string, number>;
+  top_pages: DocsInsightCount[];
+  top_searches: DocsInsightCount[];
+  zero_result_searches: DocsInsightCount[];
+  playground: { responses_by_status: Record<string, number>; top_errors: DocsInsightCount[] };
+  feedback: { yes: number; no: number };
+  recent: { event_type: string; path: string; detail: Record<string, unknown>; created_at: string | null }[];
+}
+
+export interface DocsInsightsResponse {
+  window_days: number;
+  limit: number;
+  insights: DocsInsightsSummary;
+}
+
+export interface ErrorResponse {
+  error: string;
+  reason?: string | null;
+  hint?: string;
+  status?: string;
+  requestId?: string;
+  retry_after?: number;
+  retryAfter?: number;
+}
