@@ -1,0 +1,43 @@
+// `npx hyperlinker <command>`: dispatches to one module per command group under server/cli/.
+// Each command returns an exit code; errors are printed as one clear line on stderr.
+
+export interface CliCommand {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+const commands: Record<string, () => Promise<CliCommand>> = {
+  scan: async () => (await import('./cli/scan.ts')).scanCommand,
+  link: async () => (await import('./cli/link.ts')).linkCommand,
+  user: async () => (await import('./cli/accounts.ts')).userCommand,
+  org: async () => (await import('./cli/accounts.ts')).orgCommand,
+};
+
+function usage(): string {
+  return [
+    'usage: hyperlinker <command> [options]',
+    '  scan FILE.docx [--settings JSON]                 print the ScanPacket of a manuscript',
+    '  link FILE.docx -o OUT.docx [--settings JSON]     link every ready match and write OUT.docx',
+    '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
+    '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const load = commands[name];
+  if (!load) {
+    console.error(`hyperlinker: unknown command '${name}'\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await (await load()).run(rest);
+  } catch (err) {
+    console.error(`hyperlinker ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}
