@@ -1,0 +1,31 @@
+// Builds the document model of a package: the main document, then footnotes and endnotes.
+
+import { REL, type DocxPackage } from '../package/docx.ts';
+import { rootOf } from '../package/xml.ts';
+import { readNumbering } from './numbering.ts';
+import { readStyles } from './styles.ts';
+import type { DocumentModel, ModelPart } from './types.ts';
+import { walkPart } from './walk-part.ts';
+
+export function buildModel(pkg: DocxPackage): DocumentModel {
+  const main = pkg.mainPart;
+  const stylesPart = pkg.related(main, REL.styles);
+  const numberingPart = pkg.related(main, REL.numbering);
+  const styles = readStyles(stylesPart ? pkg.xml(stylesPart) : undefined);
+  const numbering = readNumbering(numberingPart ? pkg.xml(numberingPart) : undefined);
+
+  const storyParts = [main, pkg.related(main, REL.footnotes), pkg.related(main, REL.endnotes)].filter(
+    (p): p is string => p !== undefined,
+  );
+  const parts: ModelPart[] = [];
+  const bookmarkNames = new Set<string>();
+  let maxBookmarkId = -1;
+  for (const name of storyParts) {
+    const doc = pkg.xml(name);
+    const walked = walkPart(name, rootOf(doc), styles, numbering);
+    parts.push({ name, doc, paragraphs: walked.paragraphs });
+    for (const b of walked.bookmarkNames) bookmarkNames.add(b);
+    maxBookmarkId = Math.max(maxBookmarkId, walked.maxBookmarkId);
+  }
+  return { parts, paragraphs: parts.flatMap((p) => p.paragraphs), bookmarkNames, maxBookmarkId };
+}
