@@ -1,0 +1,180 @@
+// npm run bench:accuracy [-- options]
+// Scans every corpus document (../shared/corpus or $CORPUS_DIR) with default settings plus doi: true and
+// compares the matches with NAME.gold.json. Scoring rules: bench/accuracy/score.ts.
+//
+//   --doc NAME        only this document (stem; a prefix selects several, e.g. "elife-14093" = plain + messy)
+//   --verbose, -v     one line per document (recall/tagged precision per kind) plus location checks
+//   --errors [N]      print the first N errors per document with paragraph context (default 15)
+//   --kind K[,K]      restrict --errors to kinds (citation, figure, table, equation, section, appendix,
+//                     supplementary, other, doi)
+//   --type T[,T]      restrict --errors to missed, wrong-target, untagged
+//   --status S[,S]    engine statuses counted as proposed links (default ready,low_confidence)
+//   --settings JSON   extra settings merged over {doi: true}
+//   --json FILE       write the full result as JSON
+//   --corpus DIR      corpus directory (default $CORPUS_DIR or ../shared/corpus)
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseSettings, type HyperlinkSettings } from '../shared/settings.ts';
+import type { ScanPacket } from '../shared/contract.ts';
+import { checkGold, corpusDir, listCorpus, loadGold, readDocumentParagraphs, selectDocs, translatePacket } from './accuracy/corpus.ts';
+import { addRows, emptyRows, ROW_KINDS, scoreDocument, DEFAULT_COUNTED_STATUSES, type DocScore, type ErrorType, type RowKind } from './accuracy/score.ts';
+import { bold, dim, formatDocLine, formatError, formatMismatch, formatTable, red, selectErrors, yellow } from './accuracy/report.ts';
+
+interface Args {
+  docs: string[];
+  verbose: boolean;
+  errors: number;
+  kinds: RowKind[];
+  types: ErrorType[];
+  statuses: string[];
+  settings: Record<string, unknown>;
+  json: string | null;
+  corpus: string | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { docs: [], verbose: false, errors: 0, kinds: [], types: [], statuses: [...DEFAULT_COUNTED_STATUSES], settings: {}, json: null, corpus: null };
+  const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--doc') a.docs.push(next());
+    else if (arg === '--verbose' || arg === '-v') a.verbose = true;
+    else if (arg === '--errors') {
+      const v = argv[i + 1];
+      if (v !== undefined && /^\d+$/.test(v)) { a.errors = Number(v); i++; } else a.errors = 15;
+    } else if (arg === '--kind') a.kinds = list(next()) as RowKind[];
+    else if (arg === '--type') a.types = list(next()) as ErrorType[];
+    else if (arg === '--status') a.statuses = list(next());
+    else if (arg === '--settings') a.settings = JSON.parse(next()) as Record<string, unknown>;
+    else if (arg === '--json') a.json = next();
+    else if (arg === '--corpus') a.corpus = next();
+    else if (arg === '--help' || arg === '-h') {
+      console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  for (const k of a.kinds) if (!ROW_KINDS.includes(k)) throw new Error(`unknown kind ${k}`);
+  return a;
+}
+
+type ScanFn = (bytes: Uint8Array, settings: HyperlinkSettings) => ScanPacket;
+
+async function loadScan(): Promise<ScanFn | null> {
+  for (const path of ['../server/engine/index.ts', '../server/engine/scan.ts']) {
+    try {
+      const mod = (await import(path)) as { scan?: ScanFn };
+      if (typeof mod.scan === 'function') return mod.scan;
+    } catch (err) {
+      if (process.env.BENCH_DEBUG) console.error(path, err);
+    }
+  }
+  return null;
+}
+
+interface DocResult {
+  name: string;
+  ms: number;
+  error?: string;
+  score?: DocScore;
+  offsetUnit?: string;
+  translatedParagraphs?: number;
+  locationChecked?: number;
+  locationMismatches?: number;
+  goldProblems?: string[];
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dir = args.corpus ?? corpusDir();
+  const docs = selectDocs(listCorpus(dir), args.docs);
+  if (docs.length === 0) {
+    console.error(`no corpus documents found in ${dir}${args.docs.length ? ` matching ${args.docs.join(', ')}` : ''}`);
+    process.exit(1);
+  }
+  const scan = await loadScan();
+  if (!scan) {
+    console.error('scan: not available (server/engine/scan.ts does not load yet); set BENCH_DEBUG=1 for the import error');
+    process.exit(2);
+  }
+  const settings = parseSettings({ doi: true, ...args.settings });
+  const total = emptyRows();
+  const results: DocResult[] = [];
+  console.log(bold(`accuracy on ${docs.length} documents from ${dir}`) + dim(`  (counted statuses: ${args.statuses.join(', ')})`));
+
+  for (const doc of docs) {
+    const bytes = new Uint8Array(readFileSync(doc.docxPath));
+    const gold = loadGold(doc.goldPath);
+    const paragraphs = await readDocumentParagraphs(bytes);
+    const goldProblems = checkGold(gold, paragraphs);
+    const t0 = performance.now();
+    let packet: ScanPacket;
+    try {
+      packet = scan(bytes, settings);
+    } catch (err) {
+      const msg = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      results.push({ name: doc.name, ms: performance.now() - t0, error: msg, goldProblems });
+      console.log(`${doc.name.padEnd(34)} ${red(`scan failed: ${msg.slice(0, 200)}`)}`);
+      if (args.verbose && err instanceof Error && err.stack) console.log(dim(err.stack.split('\n').slice(1, 6).join('\n')));
+      continue;
+    }
+    const ms = performance.now() - t0;
+    const tr = translatePacket(packet, paragraphs);
+    const score = scoreDocument(gold, tr.matches, tr.targets, { countedStatuses: args.statuses });
+    addRows(total, score.rows);
+    results.push({
+      name: doc.name,
+      ms,
+      score,
+      offsetUnit: tr.unit,
+      translatedParagraphs: tr.translatedParagraphs,
+      locationChecked: tr.checked,
+      locationMismatches: tr.mismatches.length,
+      goldProblems,
+    });
+    if (args.verbose) {
+      const held = Object.entries(score.uncountedByStatus).map(([s, n]) => `${s} ${n}`).join(', ');
+      const extra = `${ms.toFixed(0)} ms${held ? `; not counted: ${held}` : ''}${score.otherParts ? `; other parts ${score.otherParts}` : ''}${tr.translatedParagraphs ? `; offsets translated in ${tr.translatedParagraphs} ¶` : ''}`;
+      console.log(formatDocLine(doc.name, score, extra));
+      if (tr.mismatches.length > 0) console.log(yellow(`    ${tr.mismatches.length}/${tr.checked} engine matches: sourceText differs from the document text at location (offset unit ${tr.unit})`));
+      for (const p of goldProblems.slice(0, 3)) console.log(yellow(`    gold check: ${p}`));
+    }
+    if (args.errors > 0) {
+      for (const m of tr.mismatches.slice(0, Math.min(3, args.errors))) console.log(formatMismatch(doc.name, m));
+      for (const e of selectErrors(score.errors, { limit: args.errors, kinds: args.kinds, types: args.types })) {
+        console.log(formatError(doc.name, e, paragraphs));
+      }
+    }
+  }
+
+  console.log('');
+  console.log(formatTable(total));
+  const failed = results.filter((r) => r.error);
+  const mism = results.reduce((n, r) => n + (r.locationMismatches ?? 0), 0);
+  const checked = results.reduce((n, r) => n + (r.locationChecked ?? 0), 0);
+  const goldIssues = results.reduce((n, r) => n + (r.goldProblems?.length ?? 0), 0);
+  const ms = results.reduce((n, r) => n + r.ms, 0);
+  console.log(dim('recall = gold mentions covered by a match with the gold target / gold mentions; P strict = correct / engine matches;'));
+  console.log(dim('P tagged = correct / (correct + wrong target): untagged matches overlap no gold mention (the publisher did not tag every'));
+  console.log(dim('plain-text mention). Overlap, not equal spans: gold text is the JATS xref text ("2" of "Fig. 2").'));
+  console.log(
+    `${results.length} documents, scan ${ms.toFixed(0)} ms total` +
+      (failed.length ? red(`, ${failed.length} scan failures (${failed.map((f) => f.name).join(', ')})`) : '') +
+      (mism ? yellow(`, ${mism}/${checked} engine locations disagree with their sourceText (see --verbose / --errors)`) : `, locations consistent (${checked} checked)`) +
+      (goldIssues ? yellow(`, ${goldIssues} gold offsets not found in the docx text`) : ''),
+  );
+  if (args.json) {
+    writeFileSync(args.json, JSON.stringify({ settings, countedStatuses: args.statuses, total, documents: results }, null, 2));
+    console.log(dim(`full result written to ${args.json}`));
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
