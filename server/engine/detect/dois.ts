@@ -1,0 +1,54 @@
+// DOIs written in the text: doi:, DOI:, https://doi.org/, http://dx.doi.org/, and bare 10.xxxx/...
+// Trailing punctuation that ends a sentence or a reference is trimmed.
+
+import type { DetectContext, MatchCandidate } from './types.ts';
+
+// A DOI is 10.<registrant>/<suffix>; the suffix runs until white space. Prefixes are optional.
+const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?\b(10\.\d{4,9}\/[^\s"<>]+)/gi;
+
+/** Trims sentence punctuation and unbalanced closing brackets from the end of a DOI. */
+export function trimDoi(doi: string): string {
+  let d = doi;
+  for (;;) {
+    const before = d;
+    d = d.replace(/[.,;:'"\u2019\u201d\]>]+$/, '');
+    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
+      while (d.endsWith(close) && count(d, open) < count(d, close)) d = d.slice(0, -1);
+    }
+    if (d === before) return d;
+  }
+}
+
+function count(s: string, c: string): number {
+  let n = 0;
+  for (const ch of s) if (ch === c) n++;
+  return n;
+}
+
+/** Finds DOIs in one string; offsets cover the visible DOI (with its URL prefix when written as a URL). */
+export function findDois(text: string): { start: number; end: number; doi: string }[] {
+  const out: { start: number; end: number; doi: string }[] = [];
+  DOI_RE.lastIndex = 0;
+  for (let m = DOI_RE.exec(text); m; m = DOI_RE.exec(text)) {
+    const prefix = m[0].slice(0, m[0].length - m[1]!.length);
+    const doi = trimDoi(m[1]!);
+    if (!/^10\.\d{4,9}\/\S+/.test(doi)) continue;
+    const isUrl = /doi\.org\//i.test(prefix);
+    const start = isUrl ? m.index : m.index + prefix.length;
+    const end = m.index + prefix.length + doi.length;
+    out.push({ start, end, doi });
+  }
+  return out;
+}
+
+export function detectDois(ctx: DetectContext): MatchCandidate[] {
+  if (!ctx.settings.doi) return [];
+  const out: MatchCandidate[] = [];
+  for (const paragraph of ctx.model.paragraphs) {
+    if (paragraph.text.indexOf('10.') < 0) continue;
+    for (const d of findDois(paragraph.text)) {
+      out.push({ kind: 'doi', paragraph, start: d.start, end: d.end, status: 'ready', confidence: 1, doi: d.doi });
+    }
+  }
+  return out;
+}

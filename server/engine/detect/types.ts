@@ -1,0 +1,80 @@
+// What detectors produce: candidate targets (where a link lands) and candidate matches (text that
+// links). Detectors are pure functions of the document model and the settings.
+
+import type { MatchKind, MatchStatus, TargetType } from '../../../shared/contract.ts';
+import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import type { DocumentModel, ModelParagraph } from '../model/types.ts';
+
+export interface TargetCandidate {
+  /** Stable key, unique within the document; becomes the targetId (e.g. "bib-12", "fig-3", "sec-2.1"). */
+  key: string;
+  type: TargetType;
+  /** Human label, e.g. "[12]", "Smith et al. 2020", "Figure 3", "Section 2.1". */
+  label: string;
+  paragraph: ModelParagraph;
+  /** Range to bookmark inside the paragraph (usually the whole text). */
+  start: number;
+  end: number;
+  /** Normalised number or letter used to match mentions: "3", "S1", "2.1", "A", "A.2". */
+  number?: string;
+  /** Heading title (sections, appendices) for mentions by name. */
+  title?: string;
+  // Bibliography entries:
+  refIndex?: number;
+  authors?: string[];
+  year?: string | null;
+  doi?: string | null;
+  url?: string | null;
+}
+
+export interface MatchCandidate {
+  kind: MatchKind;
+  paragraph: ModelParagraph;
+  start: number;
+  end: number;
+  /** Key of the proposed target; undefined when none was found. */
+  targetKey?: string;
+  status: MatchStatus;
+  confidence: number;
+  reason?: string;
+  /** Other plausible target keys, best first. */
+  alternatives?: string[];
+  /** DOI matches: the normalised DOI. */
+  doi?: string;
+}
+
+/** What the bibliography detector found: entries in order, and the paragraphs the list occupies. */
+export interface Bibliography {
+  entries: BibEntry[];
+  /** Paragraphs of the reference list, including its heading. */
+  region: Set<ModelParagraph>;
+  /** Whether entries carry numeric labels ("1.", "[1]", or list numbering). */
+  numbered: boolean;
+}
+
+export interface BibEntry extends TargetCandidate {
+  type: 'bibliography';
+  refIndex: number;
+  /** The entry's printed or computed number (numbered lists). */
+  labelNumber: number | null;
+  authors: string[];
+  /** Surnames of the authors, in order (for author-year matching). */
+  surnames: string[];
+  year: string | null;
+  /** Year without the a/b suffix. */
+  baseYear: string | null;
+  /** Suffix letter of the year ("a" in 2020a), or null. */
+  yearSuffix: string | null;
+  titleText: string | null;
+  doi: string | null;
+  url: string | null;
+  text: string;
+}
+
+export interface DetectContext {
+  model: DocumentModel;
+  settings: HyperlinkSettings;
+}
+
+/** Style of in-text citations the document uses. */
+export type CitationStyle = 'number' | 'author-year' | 'superscript' | 'off';

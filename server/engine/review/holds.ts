@@ -1,0 +1,51 @@
+// Marks matches that are found but must not be linked: text inside an existing hyperlink, a
+// cross-reference or citation-manager field, math, or the reference list itself; and matches that
+// would cross a content-control or paragraph boundary.
+
+import type { Bibliography, MatchCandidate } from '../detect/types.ts';
+import type { ModelParagraph, Piece } from '../model/types.ts';
+
+const HOLD_REASON_TEXT: Record<string, string> = {
+  'existing-hyperlink': 'inside an existing hyperlink',
+  'existing-cross-reference': 'inside an existing cross-reference field',
+  'citation-manager-field': 'inside a citation managed by Zotero, Mendeley or EndNote',
+  'field-result': 'inside a field result (table of contents or index)',
+  math: 'inside an equation',
+};
+
+/** Pieces of a paragraph overlapping [start, end). */
+export function piecesIn(paragraph: ModelParagraph, start: number, end: number): Piece[] {
+  const out: Piece[] = [];
+  for (const piece of paragraph.pieces) {
+    if (piece.end <= start) continue;
+    if (piece.start >= end) break;
+    out.push(piece);
+  }
+  return out;
+}
+
+function sdtChain(piece: Piece): string {
+  return piece.containers.filter((c) => c === 'w:sdt' || c === 'w:fldSimple').join('/') + `#${piece.containers.length}`;
+}
+
+export function applyHolds(matches: MatchCandidate[], bib: Bibliography | null): void {
+  for (const m of matches) {
+    const pieces = piecesIn(m.paragraph, m.start, m.end);
+    const held = pieces.find((p) => p.hold);
+    if (held) {
+      m.status = 'held';
+      m.reason = HOLD_REASON_TEXT[held.hold!] ?? held.hold!;
+      continue;
+    }
+    if (m.kind !== 'doi' && bib?.region.has(m.paragraph)) {
+      m.status = 'held';
+      m.reason = 'inside the reference list';
+      continue;
+    }
+    const sdt = pieces.filter((p) => p.containers.includes('w:sdt'));
+    if (sdt.length && (sdt.length !== pieces.length || new Set(sdt.map(sdtChain)).size > 1)) {
+      m.status = 'held';
+      m.reason = 'crosses a content-control boundary';
+    }
+  }
+}

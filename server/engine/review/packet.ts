@@ -1,0 +1,127 @@
+// Turns detector output into the contract's ScanPacket: stable ids, locations in code points,
+// statuses, summary counters and the fingerprint.
+
+import type { Location, MatchKind, ReviewMatch, ReviewTarget, ScanPacket, ScanSummary, PersistedMetadata } from '../../../shared/contract.ts';
+import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
+import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { ModelParagraph } from '../model/types.ts';
+import { graphHash, sha256Hex } from './hashes.ts';
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Converts a UTF-16 offset into a code-point offset (the location convention counts characters). */
+export function toCodePoints(text: string, offset: number): number {
+  if (!SURROGATE.test(text)) return offset;
+  let cp = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) i++;
+    cp++;
+  }
+  return cp;
+}
+
+export function locationOf(paragraph: ModelParagraph, start: number, end: number): Location {
+  return { part: paragraph.part, paragraph: paragraph.index, start: toCodePoints(paragraph.text, start), end: toCodePoints(paragraph.text, end) };
+}
+
+const KIND_PREFIX: Record<MatchKind, string> = {
+  citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', doi: 'doi',
+};
+
+function partTag(part: string): string {
+  if (part.endsWith('footnotes.xml')) return 'f';
+  if (part.endsWith('endnotes.xml')) return 'e';
+  return 'p';
+}
+
+/** Deterministic id of a match: kind, part, paragraph and offset. */
+export function matchId(m: MatchCandidate): string {
+  return `${KIND_PREFIX[m.kind]}-${partTag(m.paragraph.part)}${m.paragraph.index}-${m.start}`;
+}
+
+const PART_ORDER = (part: string) => (part.endsWith('footnotes.xml') ? 1 : part.endsWith('endnotes.xml') ? 2 : 0);
+
+export function sortMatches(matches: MatchCandidate[]): void {
+  matches.sort(
+    (a, b) =>
+      PART_ORDER(a.paragraph.part) - PART_ORDER(b.paragraph.part) ||
+      a.paragraph.index - b.paragraph.index ||
+      a.start - b.start ||
+      a.end - b.end,
+  );
+}
+
+export function reviewTarget(t: TargetCandidate): ReviewTarget {
+  const text = t.paragraph.text.slice(t.start, t.end).trim();
+  const out: ReviewTarget = {
+    targetId: t.key,
+    label: t.label,
+    type: t.type,
+    kind: t.type,
+    text: text.length > 300 ? `${text.slice(0, 297)}...` : text,
+    location: locationOf(t.paragraph, t.start, t.end),
+  };
+  if (t.refIndex !== undefined) out.refIndex = t.refIndex;
+  if (t.authors) out.authors = t.authors;
+  if (t.year !== undefined) out.year = t.year;
+  if (t.title !== undefined) out.title = t.title;
+  if (t.doi !== undefined) out.doi = t.doi;
+  if (t.url !== undefined) out.url = t.url;
+  const existing = t.paragraph.bookmarks.find((b) => b.start <= t.start + 1 && !b.name.startsWith('_GoBack'));
+  if (existing) out.existingBookmark = existing.name;
+  return out;
+}
+
+export function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, TargetCandidate>): ReviewMatch {
+  const target = m.targetKey ? targets.get(m.targetKey) : undefined;
+  const out: ReviewMatch = {
+    refId: id,
+    sourceText: m.paragraph.text.slice(m.start, m.end),
+    status: m.status,
+    targetId: target ? target.key : '',
+    kind: m.kind,
+    confidence: Math.round(m.confidence * 1000) / 1000,
+    location: locationOf(m.paragraph, m.start, m.end),
+  };
+  if (target) out.label = target.label;
+  if (m.reason) out.reason = m.reason;
+  if (m.alternatives?.length) out.alternatives = m.alternatives;
+  if (m.doi) { out.doi = m.doi; out.url = `https://doi.org/${m.doi}`; }
+  return out;
+}
+
+export interface PacketInput {
+  fileHash: string;
+  settings: HyperlinkSettings;
+  matches: { id: string; match: MatchCandidate }[];
+  targets: TargetCandidate[];
+  citeStyle: string;
+  persistedMetadata: PersistedMetadata | null;
+}
+
+export function buildPacket(input: PacketInput): ScanPacket {
+  const targetMap = new Map(input.targets.map((t) => [t.key, t]));
+  const targets = input.targets.map(reviewTarget);
+  const matches = input.matches.map(({ id, match }) => reviewMatch(match, id, targetMap));
+  const summary: ScanSummary = {
+    estimatedLinkCount: matches.filter((m) => m.status === 'ready').length,
+    unmatchedCount: matches.filter((m) => m.status === 'unmatched').length,
+    targetCount: targets.length,
+    lowConfidenceCount: matches.filter((m) => m.status === 'low_confidence').length,
+    heldCount: matches.filter((m) => m.status === 'held').length,
+    identityChangeCount: matches.filter((m) => m.status === 'identity_change').length,
+  };
+  for (const m of matches) summary[`${m.kind}Matches`] = (summary[`${m.kind}Matches`] ?? 0) + 1;
+  const graph = graphHash({ matches, targets });
+  const scanFingerprint = `sha256:${sha256Hex(`${input.fileHash}\n${canonicalSettings(input.settings)}\n${graph}`)}`;
+  return {
+    scanFingerprint,
+    summary,
+    matches,
+    targets,
+    synchronizedCitationUpdatesEnabled: false,
+    persistedMetadata: input.persistedMetadata,
+    citeStyle: input.citeStyle,
+  };
+}

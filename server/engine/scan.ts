@@ -1,0 +1,76 @@
+// scan(): bytes → package → document model → detectors → review packet.
+// analyse() keeps the intermediate results so that apply() can act on the same matches.
+
+import type { ScanPacket } from '../../shared/contract.ts';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import { detectBibliography } from './detect/bibliography.ts';
+import { detectCitations } from './detect/citations.ts';
+import { detectCrossReferences } from './detect/cross-references.ts';
+import { detectDois } from './detect/dois.ts';
+import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } from './detect/types.ts';
+import { readPersistedMetadata, markIdentityChanges } from './link/persisted.ts';
+import { buildModel } from './model/document.ts';
+import type { DocumentModel } from './model/types.ts';
+import { openDocx, type DocxPackage } from './package/docx.ts';
+import { sha256Hex } from './review/hashes.ts';
+import { applyHolds } from './review/holds.ts';
+import { buildPacket, matchId, sortMatches } from './review/packet.ts';
+
+export interface Analysis {
+  pkg: DocxPackage;
+  model: DocumentModel;
+  settings: HyperlinkSettings;
+  bibliography: Bibliography | null;
+  targets: TargetCandidate[];
+  targetById: Map<string, TargetCandidate>;
+  matchById: Map<string, MatchCandidate>;
+  packet: ScanPacket;
+  fileHash: string;
+}
+
+/** Makes target keys unique (a second "Figure 1" caption becomes fig-1~2). */
+function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
+  const seen = new Map<string, number>();
+  for (const t of targets) {
+    const n = (seen.get(t.key) ?? 0) + 1;
+    seen.set(t.key, n);
+    if (n > 1) t.key = `${t.key}~${n}`;
+  }
+  return targets;
+}
+
+export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysis {
+  const fileHash = sha256Hex(bytes);
+  const pkg = openDocx(bytes);
+  const model = buildModel(pkg);
+  const ctx: DetectContext = { model, settings };
+
+  const bibliography = settings.refs || settings.citeStyle !== 'off' ? detectBibliography(ctx) : null;
+  const excluded = new Set(bibliography?.region ?? []);
+  const citations = detectCitations(ctx, bibliography);
+  const xrefs = detectCrossReferences(ctx, excluded);
+  const dois = detectDois(ctx);
+
+  const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
+  const matches = [...citations.matches, ...xrefs.matches, ...dois];
+  applyHolds(matches, bibliography);
+  const persisted = readPersistedMetadata(pkg);
+  markIdentityChanges(matches, targets, persisted);
+  sortMatches(matches);
+
+  const matchById = new Map<string, MatchCandidate>();
+  const ided: { id: string; match: MatchCandidate }[] = [];
+  for (const m of matches) {
+    let id = matchId(m);
+    if (matchById.has(id)) id = `${id}-${m.end}`;
+    matchById.set(id, m);
+    ided.push({ id, match: m });
+  }
+  const packet = buildPacket({ fileHash, settings, matches: ided, targets, citeStyle: citations.style, persistedMetadata: persisted });
+  return { pkg, model, settings, bibliography, targets, targetById: new Map(targets.map((t) => [t.key, t])), matchById, packet, fileHash };
+}
+
+/** Reads a DOCX without modifying it and proposes every link, for review. */
+export function scan(bytes: Uint8Array, settings: HyperlinkSettings): ScanPacket {
+  return analyse(bytes, settings).packet;
+}
