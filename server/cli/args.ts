@@ -1,0 +1,49 @@
+// Small argument parsing shared by the CLI commands: positional arguments and --name value flags.
+
+import { readFileSync } from 'node:fs';
+import { parseSettingsJson, type HyperlinkSettings } from '../../shared/settings.ts';
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** Parses `a b --x 1 --flag -o out` into positional and flags; boolean flags have no value. */
+export function parseArgs(args: string[], booleanFlags: string[] = [], aliases: Record<string, string> = {}): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const name = aliases[a] ?? (a.startsWith('--') ? a.slice(2) : undefined);
+    if (name === undefined) { positional.push(a); continue; }
+    const eq = name.indexOf('=');
+    if (eq >= 0) { flags.set(name.slice(0, eq), name.slice(eq + 1)); continue; }
+    if (booleanFlags.includes(name)) { flags.set(name, true); continue; }
+    const value = args[i + 1];
+    if (value === undefined) throw new Error(`option --${name} needs a value`);
+    flags.set(name, value);
+    i++;
+  }
+  return { positional, flags };
+}
+
+/** --settings takes inline JSON, or @file.json. */
+export function settingsFrom(flags: Map<string, string | true>): HyperlinkSettings {
+  const raw = flags.get('settings');
+  if (raw === undefined || raw === true) return parseSettingsJson(null);
+  const text = raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw;
+  return parseSettingsJson(text);
+}
+
+/** Reads the input document with a clear message when it is missing or not a file. */
+export function readInput(path: string | undefined): Uint8Array {
+  if (!path) throw new Error('no input file given');
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`cannot read '${path}': no such file`);
+    if (code === 'EISDIR') throw new Error(`cannot read '${path}': it is a directory`);
+    throw new Error(`cannot read '${path}': ${code ?? 'read error'}`);
+  }
+}
