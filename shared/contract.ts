@@ -121,6 +121,12 @@ export interface PersistedLink {
   /** Identity of the target when linked (hash of its text), to detect a changed target later. */
   targetHash: string;
   sourceText: string;
+  /** Target the link was made to (internal links). */
+  targetId?: string;
+  /** True for external links (anchor is then the URL). */
+  external?: boolean;
+  /** Part holding the link, e.g. word/footnotes.xml. */
+  part?: string;
 }
 
 export interface ReviewDecision {
