@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findDois, trimDoi } from '../../../../server/engine/detect/dois.ts';
+
+const found = (text: string) => findDois(text).map((d) => [text.slice(d.start, d.end), d.doi]);
+
+test('doi: prefixes, URLs and bare DOIs', () => {
+  assert.deepEqual(found('Nature 5: 1–2. doi: 10.1038/nature12373'), [['10.1038/nature12373', '10.1038/nature12373']]);
+  assert.deepEqual(found('DOI: 10.1016/j.conb.2014.02.013.'), [['10.1016/j.conb.2014.02.013', '10.1016/j.conb.2014.02.013']]);
+  assert.deepEqual(found('doi:10.7554/eLife.02304'), [['10.7554/eLife.02304', '10.7554/eLife.02304']]);
+  assert.deepEqual(found('see https://doi.org/10.1371/journal.pcbi.1004082, and'), [['https://doi.org/10.1371/journal.pcbi.1004082', '10.1371/journal.pcbi.1004082']]);
+  assert.deepEqual(found('http://dx.doi.org/10.1093/femsec/fiaf012'), [['http://dx.doi.org/10.1093/femsec/fiaf012', '10.1093/femsec/fiaf012']]);
+  assert.deepEqual(found('(10.1002/(SICI)1097-4636(199911)47:2<171::AID-JBM7>3.0.CO;2-F)'.replace(/[<>]/g, '')), [
+    ['10.1002/(SICI)1097-4636(199911)47:2171::AID-JBM73.0.CO;2-F', '10.1002/(SICI)1097-4636(199911)47:2171::AID-JBM73.0.CO;2-F'],
+  ]);
+});
+
+test('trailing punctuation and unbalanced closing brackets are trimmed, balanced ones kept', () => {
+  assert.equal(trimDoi('10.1000/xyz123.'), '10.1000/xyz123');
+  assert.equal(trimDoi('10.1000/xyz123).'), '10.1000/xyz123');
+  assert.equal(trimDoi('10.1016/S0140-6736(20)30183-5;'), '10.1016/S0140-6736(20)30183-5');
+  assert.equal(trimDoi('10.1000/abc],'), '10.1000/abc');
+});
+
+test('several DOIs in one paragraph, and no false DOI in plain numbers', () => {
+  assert.equal(findDois('doi: 10.1/abc and 10.12345/def').length, 1);
+  assert.deepEqual(found('values 10.5/3 and 10.12/4 are ratios; 10.1234/ok'), [['10.1234/ok', '10.1234/ok']]);
+});
