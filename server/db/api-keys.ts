@@ -1,0 +1,105 @@
+// api_keys: individual keys (org_id NULL) and organisation keys. Only a sha256 hash of the secret is stored.
+import { randomUUID } from 'node:crypto';
+import { execute, selectRows, type Queryable } from './connection.ts';
+
+export interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  org_id: string | null;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  is_active: number;
+  last_used_at: Date | null;
+  total_docs_processed: number;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+export interface NewKeyRow {
+  userId: string;
+  orgId: string | null;
+  name: string;
+  keyPrefix: string;
+  keyHash: string;
+  expiresAt: Date | null;
+}
+
+export async function insertApiKey(db: Queryable, key: NewKeyRow): Promise<{ id: string; createdAt: Date }> {
+  const id = randomUUID();
+  const createdAt = new Date();
+  await execute(
+    db,
+    'INSERT INTO api_keys (id, user_id, org_id, name, key_prefix, key_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [id, key.userId, key.orgId, key.name, key.keyPrefix, key.keyHash, createdAt, key.expiresAt],
+  );
+  return { id, createdAt };
+}
+
+export async function findKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRow | null> {
+  const rows = await selectRows<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
+  return rows[0] ?? null;
+}
+
+/** Individual keys of a user (not the organisation keys the user created). */
+export async function listUserKeys(db: Queryable, userId: string): Promise<ApiKeyRow[]> {
+  return selectRows<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE user_id = ? AND org_id IS NULL ORDER BY created_at DESC, id', [userId]);
+}
+
+export async function countActiveUserKeys(db: Queryable, userId: string): Promise<number> {
+  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM api_keys WHERE user_id = ? AND org_id IS NULL AND is_active = 1', [userId]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function listOrgKeys(db: Queryable, orgId: string, includeInactive: boolean): Promise<ApiKeyRow[]> {
+  const filter = includeInactive ? '' : ' AND is_active = 1';
+  return selectRows<ApiKeyRow>(db, `SELECT * FROM api_keys WHERE org_id = ?${filter} ORDER BY created_at DESC, id`, [orgId]);
+}
+
+export async function countActiveOrgKeys(db: Queryable, orgId: string): Promise<number> {
+  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ? AND is_active = 1', [orgId]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function activeOrgKeyNameExists(db: Queryable, orgId: string, name: string): Promise<boolean> {
+  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ? AND is_active = 1 AND name = ?', [orgId, name]);
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/** Revokes a user's individual key. Returns false when no such active key belongs to the user. */
+export async function revokeUserKey(db: Queryable, userId: string, keyId: string): Promise<boolean> {
+  const result = await execute(
+    db,
+    'UPDATE api_keys SET is_active = 0, revoked_at = UTC_TIMESTAMP(3) WHERE id = ? AND user_id = ? AND org_id IS NULL AND is_active = 1',
+    [keyId, userId],
+  );
+  return result.affectedRows === 1;
+}
+
+/** Revokes an organisation key. Returns false when no such active key belongs to the organisation. */
+export async function revokeOrgKey(db: Queryable, orgId: string, keyId: string): Promise<boolean> {
+  const result = await execute(db, 'UPDATE api_keys SET is_active = 0, revoked_at = UTC_TIMESTAMP(3) WHERE id = ? AND org_id = ? AND is_active = 1', [keyId, orgId]);
+  return result.affectedRows === 1;
+}
+
+/** Records a use of the key: last_used_at always, total_docs_processed when a document was processed. */
+export async function recordKeyUse(db: Queryable, keyId: string, docsProcessed: number): Promise<void> {
+  await execute(db, 'UPDATE api_keys SET last_used_at = UTC_TIMESTAMP(3), total_docs_processed = total_docs_processed + ? WHERE id = ?', [docsProcessed, keyId]);
+}
+
+export interface KeyAuthRow extends ApiKeyRow {
+  user_plan: 'free' | 'pro' | 'team';
+  org_plan: 'free' | 'pro' | 'team' | null;
+}
+
+/** The key with the plans of its user and organisation, in one query (the hot path of every document route). */
+export async function findKeyForAuth(db: Queryable, keyHash: string): Promise<KeyAuthRow | null> {
+  const rows = await selectRows<KeyAuthRow>(
+    db,
+    `SELECT k.*, u.plan AS user_plan, o.plan AS org_plan
+       FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN organisations o ON o.id = k.org_id
+      WHERE k.key_hash = ?`,
+    [keyHash],
+  );
+  return rows[0] ?? null;
+}

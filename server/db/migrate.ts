@@ -1,0 +1,38 @@
+// Applies pending migrations under a named lock, so that two processes starting together migrate once.
+import type { Pool } from 'mysql2/promise';
+import { execute, selectRows } from './connection.ts';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+
+const LOCK_NAME = 'hyperlinker_schema_migrations';
+
+export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  const conn = await pool.getConnection();
+  try {
+    const [lockRows] = await conn.query('SELECT GET_LOCK(CONCAT(DATABASE(), ?), 60) AS got', [LOCK_NAME]);
+    const got = (lockRows as { got: number | null }[])[0]?.got;
+    if (got !== 1) throw new Error('could not take the migration lock within 60 seconds');
+    try {
+      await execute(
+        conn,
+        `CREATE TABLE IF NOT EXISTS schema_migrations (
+          version INT NOT NULL PRIMARY KEY,
+          name VARCHAR(200) NOT NULL,
+          applied_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)
+        ) ENGINE=InnoDB`,
+      );
+      const done = new Set((await selectRows<{ version: number }>(conn, 'SELECT version FROM schema_migrations')).map((r) => r.version));
+      const applied: number[] = [];
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (done.has(migration.version)) continue;
+        for (const statement of migration.statements) await execute(conn, statement);
+        await execute(conn, 'INSERT INTO schema_migrations (version, name) VALUES (?, ?)', [migration.version, migration.name]);
+        applied.push(migration.version);
+      }
+      return applied;
+    } finally {
+      await conn.query('SELECT RELEASE_LOCK(CONCAT(DATABASE(), ?))', [LOCK_NAME]);
+    }
+  } finally {
+    conn.release();
+  }
+}

@@ -1,0 +1,140 @@
+// Versioned schema migrations. Each entry runs once, in order, recorded in schema_migrations.
+// Never edit an applied migration: add a new one.
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+const now = 'DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)';
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, presets, usage, billing, rate limits, docs events',
+    statements: [
+      `CREATE TABLE users (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        email VARCHAR(254) NOT NULL,
+        name VARCHAR(200) NOT NULL DEFAULT '',
+        password_hash VARCHAR(255) NOT NULL,
+        is_admin TINYINT(1) NOT NULL DEFAULT 0,
+        plan ENUM('free','pro','team') NOT NULL DEFAULT 'free',
+        credits INT NOT NULL DEFAULT 0,
+        trial_granted TINYINT(1) NOT NULL DEFAULT 0,
+        api_access TINYINT(1) NOT NULL DEFAULT 1,
+        created_at ${now},
+        UNIQUE KEY users_email (email)
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE sessions (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        user_id CHAR(36) NOT NULL,
+        token_hash CHAR(64) NOT NULL,
+        created_at ${now},
+        expires_at DATETIME(3) NOT NULL,
+        revoked_at DATETIME(3) NULL,
+        UNIQUE KEY sessions_token (token_hash),
+        KEY sessions_user (user_id),
+        CONSTRAINT sessions_user_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE organisations (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        slug VARCHAR(64) NOT NULL,
+        name VARCHAR(200) NOT NULL,
+        plan ENUM('free','pro','team') NOT NULL DEFAULT 'free',
+        credits INT NOT NULL DEFAULT 0,
+        members_enabled TINYINT(1) NOT NULL DEFAULT 0,
+        created_at ${now},
+        UNIQUE KEY organisations_slug (slug)
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE memberships (
+        user_id CHAR(36) NOT NULL PRIMARY KEY,
+        org_id CHAR(36) NOT NULL,
+        role ENUM('owner','manager','member') NOT NULL,
+        created_at ${now},
+        KEY memberships_org (org_id),
+        CONSTRAINT memberships_user_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+        CONSTRAINT memberships_org_fk FOREIGN KEY (org_id) REFERENCES organisations(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE api_keys (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        user_id CHAR(36) NOT NULL,
+        org_id CHAR(36) NULL,
+        name VARCHAR(100) NOT NULL,
+        key_prefix VARCHAR(40) NOT NULL,
+        key_hash CHAR(64) NOT NULL,
+        is_active TINYINT(1) NOT NULL DEFAULT 1,
+        last_used_at DATETIME(3) NULL,
+        total_docs_processed INT NOT NULL DEFAULT 0,
+        created_at ${now},
+        expires_at DATETIME(3) NULL,
+        revoked_at DATETIME(3) NULL,
+        UNIQUE KEY api_keys_hash (key_hash),
+        KEY api_keys_user (user_id, org_id),
+        KEY api_keys_org (org_id),
+        CONSTRAINT api_keys_user_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+        CONSTRAINT api_keys_org_fk FOREIGN KEY (org_id) REFERENCES organisations(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE presets (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        org_id CHAR(36) NOT NULL,
+        name VARCHAR(100) NOT NULL,
+        settings_json TEXT NOT NULL,
+        created_by CHAR(36) NULL,
+        created_at ${now},
+        updated_at ${now},
+        UNIQUE KEY presets_org_name (org_id, name),
+        CONSTRAINT presets_org_fk FOREIGN KEY (org_id) REFERENCES organisations(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE usage_events (
+        id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        api_key_id CHAR(36) NOT NULL,
+        user_id CHAR(36) NOT NULL,
+        org_id CHAR(36) NULL,
+        route VARCHAR(40) NOT NULL,
+        status SMALLINT NOT NULL,
+        scan_fingerprint VARCHAR(80) NULL,
+        link_count INT NOT NULL DEFAULT 0,
+        credits_used INT NOT NULL DEFAULT 0,
+        request_id VARCHAR(64) NULL,
+        created_at ${now},
+        KEY usage_org_time (org_id, created_at),
+        KEY usage_key_time (api_key_id, created_at)
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE credit_purchases (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        org_id CHAR(36) NOT NULL,
+        created_by CHAR(36) NOT NULL,
+        credits INT NOT NULL,
+        amount_cents INT NOT NULL,
+        currency CHAR(3) NOT NULL,
+        provider VARCHAR(40) NOT NULL,
+        provider_ref VARCHAR(120) NULL,
+        status ENUM('pending','completed','cancelled') NOT NULL DEFAULT 'pending',
+        idempotency_key VARCHAR(100) NOT NULL,
+        created_at ${now},
+        completed_at DATETIME(3) NULL,
+        completed_by CHAR(36) NULL,
+        UNIQUE KEY purchases_idem (org_id, idempotency_key),
+        CONSTRAINT purchases_org_fk FOREIGN KEY (org_id) REFERENCES organisations(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE rate_limit_counters (
+        bucket VARCHAR(120) NOT NULL,
+        window_start BIGINT NOT NULL,
+        hits INT NOT NULL,
+        PRIMARY KEY (bucket, window_start),
+        KEY rate_limit_window (window_start)
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE docs_events (
+        id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        event_type VARCHAR(32) NOT NULL,
+        session_hash CHAR(64) NULL,
+        path VARCHAR(300) NOT NULL,
+        detail_json TEXT NOT NULL,
+        created_at ${now},
+        KEY docs_events_time (created_at)
+      ) ENGINE=InnoDB`,
+    ],
+  },
+];

@@ -1,0 +1,87 @@
+// users: accounts with a scrypt password hash, an admin flag, a plan and individual credits.
+import { randomUUID } from 'node:crypto';
+import { execute, selectRows, type Queryable } from './connection.ts';
+
+export type Plan = 'free' | 'pro' | 'team';
+export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: number;
+  plan: Plan;
+  credits: number;
+  trial_granted: number;
+  /** 0 when the API access policy refuses this user new keys. */
+  api_access: number;
+  created_at: Date;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  plan: Plan;
+  credits: number;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  await execute(db, 'INSERT INTO users (id, email, name, password_hash, is_admin, plan, credits) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    id,
+    user.email.toLowerCase(),
+    user.name,
+    user.passwordHash,
+    user.isAdmin ? 1 : 0,
+    user.plan,
+    user.credits,
+  ]);
+  return id;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await selectRows<UserRow>(db, 'SELECT * FROM users WHERE email = ?', [email.toLowerCase()]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await selectRows<UserRow>(db, 'SELECT * FROM users WHERE id = ?', [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the user's row for the rest of the transaction (serialises key creation per user). */
+export async function lockUser(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await selectRows<UserRow>(db, 'SELECT * FROM users WHERE id = ? FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export interface UserChanges {
+  name?: string;
+  passwordHash?: string;
+  isAdmin?: boolean;
+  plan?: Plan;
+  credits?: number;
+  apiAccess?: boolean;
+}
+
+export async function updateUser(db: Queryable, id: string, changes: UserChanges): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  if (changes.name !== undefined) { sets.push('name = ?'); params.push(changes.name); }
+  if (changes.passwordHash !== undefined) { sets.push('password_hash = ?'); params.push(changes.passwordHash); }
+  if (changes.isAdmin !== undefined) { sets.push('is_admin = ?'); params.push(changes.isAdmin ? 1 : 0); }
+  if (changes.plan !== undefined) { sets.push('plan = ?'); params.push(changes.plan); }
+  if (changes.credits !== undefined) { sets.push('credits = ?'); params.push(changes.credits); }
+  if (changes.apiAccess !== undefined) { sets.push('api_access = ?'); params.push(changes.apiAccess ? 1 : 0); }
+  if (sets.length === 0) return;
+  await execute(db, `UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+}
+
+/** Grants the trial credits once per user (with the first API key). Returns the credits granted. */
+export async function grantTrialOnce(db: Queryable, id: string, credits: number): Promise<number> {
+  const result = await execute(db, 'UPDATE users SET credits = credits + ?, trial_granted = 1 WHERE id = ? AND trial_granted = 0', [credits, id]);
+  return result.affectedRows === 1 ? credits : 0;
+}

@@ -1,0 +1,48 @@
+// The Express application: bare routes (no /api prefix), JSON errors with request ids everywhere.
+import express, { type Express } from 'express';
+import { buildOpenApiDocument } from '../../shared/openapi.ts';
+import type { AppContext } from './context.ts';
+import { accessLog, errorHandler, notFoundHandler, requestIds } from './middleware.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
+import { authRoutes } from './routes/auth.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { orgBillingRoutes } from './routes/org-billing.ts';
+import { orgKeyRoutes } from './routes/org-keys.ts';
+import { orgMemberRoutes } from './routes/org-members.ts';
+import { orgPresetRoutes } from './routes/org-presets.ts';
+import { orgUsageRoutes } from './routes/org-usage.ts';
+import { orgRoutes } from './routes/org.ts';
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('etag', false);
+  app.use(requestIds);
+  app.use(accessLog(ctx.logger));
+  app.use(express.json({ limit: '1mb', strict: false }));
+
+  const openapi = buildOpenApiDocument();
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  app.use(authRoutes(ctx));
+  app.use(documentRoutes(ctx));
+  app.use(apiKeyRoutes(ctx));
+  app.use(orgKeyRoutes(ctx));
+  app.use(orgPresetRoutes(ctx));
+  app.use(orgUsageRoutes(ctx));
+  app.use(orgRoutes(ctx));
+  app.use(orgBillingRoutes(ctx));
+  app.use(orgMemberRoutes(ctx));
+  app.use(docsRoutes(ctx));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,20 @@
+// What every route needs: the database pool, configuration, logger, engine pool, rate limiter and
+// pluggable providers (payments, and later the reference resolver).
+import type { Pool } from 'mysql2/promise';
+import type { ServiceConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { EnginePool } from '../worker/pool.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
+import type { ResolverPort } from './resolver-port.ts';
+
+export interface AppContext {
+  pool: Pool;
+  config: ServiceConfig;
+  logger: Logger;
+  engine: EnginePool;
+  rateLimiter: RateLimiter;
+  payments: PaymentProvider;
+  /** The reference resolver behind /hyperlink-crossref; null until the resolver issue lands. */
+  resolver: ResolverPort | null;
+}

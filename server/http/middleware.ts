@@ -1,0 +1,79 @@
+// Request ids, access logs, the JSON error handler and the 404 fallback.
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorResponse } from '../../shared/contract.ts';
+import type { Logger } from './logger.ts';
+import { HttpError } from './errors.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestIds(req: Request, res: Response, next: NextFunction): void {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.requestId = id;
+  res.setHeader('X-Request-Id', id);
+  next();
+}
+
+/** One structured line per request: method, route path, status, duration and caller ids. Never bodies or headers. */
+export function accessLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId: req.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          keyId: req.keyCaller?.keyId,
+          userId: req.sessionCaller?.user.id ?? req.keyCaller?.userId,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+function bodyParserError(err: unknown): HttpError | null {
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.parse.failed') return new HttpError(400, 'Invalid JSON body', 'invalid_json');
+  if (type === 'entity.too.large') return new HttpError(413, 'Request body too large', 'body_too_large');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new HttpError(415, 'Unsupported body encoding', 'unsupported_encoding');
+  return null;
+}
+
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const known = err instanceof HttpError ? err : bodyParserError(err);
+    const requestId = req.requestId ?? randomUUID();
+    let status: number;
+    let body: ErrorResponse;
+    if (known) {
+      status = known.status;
+      body = { error: known.error, ...(known.reason !== undefined ? { reason: known.reason } : {}), ...known.extras, requestId };
+      for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
+    } else {
+      status = 500;
+      body = { error: 'Processing failed', requestId };
+      logger.error({ requestId, path: req.path, errName: (err as { name?: string })?.name, errCode: (err as { code?: string })?.code }, 'unexpected failure');
+    }
+    if (!req.complete) {
+      // The body was not read (answered before or instead of parsing): close after answering.
+      res.setHeader('Connection', 'close');
+      req.resume();
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.setHeader('X-Request-Id', requestId);
+    res.status(status).json(body);
+  };
+}
+
+export function notFoundHandler(req: Request, _res: Response, next: NextFunction): void {
+  next(new HttpError(404, 'Not found', 'route_not_found'));
+}

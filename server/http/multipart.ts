@@ -1,0 +1,68 @@
+// multipart/form-data parsing with busboy and a hard per-file limit of 26,214,400 bytes.
+// A file one byte over the limit is 413 "File exceeds 25MB limit"; the rest of the body is drained
+// so that the client reads the answer instead of a reset connection.
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { MAX_DOCX_BYTES } from '../../shared/contract.ts';
+import { HttpError, badRequest } from './errors.ts';
+
+export interface UploadedForm {
+  fields: Record<string, string>;
+  files: Record<string, Buffer>;
+}
+
+const MAX_FIELD_BYTES = 8 * 1024 * 1024;
+/** Bodies declaring more than this are refused before reading (the file limit plus room for the other fields). */
+const MAX_BODY_BYTES = MAX_DOCX_BYTES + 2 * 1024 * 1024 + 2 * MAX_FIELD_BYTES;
+
+export const tooLarge = (): HttpError => new HttpError(413, 'File exceeds 25MB limit', 'file_too_large');
+
+export function parseMultipart(req: Request, fileFields: readonly string[]): Promise<UploadedForm> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) return Promise.reject(badRequest('Expected multipart/form-data with a file field', 'not_multipart'));
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+
+  return new Promise<UploadedForm>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: MAX_DOCX_BYTES, files: fileFields.length + 2, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 40 },
+      });
+    } catch {
+      reject(badRequest('Malformed multipart body', 'bad_multipart'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const files: Record<string, Buffer> = {};
+    let failure: HttpError | null = null;
+    const fail = (err: HttpError): void => {
+      failure ??= err;
+    };
+
+    parser.on('file', (name, stream) => {
+      if (!fileFields.includes(name) || name in files) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (!failure) chunks.push(chunk);
+      });
+      stream.on('limit', () => fail(tooLarge()));
+      stream.on('end', () => {
+        if (!failure) files[name] = Buffer.concat(chunks);
+      });
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(badRequest(`Form field '${name}' is too large`, 'field_too_large'));
+      else if (!(name in fields)) fields[name] = value;
+    });
+    parser.on('partsLimit', () => fail(badRequest('Too many form parts', 'too_many_parts')));
+    parser.on('error', () => fail(badRequest('Malformed multipart body', 'bad_multipart')));
+    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, files })));
+    req.on('aborted', () => reject(badRequest('Upload aborted', 'aborted')));
+    req.pipe(parser);
+  });
+}

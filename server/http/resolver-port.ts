@@ -1,0 +1,18 @@
+// The door /hyperlink-crossref calls. A resolver implementation (Crossref client, caching, matching)
+// plugs in here; until one is configured the route answers 503.
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ResolverReport, ScanPacket } from '../../shared/contract.ts';
+
+export interface ResolveRequest {
+  bytes: Uint8Array;
+  settings: HyperlinkSettings;
+  packet: ScanPacket;
+  crossrefApiUrl: string;
+  crossrefMailto: string;
+  signal: AbortSignal;
+}
+
+export interface ResolverPort {
+  /** Returns the report without scanFingerprint and scanToken; the route adds both. */
+  resolve(request: ResolveRequest): Promise<Omit<ResolverReport, 'scanFingerprint' | 'scanToken'>>;
+}

@@ -1,0 +1,49 @@
+// POST /auth/login, POST /auth/logout, GET /auth/me.
+import { Router } from 'express';
+import { iso } from '../../db/connection.ts';
+import { findOrgById } from '../../db/organisations.ts';
+import { insertSession, revokeSession } from '../../db/sessions.ts';
+import { findUserByEmail } from '../../db/users.ts';
+import { requireSession, sessionOf } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { DUMMY_PASSWORD_HASH, newSessionToken, sha256, verifyPassword } from '../secrets.ts';
+import { orgView } from './org.ts';
+
+export function authRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/auth/login', async (req, res) => {
+    const body: unknown = req.body;
+    const email = (body as { email?: unknown } | undefined)?.email;
+    const password = (body as { password?: unknown } | undefined)?.password;
+    if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '') {
+      throw badRequest('email and password are required', 'missing_credentials');
+    }
+    if (email.length > 254 || password.length > 1024) throw unauthorized('Invalid email or password', 'bad_credentials');
+    const user = await findUserByEmail(ctx.pool, email);
+    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !ok) throw unauthorized('Invalid email or password', 'bad_credentials');
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3_600_000);
+    await insertSession(ctx.pool, user.id, sha256(token), expiresAt);
+    res.json({ token, expires_at: expiresAt.toISOString() });
+  });
+
+  router.post('/auth/logout', requireSession(ctx), async (req, res) => {
+    await revokeSession(ctx.pool, sessionOf(req).sessionId);
+    res.json({ ok: true, success: true });
+  });
+
+  router.get('/auth/me', requireSession(ctx), async (req, res) => {
+    const { user, orgId, role } = sessionOf(req);
+    const org = orgId ? await findOrgById(ctx.pool, orgId) : null;
+    res.json({
+      user: { id: user.id, email: user.email, name: user.name, is_admin: user.is_admin === 1, plan: user.plan, credits: Number(user.credits), created_at: iso(user.created_at) },
+      org: org ? orgView(org) : null,
+      role,
+    });
+  });
+
+  return router;
+}

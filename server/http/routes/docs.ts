@@ -1,0 +1,32 @@
+// Public POST /docs-events (rate limited per client address) and admin-only GET /admin-docs-insights.
+import { Router } from 'express';
+import type { DocsInsightsResponse } from '../../../shared/contract.ts';
+import { insertDocsEvent, recentDocsEvents } from '../../db/docs-events.ts';
+import { requireSession, sessionOf } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden } from '../errors.ts';
+import { sanitiseDocsEvent } from '../services/docs-events.ts';
+import { summariseDocsEvents } from '../services/insights.ts';
+import { intQuery } from './query.ts';
+
+export function docsRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/docs-events', async (req, res) => {
+    await ctx.rateLimiter.check([{ bucket: `docs-ip:${req.ip ?? 'unknown'}`, limit: ctx.config.docsEventsRateLimitPerMinute }]);
+    const event = sanitiseDocsEvent(req.body);
+    await insertDocsEvent(ctx.pool, { eventType: event.eventType, sessionHash: event.sessionHash, path: event.path, detailJson: JSON.stringify(event.detail) });
+    res.status(202).json({ ok: true, success: true });
+  });
+
+  router.get('/admin-docs-insights', requireSession(ctx), async (req, res) => {
+    if (sessionOf(req).user.is_admin !== 1) throw forbidden('Admin role required', 'admin_required');
+    const days = intQuery(req.query.days, 'days', 30, 1, 365);
+    const limit = intQuery(req.query.limit, 'limit', 1000, 1, 5000);
+    const rows = await recentDocsEvents(ctx.pool, days, limit);
+    const body: DocsInsightsResponse = { window_days: days, limit, insights: summariseDocsEvents(rows) };
+    res.json(body);
+  });
+
+  return router;
+}

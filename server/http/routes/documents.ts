@@ -1,0 +1,85 @@
+// Document routes: /hyperlink-scan, /hyperlink-apply, /hyperlink (direct) and /hyperlink-crossref.
+import { Router, type Request } from 'express';
+import { requireApiKey, keyCallerOf } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError, badRequest, forbidden } from '../errors.ts';
+import { parseMultipart, type UploadedForm } from '../multipart.ts';
+import { applyDocument, directDocument, scanDocument, type DocumentRequest } from '../services/documents.ts';
+import { bibliographyWarnings, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
+import { resolveSettings } from '../services/settings.ts';
+import { resolveReferences } from '../services/resolve.ts';
+
+function requireFile(form: UploadedForm): Buffer {
+  const file = form.files.file;
+  if (!file) throw badRequest('Missing file: send the DOCX in the form field "file"', 'missing_file');
+  if (file.length === 0) throw badRequest('DOCX rejected (empty-file)', 'empty-file');
+  return file;
+}
+
+async function documentRequest(ctx: AppContext, req: Request, form: UploadedForm): Promise<DocumentRequest> {
+  const caller = keyCallerOf(req);
+  const bytes = requireFile(form);
+  const settings = await resolveSettings(ctx.pool, caller, form.fields.settings);
+  return { caller, requestId: req.requestId ?? '', bytes, settings };
+}
+
+export function documentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const auth = requireApiKey(ctx);
+  const limit = async (req: Request): Promise<void> => {
+    const caller = keyCallerOf(req);
+    await ctx.rateLimiter.check([
+      { bucket: `key:${caller.keyId}`, limit: ctx.config.rateLimitPerMinute },
+      ...(caller.orgId ? [{ bucket: `org:${caller.orgId}`, limit: ctx.config.orgRateLimitPerMinute }] : []),
+    ]);
+  };
+
+  router.post('/hyperlink-scan', auth, async (req, res) => {
+    await limit(req);
+    const form = await parseMultipart(req, ['file']);
+    res.json(await scanDocument(ctx, await documentRequest(ctx, req, form)));
+  });
+
+  router.post('/hyperlink-apply', auth, async (req, res) => {
+    await limit(req);
+    const form = await parseMultipart(req, ['file', 'cslFile']);
+    const base = await documentRequest(ctx, req, form);
+    const decisions = parseDecisions(form.fields.decisions);
+    const resolvedWorks = parseResolvedWorks(form.fields.resolvedWorks);
+    const warnings = bibliographyWarnings(form.fields.applyBibRewrite);
+    const scanToken = form.fields.scanToken;
+    if (scanToken && !form.fields.scanFingerprint) throw badRequest('scanFingerprint is required', 'missing_fingerprint');
+    const result = await applyDocument(ctx, {
+      ...base,
+      scanToken,
+      scanFingerprint: form.fields.scanFingerprint ?? '',
+      decisions,
+      ...(resolvedWorks ? { resolvedWorks } : {}),
+      warnings,
+    });
+    res.json(result);
+  });
+
+  router.post('/hyperlink', auth, async (req, res) => {
+    await limit(req);
+    const form = await parseMultipart(req, ['file']);
+    res.json(await directDocument(ctx, await documentRequest(ctx, req, form)));
+  });
+
+  router.post('/hyperlink-crossref', auth, async (req, res) => {
+    await limit(req);
+    const caller = keyCallerOf(req);
+    if (caller.plan === 'free') throw forbidden('hyperlinker_requires_paid_plan', 'hyperlinker_requires_paid_plan');
+    const resolver = ctx.resolver;
+    if (!resolver) {
+      throw new HttpError(503, 'Service temporarily unavailable', 'resolver_unavailable', {
+        hint: 'The reference resolver is not enabled on this server yet; scan and apply work without it.',
+      });
+    }
+    const form = await parseMultipart(req, ['file']);
+    const docReq = await documentRequest(ctx, req, form);
+    res.json(await resolveReferences(ctx, resolver, docReq, form.fields.scanFingerprint));
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+// /org-keys: organisation keys, managed by managers and owners of that organisation only.
+import { Router } from 'express';
+import { listOrgKeys, revokeOrgKey } from '../../db/api-keys.ts';
+import { managerOf, requireSession } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { apiKeyView, createOrgKey, parseKeyName } from '../services/api-keys.ts';
+
+export function orgKeyRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const session = requireSession(ctx);
+
+  router.get('/org-keys', session, async (req, res) => {
+    const caller = managerOf(req);
+    const flag = req.query.include_inactive;
+    if (flag !== undefined && flag !== 'true' && flag !== 'false') throw badRequest('include_inactive must be true or false', 'invalid_include_inactive');
+    const rows = await listOrgKeys(ctx.pool, caller.orgId, flag === 'true');
+    res.json({ keys: rows.map(apiKeyView) });
+  });
+
+  router.post('/org-keys', session, async (req, res) => {
+    const caller = managerOf(req);
+    const name = parseKeyName(req.body, true);
+    res.status(201).json(await createOrgKey(ctx.pool, ctx.config, caller.orgId, caller.user.id, name));
+  });
+
+  router.delete('/org-keys', session, async (req, res) => {
+    const caller = managerOf(req);
+    const keyId = (req.body as { key_id?: unknown } | undefined)?.key_id;
+    if (typeof keyId !== 'string' || keyId.trim() === '') throw badRequest('key_id is required in the JSON body', 'missing_key_id');
+    if (!(await revokeOrgKey(ctx.pool, caller.orgId, keyId.trim()))) throw notFound('API key not found', 'key_not_found');
+    res.json({ ok: true, success: true });
+  });
+
+  return router;
+}

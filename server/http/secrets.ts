@@ -1,0 +1,66 @@
+// Passwords (scrypt), session tokens and API keys. Tokens and keys are stored only as sha256 hashes;
+// comparisons are constant time.
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+const SCRYPT_N = 16384;
+const SCRYPT_R = 8;
+const SCRYPT_P = 1;
+const KEY_LENGTH = 64;
+export const API_KEY_PREFIX = 'sk_service_live_';
+
+function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, derived) => (err ? reject(err) : resolve(derived)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const derived = await scryptAsync(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P);
+  return `scrypt$${SCRYPT_N}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${derived.toString('base64')}`;
+}
+
+/** A hash of a random password: verifying against it costs the same as a real one (no user enumeration by timing). */
+export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(16).toString('hex'));
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hash, 'base64');
+  const derived = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  return derived.length === expected.length && timingSafeEqual(derived, expected);
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Constant-time equality of two hex digests. */
+export function digestsEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface GeneratedKey {
+  key: string;
+  prefix: string;
+  hash: string;
+}
+
+export function newApiKey(): GeneratedKey {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 8), hash: sha256(key) };
+}
+
+/** The credential of an Authorization header, with or without a Bearer prefix. */
+export function credentialFrom(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().replace(/^Bearer\s+/i, '').trim();
+  return value === '' ? null : value;
+}

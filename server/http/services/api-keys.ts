@@ -1,0 +1,80 @@
+// Creating individual and organisation API keys: limits, names, trial credits. The row lock on the
+// user or organisation serialises concurrent creations so that limits and name checks hold.
+import type { Pool } from 'mysql2/promise';
+import type { ApiKey, NewApiKey, NewOrgKey } from '../../../shared/contract.ts';
+import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, type ApiKeyRow } from '../../db/api-keys.ts';
+import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
+import { lockOrg } from '../../db/organisations.ts';
+import { grantTrialOnce, lockUser } from '../../db/users.ts';
+import type { ServiceConfig } from '../config.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { newApiKey } from '../secrets.ts';
+
+export const MAX_KEY_NAME = 100;
+
+export function apiKeyView(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    key_prefix: row.key_prefix,
+    prefix: row.key_prefix,
+    is_active: row.is_active === 1,
+    last_used_at: isoOrNull(row.last_used_at),
+    total_docs_processed: Number(row.total_docs_processed),
+    created_at: iso(row.created_at),
+    expires_at: isoOrNull(row.expires_at),
+  };
+}
+
+/** The optional CreateKeyRequest body: { name?: string (at most 100 characters) }. */
+export function parseKeyName(body: unknown, required: boolean): string | null {
+  if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) {
+    if (required) throw badRequest('A JSON body with the key name is required', 'missing_body');
+    return null;
+  }
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Body must be a JSON object', 'invalid_body');
+  const name = (body as Record<string, unknown>).name;
+  if (name === undefined || name === null) return null;
+  if (typeof name !== 'string') throw badRequest('name must be a string', 'invalid_name');
+  const trimmed = name.trim();
+  if (trimmed.length > MAX_KEY_NAME) throw badRequest(`name must be at most ${MAX_KEY_NAME} characters`, 'name_too_long');
+  return trimmed === '' ? null : trimmed;
+}
+
+export async function createUserKey(pool: Pool, config: ServiceConfig, userId: string, name: string | null): Promise<NewApiKey> {
+  return inTransaction(pool, async (conn) => {
+    const user = await lockUser(conn, userId);
+    if (!user) throw notFound('User not found');
+    if (user.api_access === 0) throw forbidden('API access is not enabled for this account', 'api_access_disabled');
+    if ((await countActiveUserKeys(conn, userId)) >= config.maxKeysPerUser) {
+      throw conflict(`API key limit reached (${config.maxKeysPerUser} active keys)`, 'key_limit_reached');
+    }
+    const generated = newApiKey();
+    const keyName = name ?? `Key ${generated.prefix.slice(-8)}`;
+    const { id, createdAt } = await insertApiKey(conn, { userId, orgId: null, name: keyName, keyPrefix: generated.prefix, keyHash: generated.hash, expiresAt: null });
+    const granted = await grantTrialOnce(conn, userId, config.trialCredits);
+    return {
+      key: generated.key,
+      id,
+      name: keyName,
+      prefix: generated.prefix,
+      created_at: createdAt.toISOString(),
+      trial_credits_granted: granted,
+      api_credits: user.credits + granted,
+    };
+  });
+}
+
+export async function createOrgKey(pool: Pool, config: ServiceConfig, orgId: string, userId: string, name: string | null): Promise<NewOrgKey> {
+  return inTransaction(pool, async (conn) => {
+    if (!(await lockOrg(conn, orgId))) throw notFound('Organisation not found');
+    if ((await countActiveOrgKeys(conn, orgId)) >= config.maxOrgKeys) {
+      throw conflict(`Organisation key limit reached (${config.maxOrgKeys} active keys)`, 'key_limit_reached');
+    }
+    const generated = newApiKey();
+    const keyName = name ?? `Organisation key ${generated.prefix.slice(-8)}`;
+    if (await activeOrgKeyNameExists(conn, orgId, keyName)) throw conflict('An active organisation key with this name already exists', 'duplicate_name');
+    const { id, createdAt } = await insertApiKey(conn, { userId, orgId, name: keyName, keyPrefix: generated.prefix, keyHash: generated.hash, expiresAt: null });
+    return { key: generated.key, id, name: keyName, key_prefix: generated.prefix, created_at: createdAt.toISOString() };
+  });
+}

@@ -1,0 +1,45 @@
+// Parsing and shape checks of the apply form fields (decisions, resolvedWorks, bibliography options).
+import type { DecisionStatus, ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
+import { badRequest } from '../errors.ts';
+import { parseJsonField } from './settings.ts';
+
+const DECISION_STATUSES: readonly DecisionStatus[] = ['approved', 'skipped', 'retargeted', 'link_only'];
+const MAX_DECISIONS = 20_000;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseDecisions(text: string | undefined): ReviewDecision[] {
+  if (text === undefined || text.trim() === '') throw badRequest('decisions is required (a JSON array of ReviewDecision)', 'missing_decisions');
+  const value = parseJsonField(text, 'decisions');
+  if (!Array.isArray(value)) throw badRequest('decisions must be a JSON array', 'invalid_decisions');
+  if (value.length > MAX_DECISIONS) throw badRequest(`decisions may hold at most ${MAX_DECISIONS} entries`, 'invalid_decisions');
+  value.forEach((d, i) => {
+    if (!isObject(d) || typeof d.refId !== 'string' || d.refId === '') throw badRequest(`decisions[${i}].refId must be a non-empty string`, 'invalid_decisions');
+    if (typeof d.status !== 'string' || !DECISION_STATUSES.includes(d.status as DecisionStatus)) {
+      throw badRequest(`decisions[${i}].status must be one of ${DECISION_STATUSES.join(', ')}`, 'invalid_decisions');
+    }
+    for (const field of ['targetId', 'doi', 'reason', 'note'] as const) {
+      if (d[field] !== undefined && typeof d[field] !== 'string') throw badRequest(`decisions[${i}].${field} must be a string`, 'invalid_decisions');
+    }
+  });
+  return value as ReviewDecision[];
+}
+
+export function parseResolvedWorks(text: string | undefined): Record<string, ResolvedWork> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = parseJsonField(text, 'resolvedWorks');
+  if (!isObject(value)) throw badRequest('resolvedWorks must be a JSON object', 'invalid_resolved_works');
+  for (const [id, work] of Object.entries(value)) {
+    if (!isObject(work) || typeof work.doi !== 'string') throw badRequest(`resolvedWorks.${id}.doi must be a string`, 'invalid_resolved_works');
+  }
+  return value as Record<string, ResolvedWork>;
+}
+
+/** applyBibRewrite: 'true' or 'false'. The engine does not rewrite bibliographies yet, which apply reports as a warning. */
+export function bibliographyWarnings(applyBibRewrite: string | undefined): string[] {
+  if (applyBibRewrite === undefined || applyBibRewrite === '' || applyBibRewrite === 'false') return [];
+  if (applyBibRewrite !== 'true') throw badRequest("applyBibRewrite must be 'true' or 'false'", 'invalid_apply_bib_rewrite');
+  return ['Bibliography rewrite is not available in this version; the bibliography was left unchanged.'];
+}

@@ -1,0 +1,94 @@
+// Organisation credit purchases: create (pending, idempotent per idempotency key) then complete
+// (credits added exactly once). Owners create; owners of the organisation or admins complete.
+import type { Pool } from 'mysql2/promise';
+import { findPurchase, findPurchaseByIdempotencyKey, insertPurchase, lockPurchase, markCompleted, setProviderRef, type PurchaseRow } from '../../db/billing.ts';
+import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
+import { addCredits, creditBalance } from '../../db/credits.ts';
+import type { PaymentProvider } from '../billing/payment-provider.ts';
+import { HttpError, conflict, notFound } from '../errors.ts';
+
+export interface PurchaseView {
+  id: string;
+  org_id: string;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  status: string;
+  idempotency_key: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export function purchaseView(row: PurchaseRow): PurchaseView {
+  return {
+    id: row.id,
+    org_id: row.org_id,
+    credits: Number(row.credits),
+    amount_cents: Number(row.amount_cents),
+    currency: row.currency,
+    provider: row.provider,
+    provider_ref: row.provider_ref,
+    status: row.status,
+    idempotency_key: row.idempotency_key,
+    created_at: iso(row.created_at),
+    completed_at: isoOrNull(row.completed_at),
+  };
+}
+
+export interface CreatePurchase {
+  orgId: string;
+  userId: string;
+  credits: number;
+  idempotencyKey: string;
+  priceCents: number;
+}
+
+/** Returns the purchase and whether this call created it (false: an earlier call with the same key did). */
+export async function createPurchase(pool: Pool, provider: PaymentProvider, p: CreatePurchase): Promise<{ purchase: PurchaseView; created: boolean; checkoutUrl: string | null }> {
+  const existing = await findPurchaseByIdempotencyKey(pool, p.orgId, p.idempotencyKey);
+  if (existing) return { purchase: sameOrConflict(existing, p.credits), created: false, checkoutUrl: null };
+  const amountCents = p.credits * p.priceCents;
+  const id = await insertPurchase(pool, { orgId: p.orgId, createdBy: p.userId, credits: p.credits, amountCents, currency: 'USD', provider: provider.name, idempotencyKey: p.idempotencyKey });
+  if (!id) {
+    const raced = await findPurchaseByIdempotencyKey(pool, p.orgId, p.idempotencyKey);
+    if (!raced) throw new Error('purchase vanished after idempotency conflict');
+    return { purchase: sameOrConflict(raced, p.credits), created: false, checkoutUrl: null };
+  }
+  const payment = await provider.createPayment({ purchaseId: id, orgId: p.orgId, credits: p.credits, amountCents, currency: 'USD' });
+  await setProviderRef(pool, id, payment.providerRef);
+  const row = await findPurchase(pool, id);
+  if (!row) throw new Error('purchase vanished after insert');
+  return { purchase: purchaseView(row), created: true, checkoutUrl: payment.checkoutUrl };
+}
+
+function sameOrConflict(row: PurchaseRow, credits: number): PurchaseView {
+  if (Number(row.credits) !== credits) throw conflict('idempotency_key was already used for a different purchase', 'idempotency_key_reused');
+  return purchaseView(row);
+}
+
+export async function loadPurchase(pool: Pool, id: string): Promise<PurchaseRow> {
+  const row = await findPurchase(pool, id);
+  if (!row) throw notFound('Purchase not found', 'purchase_not_found');
+  return row;
+}
+
+/** Completes a pending purchase once; completing a completed purchase again changes nothing. */
+export async function completePurchase(pool: Pool, provider: PaymentProvider, id: string, userId: string): Promise<{ purchase: PurchaseView; credits: number }> {
+  const current = await loadPurchase(pool, id);
+  if (current.status === 'pending') {
+    const state = await provider.confirmPayment(current.provider_ref ?? '');
+    if (state !== 'paid') throw new HttpError(409, `Payment is ${state}`, `payment_${state}`);
+    await inTransaction(pool, async (conn) => {
+      const locked = await lockPurchase(conn, id);
+      if (locked && locked.status === 'pending' && (await markCompleted(conn, id, userId))) {
+        await addCredits(conn, { kind: 'org', id: locked.org_id }, Number(locked.credits));
+      }
+    });
+  } else if (current.status === 'cancelled') {
+    throw conflict('Purchase was cancelled', 'purchase_cancelled');
+  }
+  const row = await loadPurchase(pool, id);
+  return { purchase: purchaseView(row), credits: await creditBalance(pool, { kind: 'org', id: row.org_id }) };
+}

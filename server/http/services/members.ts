@@ -1,0 +1,63 @@
+// Team membership changes with their rules: managers add members and managers; only owners grant,
+// change or remove the owner role; an organisation always keeps at least one owner.
+import type { Pool } from 'mysql2/promise';
+import { inTransaction, iso } from '../../db/connection.ts';
+import { countOwners, deleteMembership, findMembership, listMembers, lockOrg, setMemberRole, upsertMembership, type MemberView, type Role } from '../../db/organisations.ts';
+import { findUserByEmail } from '../../db/users.ts';
+import type { OrgCaller } from '../auth.ts';
+import { conflict, notFound, ownerRequired } from '../errors.ts';
+
+export interface MemberJson {
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  created_at: string;
+}
+
+export function memberJson(m: MemberView): MemberJson {
+  return { user_id: m.user_id, email: m.email, name: m.name, role: m.role, created_at: iso(m.created_at) };
+}
+
+async function memberOf(pool: Pool, orgId: string, userId: string): Promise<MemberJson> {
+  const found = (await listMembers(pool, orgId)).find((m) => m.user_id === userId);
+  if (!found) throw notFound('Member not found', 'member_not_found');
+  return memberJson(found);
+}
+
+export async function addMember(pool: Pool, caller: OrgCaller, email: string, role: Role): Promise<MemberJson> {
+  if (role === 'owner' && caller.role !== 'owner') throw ownerRequired();
+  const user = await findUserByEmail(pool, email);
+  if (!user) throw notFound('No user with this email', 'user_not_found');
+  const existing = await findMembership(pool, user.id);
+  if (existing) {
+    throw existing.org_id === caller.orgId ? conflict('User is already a member', 'already_member') : conflict('User already belongs to an organisation', 'other_organisation');
+  }
+  await upsertMembership(pool, user.id, caller.orgId, role);
+  return memberOf(pool, caller.orgId, user.id);
+}
+
+export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, role: Role): Promise<MemberJson> {
+  await inTransaction(pool, async (conn) => {
+    await lockOrg(conn, caller.orgId);
+    const target = await findMembership(conn, userId);
+    if (!target || target.org_id !== caller.orgId) throw notFound('Member not found', 'member_not_found');
+    if ((role === 'owner' || target.role === 'owner') && caller.role !== 'owner') throw ownerRequired();
+    if (target.role === 'owner' && role !== 'owner' && (await countOwners(conn, caller.orgId)) <= 1) {
+      throw conflict('An organisation needs at least one owner', 'last_owner');
+    }
+    await setMemberRole(conn, caller.orgId, userId, role);
+  });
+  return memberOf(pool, caller.orgId, userId);
+}
+
+export async function removeMember(pool: Pool, caller: OrgCaller, userId: string): Promise<void> {
+  await inTransaction(pool, async (conn) => {
+    await lockOrg(conn, caller.orgId);
+    const target = await findMembership(conn, userId);
+    if (!target || target.org_id !== caller.orgId) throw notFound('Member not found', 'member_not_found');
+    if (target.role === 'owner' && caller.role !== 'owner') throw ownerRequired();
+    if (target.role === 'owner' && (await countOwners(conn, caller.orgId)) <= 1) throw conflict('An organisation needs at least one owner', 'last_owner');
+    await deleteMembership(conn, caller.orgId, userId);
+  });
+}

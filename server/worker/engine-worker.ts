@@ -1,0 +1,47 @@
+// Runs in a worker thread: loads the engine and executes one task. The engine is loaded lazily so that
+// the service starts (and answers a clear 503) even when the engine cannot be loaded.
+import type { EngineFailure, EngineReply, EngineTask, EngineValue } from './protocol.ts';
+
+type EngineModule = typeof import('../engine/index.ts');
+let engine: Promise<EngineModule> | null = null;
+
+/** Worker threads do not always inherit tsx's module hooks, so the engine is loaded through tsx's own API. */
+async function importEngine(): Promise<EngineModule> {
+  const { tsImport } = await import('tsx/esm/api');
+  return (await tsImport('../engine/index.ts', import.meta.url)) as EngineModule;
+}
+
+function loadEngine(): Promise<EngineModule> {
+  engine ??= importEngine();
+  return engine;
+}
+
+function failure(kind: EngineFailure['kind'], reason: string, message: string): { ok: false; failure: EngineFailure } {
+  return { ok: false, failure: { kind, reason, message } };
+}
+
+export default async function runTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
+  let mod: EngineModule;
+  try {
+    mod = await loadEngine();
+  } catch (err) {
+    engine = null;
+    return failure('engine-unavailable', 'engine_unavailable', err instanceof Error ? err.message : String(err));
+  }
+  try {
+    switch (task.op) {
+      case 'scan': {
+        const packet = mod.scan(task.bytes, task.settings);
+        return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
+      }
+      case 'apply':
+        return { ok: true, value: mod.apply(task.bytes, task.settings, task.decisions, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined) };
+      case 'direct':
+        return { ok: true, value: mod.direct(task.bytes, task.settings) };
+    }
+  } catch (err) {
+    if (err instanceof mod.DocxRejectedError) return failure('docx-rejected', err.reason, err.message);
+    if (err instanceof mod.DecisionError) return failure('decision-rejected', err.reason, err.message);
+    return failure('engine-failed', 'engine_failed', err instanceof Error ? err.message : String(err));
+  }
+}

@@ -1,0 +1,69 @@
+// The engine's worker-thread pool: scan, apply and direct run off the event loop, so one large
+// document never stalls other requests. Workers inherit execArgv (`--import tsx`), so they load .ts.
+import { Piscina } from 'piscina';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
+import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanOutcome } from './protocol.ts';
+
+export class EngineError extends Error {
+  constructor(readonly failure: EngineFailure) {
+    super(failure.message);
+    this.name = 'EngineError';
+  }
+}
+
+export interface EnginePoolOptions {
+  threads: number;
+  timeoutMs: number;
+  /** Heap ceiling of one worker; a document that needs more fails alone instead of taking the server down. */
+  maxHeapMb?: number;
+}
+
+export class EnginePool {
+  private readonly piscina: Piscina;
+
+  constructor(private readonly options: EnginePoolOptions) {
+    this.piscina = new Piscina({
+      filename: new URL('./engine-worker.ts', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: options.threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1536 },
+    });
+  }
+
+  scan(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ScanOutcome> {
+    return this.run<ScanOutcome>({ op: 'scan', bytes, settings });
+  }
+
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
+    return this.run<ApplyOutput>({ op: 'apply', bytes, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}) });
+  }
+
+  direct(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ApplyOutput> {
+    return this.run<ApplyOutput>({ op: 'direct', bytes, settings });
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.close({ force: true });
+  }
+
+  private async run<T extends EngineValue>(task: EngineTask): Promise<T> {
+    let reply: EngineReply<EngineValue>;
+    try {
+      reply = (await this.piscina.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs) })) as EngineReply<EngineValue>;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const name = (err as { name?: string }).name;
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new EngineError({ kind: 'docx-rejected', reason: 'too-large-to-process', message: 'document needs more memory than allowed' });
+      }
+      if (name === 'AbortError' || name === 'TimeoutError') {
+        throw new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });
+      }
+      throw err;
+    }
+    if (!reply.ok) throw new EngineError(reply.failure);
+    return reply.value as T;
+  }
+}

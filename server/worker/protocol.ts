@@ -1,0 +1,28 @@
+// Messages between the service and the engine worker threads. Errors cross the thread boundary as
+// plain data because structured cloning drops custom error fields such as reason.
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
+
+export type EngineTask =
+  | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings }
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork> }
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings };
+
+/** A scan with the hashes the service binds into the scan token, computed in the worker too. */
+export interface ScanOutcome {
+  packet: ScanPacket;
+  graphHash: string;
+  metadataHash: string;
+}
+
+export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'engine-unavailable' | 'engine-failed';
+
+export interface EngineFailure {
+  kind: EngineFailureKind;
+  reason: string;
+  message: string;
+}
+
+export type EngineReply<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };
+
+export type EngineValue = ScanOutcome | ApplyOutput;
