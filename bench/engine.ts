@@ -1,0 +1,124 @@
+// npm run bench [-- --runs N] [--json FILE] [--skip-synthetic] [--file DOCX]
+// Speed and memory of scan and apply (direct) on the largest corpus document and on the synthetic 25 MB
+// manuscript, against their floors: unzip + parse the XML parts scan reads (scan floor), and unzip + parse +
+// serialise + re-zip the same parts (apply floor), with the engine's own zip and XML libraries.
+// Each measurement runs in its own child process (bench/measure-one.ts) so peaks stay separate.
+// Goals (issues 2 and 3): scan <= 2x scan floor; scan + apply (direct) <= 3x apply floor; peak < 10x file size.
+// Peak = highest RSS minus the RSS before the file was read; on small files it is dominated by fixed costs
+// (JIT, parser caches), so the 10x goal is meaningful on the synthetic manuscript.
+
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Measurement, Mode } from './measure-one.ts';
+import { corpusDir } from './accuracy/corpus.ts';
+import { syntheticPath } from './synthetic.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '..');
+
+interface Args {
+  runs: number | null;
+  json: string | null;
+  skipSynthetic: boolean;
+  files: string[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { runs: null, json: null, skipSynthetic: false, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--runs') a.runs = Number(argv[++i]);
+    else if (arg === '--json') a.json = argv[++i] ?? null;
+    else if (arg === '--skip-synthetic') a.skipSynthetic = true;
+    else if (arg === '--file') a.files.push(resolve(argv[++i] ?? ''));
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return a;
+}
+
+function largestCorpusDoc(): string | null {
+  const dir = corpusDir();
+  let best: { path: string; size: number } | null = null;
+  try {
+    for (const f of readdirSync(dir)) {
+      if (!f.endsWith('.docx')) continue;
+      const p = join(dir, f);
+      const size = statSync(p).size;
+      if (!best || size > best.size) best = { path: p, size };
+    }
+  } catch {
+    return null;
+  }
+  return best?.path ?? null;
+}
+
+function measure(mode: Mode, file: string, runs: number): Measurement {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(HERE, 'measure-one.ts'), mode, file, String(runs)], {
+    cwd: REPO,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as Measurement;
+  } catch {
+    const why = (r.stderr || r.stdout || `exit ${r.status}`).trim().split('\n').slice(-3).join(' | ');
+    return { mode, file, bytes: statSync(file).size, ok: false, error: `child failed: ${why.slice(0, 300)}` };
+  }
+}
+
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+function peak(m: Measurement): string {
+  const factor = m.peakDelta! / m.bytes;
+  return `peak ${mb(m.peakDelta!)} (${factor.toFixed(1)}x file${factor < 10 ? '' : ', goal < 10x'}; rss ${mb(m.peakRss!)})`;
+}
+
+function line(label: string, name: string, m: Measurement, floor: Measurement, goal: number): string {
+  const head = `${label.padEnd(6)}${name.padEnd(26)}`;
+  const floorText = floor.ok ? `floor ${ms(floor.medianMs!).padStart(8)}` : `floor: ${floor.error ?? 'failed'}`;
+  if (!m.ok) return `${head}${label}: ${m.error ?? 'failed'}\n${''.padEnd(32)}${floorText}${floor.ok ? `  floor ${peak(floor)}` : ''}`;
+  const parts = [ms(m.medianMs!).padStart(9), floorText];
+  if (floor.ok) {
+    const ratio = m.medianMs! / floor.medianMs!;
+    parts.push(`ratio ${ratio.toFixed(2)}x${ratio <= goal ? '' : ` (goal ≤ ${goal}x)`}`.padEnd(24));
+  }
+  parts.push(peak(m));
+  return head + parts.join('  ');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const files: string[] = [...args.files];
+  if (files.length === 0) {
+    const corpus = largestCorpusDoc();
+    if (corpus) files.push(corpus);
+    else console.log(`no corpus documents in ${corpusDir()}`);
+    if (!args.skipSynthetic) files.push(await syntheticPath());
+  }
+  const results: { file: string; bytes: number; measurements: Record<Mode, Measurement> }[] = [];
+  for (const file of files) {
+    const size = statSync(file).size;
+    const runs = args.runs ?? (size > 5_000_000 ? 3 : 7);
+    const name = basename(file, '.docx');
+    console.log(`${name}: ${(size / 1e6).toFixed(2)} MB, ${runs} timed runs each (median), one child process per measurement`);
+    const scanFloor = measure('scan-floor', file, runs);
+    const scan = measure('scan', file, runs);
+    console.log(line('scan', name, scan, scanFloor, 2));
+    const applyFloor = measure('apply-floor', file, runs);
+    const apply = measure('apply', file, runs);
+    console.log(line('apply', name, apply, applyFloor, 3) + (apply.ok ? '  (direct = scan + apply)' : ''));
+    results.push({ file, bytes: size, measurements: { scan, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor } });
+  }
+  const missing = results.flatMap((r) => Object.values(r.measurements)).filter((m) => !m.ok);
+  if (missing.some((m) => m.mode === 'apply')) console.log('apply: not available yet in server/engine/apply.ts (direct); the row above shows why');
+  if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

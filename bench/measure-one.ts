@@ -1,0 +1,124 @@
+// One measurement in a fresh process, so peak memory of one kind of work does not leak into another's.
+//   node --expose-gc --import tsx bench/measure-one.ts MODE FILE [RUNS]
+// MODE: scan | scan-floor | apply | apply-floor. Prints one JSON line (Measurement) on stdout.
+// The first run is the memory run (peak RSS above the baseline taken before reading the file);
+// RUNS further runs (default 3) are timed, with a GC between them, and their median is reported.
+
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseSettings } from '../shared/settings.ts';
+
+export type Mode = 'scan' | 'scan-floor' | 'apply' | 'apply-floor';
+
+export interface Measurement {
+  mode: Mode;
+  file: string;
+  bytes: number;
+  ok: boolean;
+  error?: string;
+  firstMs?: number;
+  runsMs?: number[];
+  medianMs?: number;
+  /** RSS when the work started (modules loaded, file not yet read). */
+  baselineRss?: number;
+  /** Highest RSS of the process (getrusage maxrss). */
+  peakRss?: number;
+  /** peakRss - baselineRss: memory the work itself needed, input bytes included. */
+  peakDelta?: number;
+  heapUsedAfter?: number;
+}
+
+/** The parts scan reads, and the only parts the floor touches. */
+export const FLOOR_PARTS = ['word/document.xml', 'word/footnotes.xml', 'word/endnotes.xml', 'word/styles.xml', 'word/numbering.xml'];
+
+type Work = (bytes: Uint8Array) => unknown;
+
+async function loadWork(mode: Mode): Promise<Work> {
+  const settings = parseSettings({ doi: true });
+  if (mode === 'scan') {
+    const { scan } = (await import('../server/engine/scan.ts')) as { scan: (b: Uint8Array, s: typeof settings) => unknown };
+    return (b) => scan(b, settings);
+  }
+  if (mode === 'apply') {
+    const { direct } = (await import('../server/engine/apply.ts')) as { direct: (b: Uint8Array, s: typeof settings) => unknown };
+    if (typeof direct !== 'function') throw new Error('direct() is not exported');
+    return (b) => direct(b, settings);
+  }
+  const zip = await import('../server/engine/package/zip.ts');
+  const xml = await import('../server/engine/package/xml.ts');
+  const encoder = new TextEncoder();
+  if (mode === 'scan-floor') {
+    return (b) => {
+      const archive = zip.readZip(b);
+      const docs = [];
+      for (const part of FLOOR_PARTS) {
+        const name = archive.resolve(part);
+        if (name) docs.push(xml.parseXml(archive.text(name), name));
+      }
+      return docs;
+    };
+  }
+  return (b) => {
+    const archive = zip.readZip(b);
+    const rebuilt = new Map<string, Uint8Array>();
+    for (const part of FLOOR_PARTS) {
+      const name = archive.resolve(part);
+      if (name) rebuilt.set(name, encoder.encode(xml.buildXml(xml.parseXml(archive.text(name), name))));
+    }
+    return zip.writeZip(archive.names().map((name) => {
+      const data = rebuilt.get(name);
+      return data ? { name, data } : { name, copyFrom: archive };
+    }));
+  };
+}
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+async function main(): Promise<void> {
+  const [mode, file, runsArg] = process.argv.slice(2) as [Mode, string, string | undefined];
+  const runs = Math.max(1, Number(runsArg ?? 3));
+  const result: Measurement = { mode, file, bytes: 0, ok: false };
+  let work: Work;
+  try {
+    work = await loadWork(mode);
+  } catch (err) {
+    result.error = `not available (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
+    console.log(JSON.stringify(result));
+    return;
+  }
+  gc();
+  const baselineRss = process.memoryUsage().rss;
+  const bytes = new Uint8Array(readFileSync(file));
+  result.bytes = bytes.length;
+  try {
+    let t = performance.now();
+    work(bytes);
+    result.firstMs = performance.now() - t;
+    result.peakRss = process.resourceUsage().maxRSS * 1024;
+    result.baselineRss = baselineRss;
+    result.peakDelta = result.peakRss - baselineRss;
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      gc();
+      t = performance.now();
+      work(bytes);
+      times.push(performance.now() - t);
+    }
+    result.runsMs = times;
+    result.medianMs = median(times);
+    gc();
+    result.heapUsedAfter = process.memoryUsage().heapUsed;
+    result.ok = true;
+  } catch (err) {
+    result.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  }
+  console.log(JSON.stringify(result));
+}
+
+await main();
