@@ -40,7 +40,9 @@ async function loadWork(mode: Mode): Promise<Work> {
     return (b) => scan(b, settings);
   }
   if (mode === 'apply') {
-    const { direct } = (await import('../server/engine/apply.ts')) as { direct: (b: Uint8Array, s: typeof settings) => unknown };
+    // A variable specifier: apply.ts may not exist yet, and the bench must still typecheck and run.
+    const applyModule: string = '../server/engine/apply.ts';
+    const { direct } = (await import(applyModule)) as { direct: (b: Uint8Array, s: typeof settings) => unknown };
     if (typeof direct !== 'function') throw new Error('direct() is not exported');
     return (b) => direct(b, settings);
   }
