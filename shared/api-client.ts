@@ -1,0 +1,265 @@
+// A typed fetch client for every route of the service. Used by the add-in and the integration tests.
+// Every call resolves to an ApiResult: the typed body on 2xx, the ErrorResponse otherwise (never throws on HTTP status).
+import type {
+  ApiKeyList,
+  ApplyResult,
+  DocsInsightsResponse,
+  ErrorResponse,
+  NewApiKey,
+  NewOrgKey,
+  OkResponse,
+  OrgPreset,
+  OrgUsageList,
+  ResolvedWork,
+  ResolverReport,
+  ReviewDecision,
+  ScanPacket,
+} from './contract.ts';
+import type { HyperlinkSettingsInput } from './settings.ts';
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; headers: Headers }
+  | { ok: false; status: number; error: ErrorResponse; headers: Headers };
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** sk_service_live_… key for the document routes. */
+  apiKey?: string;
+  /** Session token for the account routes. */
+  sessionToken?: string;
+  fetch?: typeof fetch;
+}
+
+export type DocxInput = Uint8Array | Blob;
+
+export interface ScanInput {
+  file: DocxInput;
+  settings?: HyperlinkSettingsInput;
+  /** Sent verbatim as the settings field instead of JSON.stringify(settings) (e.g. to test invalid JSON). */
+  settingsText?: string;
+}
+
+export interface ApplyInput extends ScanInput {
+  scanToken?: string;
+  scanFingerprint?: string;
+  decisions: ReviewDecision[] | string;
+  resolvedWorks?: Record<string, ResolvedWork>;
+  cslFile?: Uint8Array;
+  detectedCslId?: string;
+  applyBibRewrite?: boolean;
+}
+
+export interface CrossrefInput extends ScanInput {
+  scanFingerprint?: string;
+}
+
+export interface OrgMember {
+  user_id: string;
+  email: string;
+  name: string;
+  role: 'owner' | 'manager' | 'member';
+  created_at: string;
+}
+
+export interface OrgAccount {
+  org: { id: string; slug: string; name: string; plan: string; credits: number; members_enabled: boolean; created_at: string };
+  role: 'owner' | 'manager' | 'member';
+}
+
+export interface CreditPurchase {
+  id: string;
+  org_id: string;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  status: 'pending' | 'completed' | 'cancelled';
+  idempotency_key: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export type MemberAction =
+  | { action: 'add'; email: string; role?: OrgMember['role'] }
+  | { action: 'set_role'; user_id: string; role: OrgMember['role'] }
+  | { action: 'remove'; user_id: string };
+
+export type DocsEvent =
+  | { event_type: 'page_view'; path: string; session_id?: string }
+  | { event_type: 'search'; path: string; session_id?: string; query: string; result_count: number }
+  | { event_type: 'playground_response'; path: string; session_id?: string; status: number; error?: string; route?: string }
+  | { event_type: 'feedback'; path: string; session_id?: string; helpful: 'yes' | 'no' };
+
+function toBlob(file: DocxInput, type: string): Blob {
+  return file instanceof Blob ? file : new Blob([file as unknown as BlobPart], { type });
+}
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+function settingsPart(form: FormData, input: ScanInput): void {
+  const text = input.settingsText ?? (input.settings ? JSON.stringify(input.settings) : undefined);
+  if (text !== undefined) form.append('settings', new Blob([text], { type: 'application/json' }));
+}
+
+export class HyperlinkerClient {
+  private readonly fetchImpl: typeof fetch;
+  constructor(private readonly options: ClientOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  withApiKey(apiKey: string): HyperlinkerClient {
+    return new HyperlinkerClient({ ...this.options, apiKey });
+  }
+
+  withSession(sessionToken: string): HyperlinkerClient {
+    return new HyperlinkerClient({ ...this.options, sessionToken });
+  }
+
+  private async call<T>(method: string, path: string, auth: 'key' | 'session' | 'none', body?: FormData | unknown): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = {};
+    if (auth === 'key' && this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
+    if (auth === 'session' && this.options.sessionToken) headers.Authorization = this.options.sessionToken;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await this.fetchImpl(new URL(path, this.options.baseUrl), { method, headers, body: payload });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { error: `Non-JSON response (${res.status})` };
+    }
+    if (res.ok) return { ok: true, status: res.status, data: json as T, headers: res.headers };
+    return { ok: false, status: res.status, error: json as ErrorResponse, headers: res.headers };
+  }
+
+  // Document routes (API key).
+  scan(input: ScanInput): Promise<ApiResult<ScanPacket>> {
+    const form = new FormData();
+    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
+    settingsPart(form, input);
+    return this.call('POST', '/hyperlink-scan', 'key', form);
+  }
+
+  apply(input: ApplyInput): Promise<ApiResult<ApplyResult>> {
+    const form = new FormData();
+    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
+    settingsPart(form, input);
+    if (input.scanToken !== undefined) form.append('scanToken', input.scanToken);
+    if (input.scanFingerprint !== undefined) form.append('scanFingerprint', input.scanFingerprint);
+    form.append('decisions', typeof input.decisions === 'string' ? input.decisions : JSON.stringify(input.decisions));
+    if (input.resolvedWorks) form.append('resolvedWorks', JSON.stringify(input.resolvedWorks));
+    if (input.cslFile) form.append('cslFile', toBlob(input.cslFile, 'application/xml'), 'style.csl');
+    if (input.detectedCslId) form.append('detectedCslId', input.detectedCslId);
+    if (input.applyBibRewrite !== undefined) form.append('applyBibRewrite', String(input.applyBibRewrite));
+    return this.call('POST', '/hyperlink-apply', 'key', form);
+  }
+
+  direct(input: ScanInput): Promise<ApiResult<ApplyResult>> {
+    const form = new FormData();
+    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
+    settingsPart(form, input);
+    return this.call('POST', '/hyperlink', 'key', form);
+  }
+
+  crossref(input: CrossrefInput): Promise<ApiResult<ResolverReport>> {
+    const form = new FormData();
+    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
+    settingsPart(form, input);
+    if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
+    return this.call('POST', '/hyperlink-crossref', 'key', form);
+  }
+
+  // Sessions.
+  login(email: string, password: string): Promise<ApiResult<{ token: string; expires_at: string }>> {
+    return this.call('POST', '/auth/login', 'none', { email, password });
+  }
+
+  logout(): Promise<ApiResult<OkResponse>> {
+    return this.call('POST', '/auth/logout', 'session');
+  }
+
+  // Individual keys.
+  listKeys(): Promise<ApiResult<ApiKeyList>> {
+    return this.call('GET', '/api-keys', 'session');
+  }
+
+  createKey(body?: { name?: string }): Promise<ApiResult<NewApiKey>> {
+    return this.call('POST', '/api-keys', 'session', body);
+  }
+
+  revokeKey(id: string): Promise<ApiResult<OkResponse>> {
+    return this.call('DELETE', `/api-keys?id=${encodeURIComponent(id)}`, 'session');
+  }
+
+  // Organisation keys, presets, usage, account, billing, members.
+  listOrgKeys(includeInactive?: boolean): Promise<ApiResult<ApiKeyList>> {
+    return this.call('GET', includeInactive === undefined ? '/org-keys' : `/org-keys?include_inactive=${includeInactive}`, 'session');
+  }
+
+  createOrgKey(body: { name?: string }): Promise<ApiResult<NewOrgKey>> {
+    return this.call('POST', '/org-keys', 'session', body);
+  }
+
+  revokeOrgKey(keyId: string): Promise<ApiResult<OkResponse>> {
+    return this.call('DELETE', '/org-keys', 'session', { key_id: keyId });
+  }
+
+  listPresets(): Promise<ApiResult<{ presets: OrgPreset[] }>> {
+    return this.call('GET', '/org-presets', 'session');
+  }
+
+  createPreset(body: { name: string; settings: HyperlinkSettingsInput }): Promise<ApiResult<{ preset: OrgPreset }>> {
+    return this.call('POST', '/org-presets', 'session', body);
+  }
+
+  orgUsage(query: { page?: number | string; limit?: number | string } = {}): Promise<ApiResult<OrgUsageList>> {
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set('page', String(query.page));
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const qs = params.toString();
+    return this.call('GET', qs ? `/org-usage?${qs}` : '/org-usage', 'session');
+  }
+
+  org(): Promise<ApiResult<OrgAccount>> {
+    return this.call('GET', '/org', 'session');
+  }
+
+  createPurchase(credits: number, idempotencyKey: string): Promise<ApiResult<{ purchase: CreditPurchase; checkout_url: string | null }>> {
+    return this.call('POST', '/org-billing', 'session', { action: 'create', credits, idempotency_key: idempotencyKey });
+  }
+
+  completePurchase(purchaseId: string): Promise<ApiResult<{ purchase: CreditPurchase; credits: number }>> {
+    return this.call('POST', '/org-billing', 'session', { action: 'complete', purchase_id: purchaseId });
+  }
+
+  listMembers(): Promise<ApiResult<{ members: OrgMember[] }>> {
+    return this.call('GET', '/org-members', 'session');
+  }
+
+  changeMembers(action: MemberAction): Promise<ApiResult<{ member: OrgMember } | OkResponse>> {
+    return this.call('POST', '/org-members', 'session', action);
+  }
+
+  // Documentation analytics.
+  docsInsights(query: { days?: number | string; limit?: number | string } = {}): Promise<ApiResult<DocsInsightsResponse>> {
+    const params = new URLSearchParams();
+    if (query.days !== undefined) params.set('days', String(query.days));
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const qs = params.toString();
+    return this.call('GET', qs ? `/admin-docs-insights?${qs}` : '/admin-docs-insights', 'session');
+  }
+
+  sendDocsEvent(event: DocsEvent): Promise<ApiResult<OkResponse>> {
+    return this.call('POST', '/docs-events', 'none', event);
+  }
+
+  openapi(): Promise<ApiResult<Record<string, unknown>>> {
+    return this.call('GET', '/openapi.json', 'none');
+  }
+}

@@ -1,0 +1,91 @@
+// Test harness: a fresh MariaDB database per test file, the real service in process on an ephemeral
+// port, and helpers to create users, sessions and keys. Not a test file itself.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { addUser, type UserAddOptions } from '../../../server/cli/accounts.ts';
+import { dropDatabase } from '../../../server/db/connection.ts';
+import { loadConfig } from '../../../server/http/config.ts';
+import { startService, type RunningService } from '../../../server/http/server.ts';
+import { HyperlinkerClient } from '../../../shared/api-client.ts';
+
+export const CORPUS = '/work/shared/corpus';
+export const SMALL_DOC = `${CORPUS}/plos-pone-0117949.docx`;
+export const TEST_TOKEN_SECRET = 'test-token-secret-0123456789abcdef';
+
+export function corpusDoc(path = SMALL_DOC): Uint8Array {
+  return new Uint8Array(readFileSync(path));
+}
+
+export function freshDatabaseUrl(tag: string): string {
+  return `mysql://root@127.0.0.1:3306/hl_test_${tag}_${process.pid}_${randomBytes(3).toString('hex')}`;
+}
+
+export interface TestService {
+  service: RunningService;
+  url: string;
+  databaseUrl: string;
+  client: HyperlinkerClient;
+  /** Creates a user (and organisation membership) through the same code path as the CLI. */
+  user(options: Partial<UserAddOptions> & { email?: string }): Promise<TestUser>;
+  stop(): Promise<void>;
+}
+
+export interface TestUser {
+  userId: string;
+  orgId: string | null;
+  email: string;
+  password: string;
+  session: HyperlinkerClient;
+  /** Creates an individual key and returns a client carrying it. */
+  key(name?: string): Promise<{ id: string; key: string; client: HyperlinkerClient }>;
+}
+
+let counter = 0;
+
+export async function startTestService(tag: string, env: Record<string, string> = {}): Promise<TestService> {
+  const databaseUrl = freshDatabaseUrl(tag);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, ENGINE_THREADS: '2', ...env });
+  const service = await startService(config);
+  const client = new HyperlinkerClient({ baseUrl: service.url });
+  return {
+    service,
+    url: service.url,
+    databaseUrl,
+    client,
+    async user(options) {
+      counter += 1;
+      const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.org`;
+      const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
+      const { userId, orgId } = await addUser(service.ctx.pool, { ...options, email, password });
+      const login = await client.login(email, password);
+      if (!login.ok) throw new Error(`login failed: ${login.status}`);
+      const session = client.withSession(login.data.token);
+      return {
+        userId,
+        orgId,
+        email,
+        password,
+        session,
+        async key(name) {
+          const created = await session.createKey(name ? { name } : undefined);
+          if (!created.ok) throw new Error(`key creation failed: ${created.status} ${created.error.error}`);
+          return { id: created.data.id, key: created.data.key, client: client.withApiKey(created.data.key) };
+        },
+      };
+    },
+    async stop() {
+      await service.close();
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+/** Asserts the contract's ErrorResponse shape and returns it. */
+export function expectError(result: { ok: boolean; status: number; headers: Headers; error?: unknown }, status: number): { error: string; reason?: string | null; requestId?: string; retry_after?: number } {
+  if (result.ok) throw new Error(`expected ${status}, got ${result.status} ok`);
+  if (result.status !== status) throw new Error(`expected ${status}, got ${result.status}: ${JSON.stringify(result.error)}`);
+  const body = result.error as { error: string; reason?: string | null; requestId?: string };
+  if (typeof body.error !== 'string') throw new Error(`error body without error string: ${JSON.stringify(body)}`);
+  if (!body.requestId || body.requestId !== result.headers.get('x-request-id')) throw new Error(`requestId missing or not equal to X-Request-Id: ${JSON.stringify(body)}`);
+  return body;
+}
