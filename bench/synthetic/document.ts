@@ -45,7 +45,7 @@ export function buildBody(rng: Rng, st: RunState, o: BodyOptions, imageSize: (k:
     return `<w:p w:rsidR="${rng.pick(st.rsids)}" w:rsidRDefault="${rng.pick(st.rsids)}" w:rsidP="${rng.pick(st.rsids)}"><w:pPr>${pPr}</w:pPr>`;
   };
   const para = (pPr: string, inner: string) => out.push(`${pOpen(pPr)}${inner}</w:p>`);
-  const bodyPPr = '<w:spacing w:line="360" w:lineRule="auto"/><w:jc w:val="both"/>';
+  const bodyPPr = '<w:spacing w:line="276" w:lineRule="auto"/><w:jc w:val="both"/>';
 
   // Outline: S top sections x 3 subsections x 2 sub-subsections; pages spread over the leaves.
   const topSections = Math.max(2, Math.round(o.pages / 25));
