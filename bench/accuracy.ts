@@ -12,6 +12,7 @@
 //   --settings JSON   extra settings merged over {doi: true}
 //   --json FILE       write the full result as JSON
 //   --corpus DIR      corpus directory (default $CORPUS_DIR or ../shared/corpus)
+//   --oracle          score the gold against itself (harness self-check: everything must be 1.000)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ import { parseSettings, type HyperlinkSettings } from '../shared/settings.ts';
 import type { ScanPacket } from '../shared/contract.ts';
 import { checkGold, corpusDir, listCorpus, loadGold, readDocumentParagraphs, selectDocs, translatePacket } from './accuracy/corpus.ts';
 import { addRows, emptyRows, ROW_KINDS, scoreDocument, DEFAULT_COUNTED_STATUSES, type DocScore, type ErrorType, type RowKind } from './accuracy/score.ts';
+import { oraclePacket } from './accuracy/oracle.ts';
 import { bold, dim, formatDocLine, formatError, formatMismatch, formatTable, red, selectErrors, yellow } from './accuracy/report.ts';
 
 interface Args {
@@ -31,10 +33,11 @@ interface Args {
   settings: Record<string, unknown>;
   json: string | null;
   corpus: string | null;
+  oracle: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { docs: [], verbose: false, errors: 0, kinds: [], types: [], statuses: [...DEFAULT_COUNTED_STATUSES], settings: {}, json: null, corpus: null };
+  const a: Args = { docs: [], verbose: false, errors: 0, kinds: [], types: [], statuses: [...DEFAULT_COUNTED_STATUSES], settings: {}, json: null, corpus: null, oracle: false };
   const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -54,6 +57,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--settings') a.settings = JSON.parse(next()) as Record<string, unknown>;
     else if (arg === '--json') a.json = next();
     else if (arg === '--corpus') a.corpus = next();
+    else if (arg === '--oracle') a.oracle = true;
     else if (arg === '--help' || arg === '-h') {
       console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
       process.exit(0);
@@ -97,8 +101,8 @@ async function main(): Promise<void> {
     console.error(`no corpus documents found in ${dir}${args.docs.length ? ` matching ${args.docs.join(', ')}` : ''}`);
     process.exit(1);
   }
-  const scan = await loadScan();
-  if (!scan) {
+  const scan: ScanFn | null = args.oracle ? null : await loadScan();
+  if (!scan && !args.oracle) {
     console.error('scan: not available (server/engine/scan.ts does not load yet); set BENCH_DEBUG=1 for the import error');
     process.exit(2);
   }
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     let packet: ScanPacket;
     try {
-      packet = scan(bytes, settings);
+      packet = scan ? scan(bytes, settings) : oraclePacket(gold);
     } catch (err) {
       const msg = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       results.push({ name: doc.name, ms: performance.now() - t0, error: msg, goldProblems });
@@ -159,6 +163,8 @@ async function main(): Promise<void> {
   const checked = results.reduce((n, r) => n + (r.locationChecked ?? 0), 0);
   const goldIssues = results.reduce((n, r) => n + (r.goldProblems?.length ?? 0), 0);
   const ms = results.reduce((n, r) => n + r.ms, 0);
+  const unreachable = results.reduce((n, r) => n + (r.score?.goldWithoutTarget ?? 0), 0);
+  if (unreachable) console.log(dim(`${unreachable} gold mentions point at targets without a paragraph (e.g. table footnotes): no match can cover them.`));
   console.log(dim('recall = gold mentions covered by a match with the gold target / gold mentions; P strict = correct / engine matches;'));
   console.log(dim('P tagged = correct / (correct + wrong target): untagged matches overlap no gold mention (the publisher did not tag every'));
   console.log(dim('plain-text mention). Overlap, not equal spans: gold text is the JATS xref text ("2" of "Fig. 2").'));
