@@ -8,6 +8,7 @@
 // - the match is correct when its target's paragraph is the paragraph of one of the mention's rids
 //   (gold references[].paragraphIndex for citations, gold targets[].paragraphIndex otherwise);
 // - a gold mention is found when at least one counted engine match overlaps it with a correct target;
+//   otherwise it is listed as an error once: wrong-target when a counted match sits on it, missed when none does;
 // - engine matches are counted per engine kind (algorithm/listing -> other), except figure/table matches
 //   sitting on a gold supplementary mention ("Table S1"), which are counted in the supplementary row;
 // - DOI: every gold reference DOI must be overlapped by a 'doi' match in its paragraph whose doi equals
@@ -343,6 +344,8 @@ export function scoreDocument(
     const near = (docMatchesByParagraph.get(s.mention.paragraphIndex) ?? [])
       .filter((m) => rangesOverlap(m.location.start, m.location.end, s.start, s.end))
       .map(brief);
+    // A counted match sitting on the mention is already listed as wrong-target: missed means nothing counted here.
+    if (near.some((b) => counted.has(b.status))) continue;
     errors.push({
       type: 'missed',
       kind: s.mention.kind,
