@@ -1,0 +1,130 @@
+// apply on an analysis: decisions → plans → links written into the parsed parts → package bytes.
+// Separate from apply.ts so that it runs on any analysis (tests build them by hand).
+
+import type { ApplyOutput, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
+import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { DocumentModel } from '../model/types.ts';
+import type { DocxPackage } from '../package/docx.ts';
+import { BookmarkAllocator } from './bookmarks.ts';
+import { doiUrl, normaliseDoi, planDecisions, unmatchedItem, type ReferenceDoi } from './decisions.ts';
+import { Linker, referenceLinkRange } from './linker.ts';
+import { PackageEdit } from './package-edit.ts';
+import { readPersistedMetadata } from './persisted.ts';
+import { writePersisted } from './persist-write.ts';
+import { hexColor, type Appearance } from './rpr.ts';
+import { CATEGORY, emptyStatCounts, type LinkStats } from './stats.ts';
+import { ensureHyperlinkStyle, findHyperlinkStyle } from './styles.ts';
+
+/** What apply needs from a scan (scan.ts's Analysis satisfies it). */
+export interface LinkInput {
+  pkg: DocxPackage;
+  model: DocumentModel;
+  settings: HyperlinkSettings;
+  targetById: Map<string, TargetCandidate>;
+  matchById: Map<string, MatchCandidate>;
+  packet?: { persistedMetadata?: PersistedMetadata | null };
+}
+
+export interface ApplyOptions {
+  resolvedWorks?: Record<string, ResolvedWork>;
+  /** Timestamp written into the metadata part (tests pin it). */
+  now?: Date;
+}
+
+function referenceDois(input: LinkInput, internalTargets: TargetCandidate[], resolved: Record<string, ResolvedWork> | undefined, warnings: string[]): ReferenceDoi[] {
+  const out: ReferenceDoi[] = [];
+  if (input.settings.refTitleLink) {
+    for (const t of internalTargets) {
+      const doi = t.type === 'bibliography' ? normaliseDoi(t.doi) : null;
+      if (doi) out.push({ target: t, doi, source: 'refTitleLink' });
+    }
+  }
+  for (const [key, work] of Object.entries(resolved ?? {})) {
+    if (!work || work.approved === false) continue;
+    const t = input.targetById.get(key);
+    if (!t || t.type !== 'bibliography') { warnings.push(`resolvedWorks: '${key}' names no reference; ignored`); continue; }
+    if (normaliseDoi(t.doi)) continue; // the reference already has a DOI
+    const doi = normaliseDoi(work.doi);
+    if (!doi) { warnings.push(`resolvedWorks: '${key}' has no valid DOI; ignored`); continue; }
+    out.push({ target: t, doi, source: 'resolvedWork' });
+  }
+  return out;
+}
+
+export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): ApplyOutput {
+  const { pkg, model, settings } = input;
+  const plan = planDecisions(input.matchById, input.targetById, decisions);
+  const warnings: string[] = [];
+  const unmatched: UnmatchedItem[] = plan.unmatched;
+  const edit = new PackageEdit(pkg);
+  const style = findHyperlinkStyle(pkg);
+  const styleId = style.id ?? (style.part ? 'Hyperlink' : null);
+  const internalLook: Appearance = { styleId, color: hexColor(settings.xrefLinkColor), font: '' };
+  const externalLook: Appearance = { styleId, color: hexColor(settings.linkColor), font: settings.urlFont ?? '' };
+  const bookmarks = new BookmarkAllocator(model);
+  const linker = new Linker(edit, bookmarks, internalLook, externalLook);
+  const statCounts = emptyStatCounts();
+  const stats: LinkStats = {
+    internalLinks: 0, externalLinks: 0, titleLinks: 0, resolvedWorkLinks: 0, relinked: 0, bookmarksCreated: 0, bookmarksReused: 0,
+    segments: 0, partsChanged: [], matches: input.matchById.size, decisions: decisions.length,
+  };
+  const linkedTargets: TargetCandidate[] = [];
+
+  for (const ip of plan.internal) {
+    const m = ip.match;
+    if (ip.relink) {
+      if (linker.relink(m.paragraph, m.start, m.end, ip.target, m.kind)) {
+        stats.relinked++;
+        statCounts[CATEGORY[m.kind]]++;
+      } else unmatched.push(unmatchedItem(ip.refId, m, m.status, 'could not find the existing link to re-point'));
+      continue;
+    }
+    const reason = linker.add({
+      paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, target: ip.target, stat: m.kind,
+      done: () => { stats.internalLinks++; statCounts[CATEGORY[m.kind]]++; },
+    });
+    if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reason));
+    else if (!linkedTargets.includes(ip.target)) linkedTargets.push(ip.target);
+  }
+  for (const ep of plan.external) {
+    const m = ep.match;
+    const reason = linker.add({
+      paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), stat: 'doi',
+      done: () => { stats.externalLinks++; statCounts[CATEGORY[m.kind === 'doi' ? 'doi' : m.kind]]++; },
+    });
+    if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
+  }
+  const refs = [...plan.references, ...referenceDois(input, linkedTargets, options.resolvedWorks, warnings)];
+  const seenRefs = new Set<string>();
+  for (const r of refs) {
+    if (seenRefs.has(r.target.key)) continue;
+    seenRefs.add(r.target.key);
+    const range = referenceLinkRange(r.target);
+    if (!range) { warnings.push(`${r.target.label}: no text to link to its DOI`); continue; }
+    const reason = linker.add({
+      paragraph: r.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(r.doi), stat: 'title',
+      done: () => { stats.externalLinks++; statCounts.dois++; if (r.source === 'resolvedWork') stats.resolvedWorkLinks++; else stats.titleLinks++; },
+    });
+    if (reason && reason !== 'already inside a hyperlink') warnings.push(`${r.target.label}: DOI link not written (${reason})`);
+  }
+
+  const result = linker.execute();
+  warnings.push(...result.warnings);
+  stats.segments = result.segments;
+  stats.bookmarksCreated = bookmarks.created;
+  stats.bookmarksReused = bookmarks.reused;
+  const linkCount = result.written.length + stats.relinked;
+
+  let docx: Uint8Array;
+  if (linkCount > 0 || edit.changed.size > 0) {
+    if (styleId && !style.id && result.written.length > 0) ensureHyperlinkStyle(edit);
+    const previous = input.packet?.persistedMetadata !== undefined ? input.packet.persistedMetadata : readPersistedMetadata(pkg);
+    writePersisted(edit, previous ?? null, result.records, (options.now ?? new Date()).toISOString());
+    stats.partsChanged = [...edit.changed].sort();
+    docx = edit.write();
+  } else {
+    docx = new Uint8Array(bytes);
+  }
+  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings };
+}

@@ -1,0 +1,130 @@
+// Review decisions → link plans. Validates every decision against the analysis (unknown refId or
+// targetId, missing DOI, duplicates → DecisionError, a 400-class error) and records what stays
+// unlinked and why.
+
+import type { DecisionStatus, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
+import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import { DecisionError } from '../errors.ts';
+import { locationOf } from '../review/packet.ts';
+
+export interface InternalPlan {
+  type: 'internal';
+  refId: string;
+  match: MatchCandidate;
+  target: TargetCandidate;
+  /** The match already sits in a link of ours whose target changed: re-point it instead of wrapping. */
+  relink: boolean;
+}
+
+export interface ExternalPlan {
+  type: 'external';
+  refId?: string;
+  match: MatchCandidate;
+  doi: string;
+}
+
+/** A reference whose title (or, failing that, whole entry) links to a DOI. */
+export interface ReferenceDoi {
+  target: TargetCandidate;
+  doi: string;
+  source: 'refTitleLink' | 'resolvedWork' | 'link_only';
+}
+
+export interface DecisionPlan {
+  internal: InternalPlan[];
+  external: ExternalPlan[];
+  references: ReferenceDoi[];
+  unmatched: UnmatchedItem[];
+  applied: number;
+}
+
+const STATUSES = new Set<DecisionStatus>(['approved', 'skipped', 'retargeted', 'link_only']);
+
+/** Normalises a DOI given as text, doi: or URL; null when it is not a DOI. */
+export function normaliseDoi(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  const d = raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '');
+  return /^10\.\d{4,9}\/\S+$/.test(d) ? d : null;
+}
+
+/** The link URL of a DOI: https://doi.org/ plus the DOI with URL-unsafe characters escaped. */
+export function doiUrl(doi: string): string {
+  return 'https://doi.org/' + doi.replace(/[\s"<>#%?{}|\\^`]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+}
+
+export function unmatchedItem(refId: string, m: MatchCandidate, status: UnmatchedItem['status'], reason: string): UnmatchedItem {
+  return { refId, kind: m.kind, sourceText: m.paragraph.text.slice(m.start, m.end), status, reason, location: locationOf(m.paragraph, m.start, m.end) };
+}
+
+export function planDecisions(
+  matchById: Map<string, MatchCandidate>,
+  targetById: Map<string, TargetCandidate>,
+  decisions: ReviewDecision[],
+): DecisionPlan {
+  if (!Array.isArray(decisions)) throw new DecisionError('invalid-decision', 'decisions must be an array');
+  const plan: DecisionPlan = { internal: [], external: [], references: [], unmatched: [], applied: 0 };
+  const seen = new Set<string>();
+  const decided = new Set<string>();
+
+  for (const d of decisions) {
+    if (!d || typeof d !== 'object' || typeof d.refId !== 'string' || !d.refId) throw new DecisionError('invalid-decision', 'each decision needs a refId');
+    if (!STATUSES.has(d.status)) throw new DecisionError('invalid-decision', `decision for '${d.refId}' has status '${String(d.status)}' (allowed: approved, skipped, retargeted, link_only)`);
+    if (seen.has(d.refId)) throw new DecisionError('duplicate-decision', `more than one decision for '${d.refId}'`);
+    seen.add(d.refId);
+    let target: TargetCandidate | undefined;
+    if (d.targetId !== undefined && d.targetId !== '' && (d.status === 'approved' || d.status === 'retargeted')) {
+      target = targetById.get(d.targetId);
+      if (!target) throw new DecisionError('unknown-target-id', `decision for '${d.refId}' names unknown targetId '${d.targetId}'`);
+    }
+    if (d.status === 'retargeted' && !target) throw new DecisionError('invalid-decision', `retargeted decision for '${d.refId}' needs a targetId`);
+
+    const m = matchById.get(d.refId);
+    if (!m) {
+      // A decision about a reference (bibliography target) rather than a match.
+      const ref = targetById.get(d.refId);
+      if (!ref) throw new DecisionError('unknown-ref-id', `decision names unknown refId '${d.refId}'`);
+      if (d.status === 'link_only') {
+        const doi = normaliseDoi(d.doi ?? ref.doi);
+        if (!doi) throw new DecisionError('missing-doi', `link_only decision for '${d.refId}' needs a DOI`);
+        plan.references.push({ target: ref, doi, source: 'link_only' });
+      }
+      plan.applied++;
+      continue;
+    }
+    decided.add(d.refId);
+    plan.applied++;
+    if (d.status === 'skipped') {
+      plan.unmatched.push(unmatchedItem(d.refId, m, 'skipped', d.reason ? `skipped: ${d.reason}` : 'skipped by the reviewer'));
+      continue;
+    }
+    if (m.status === 'held') {
+      plan.unmatched.push(unmatchedItem(d.refId, m, 'held', m.reason ?? 'held'));
+      continue;
+    }
+    if (d.status === 'link_only') {
+      const proposed = m.targetKey ? targetById.get(m.targetKey) : undefined;
+      const doi = normaliseDoi(d.doi ?? m.doi ?? proposed?.doi);
+      if (!doi) throw new DecisionError('missing-doi', `link_only decision for '${d.refId}' needs a DOI`);
+      if (m.status === 'identity_change') { plan.unmatched.push(unmatchedItem(d.refId, m, 'identity_change', 'already inside a link; link_only cannot re-point it')); continue; }
+      plan.external.push({ type: 'external', refId: d.refId, match: m, doi });
+      continue;
+    }
+    // approved or retargeted
+    if (m.kind === 'doi' && !target) {
+      const doi = normaliseDoi(m.doi);
+      if (!doi) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, 'no DOI')); continue; }
+      plan.external.push({ type: 'external', refId: d.refId, match: m, doi });
+      continue;
+    }
+    const t = target ?? (m.targetKey ? targetById.get(m.targetKey) : undefined);
+    if (!t) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, m.reason ?? 'no target to link to')); continue; }
+    plan.internal.push({ type: 'internal', refId: d.refId, match: m, target: t, relink: m.status === 'identity_change' });
+  }
+
+  for (const [id, m] of matchById) {
+    if (decided.has(id)) continue;
+    const reason = m.status === 'ready' ? 'no decision' : m.reason ?? m.status;
+    plan.unmatched.push(unmatchedItem(id, m, m.status, reason));
+  }
+  return plan;
+}

@@ -1,0 +1,118 @@
+// Tracks what apply changes in a package: parsed parts edited in place (serialised once at the end),
+// new parts, relationships and content types. Everything else is copied raw by writeZip.
+
+import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '../package/docx.ts';
+import { buildXml, childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
+import { writeZip, type ZipWriteEntry } from '../package/zip.ts';
+
+const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const RELS_TYPE = 'application/vnd.openxmlformats-package.relationships+xml';
+
+export class PackageEdit {
+  readonly changed = new Set<string>();
+  private readonly added = new Map<string, XmlDocument | Uint8Array>();
+
+  constructor(readonly pkg: DocxPackage) {}
+
+  /** The parsed part (cached by the package), marked as changed. */
+  edit(part: string): XmlDocument {
+    const doc = this.added.get(part);
+    if (doc && !(doc instanceof Uint8Array)) return doc;
+    const name = this.pkg.zip.resolve(part) ?? part;
+    this.changed.add(name);
+    return this.pkg.xml(name);
+  }
+
+  has(part: string): boolean {
+    return this.added.has(part) || this.pkg.has(part);
+  }
+
+  addPart(part: string, doc: XmlDocument, contentType?: string): void {
+    this.added.set(part, doc);
+    if (contentType) this.ensureOverride(part, contentType);
+  }
+
+  /** Relationships document of a part, created when missing. */
+  private relsDoc(part: string): XmlDocument {
+    const rp = relsPartName(part);
+    if (this.added.has(rp) || this.pkg.has(rp)) return this.edit(rp);
+    const doc = parseXml(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="${RELS_NS}"></Relationships>`, rp);
+    this.addPart(rp, doc);
+    this.ensureDefault('rels', RELS_TYPE, rp);
+    return doc;
+  }
+
+  /** Relationships currently declared by a part (including ones added in this run). */
+  rels(part: string) {
+    const rp = relsPartName(part);
+    const doc = this.added.get(rp);
+    if (doc && !(doc instanceof Uint8Array)) return parseRels(doc);
+    return this.pkg.has(rp) ? parseRels(this.pkg.xml(this.pkg.zip.resolve(rp)!)) : [];
+  }
+
+  /** Id of a relationship from `part` (reusing an identical one), adding it when needed. */
+  relationship(part: string, type: string, target: string, external: boolean, cache?: Map<string, string>): string {
+    const key = `${part}|${type}|${target}|${external}`;
+    const hit = cache?.get(key);
+    if (hit) return hit;
+    const existing = this.rels(part).find((r) => r.type === type && r.target === target && (r.targetMode === 'External') === external);
+    if (existing) { cache?.set(key, existing.id); return existing.id; }
+    const doc = this.relsDoc(part);
+    const root = rootOf(doc);
+    const ids = new Set(childrenOf(root).map((n) => attr(n, 'Id')));
+    let n = 1;
+    while (ids.has(`rIdHl${n}`)) n++;
+    const id = `rIdHl${n}`;
+    const attrs: Record<string, string> = { Id: id, Type: type, Target: target };
+    if (external) attrs.TargetMode = 'External';
+    childrenOf(root).push(el('Relationship', attrs));
+    const rpName = this.pkg.zip.resolve(relsPartName(part));
+    if (rpName) this.changed.add(rpName);
+    cache?.set(key, id);
+    return id;
+  }
+
+  private contentTypes(): XmlNode0 {
+    return rootOf(this.edit('[Content_Types].xml'));
+  }
+
+  private hasDefault(ext: string): boolean {
+    const root = rootOf(this.pkg.xml('[Content_Types].xml'));
+    return childrenOf(root).some((n) => tagOf(n) === 'Default' && (attr(n, 'Extension') ?? '').toLowerCase() === ext);
+  }
+
+  /** Makes sure a new part of this extension has a content type: a Default when the package lacks one, else nothing. */
+  ensureDefault(ext: string, contentType: string, part: string): void {
+    if (this.hasDefault(ext)) return;
+    this.ensureOverride(part, contentType);
+  }
+
+  ensureOverride(part: string, contentType: string): void {
+    const root = rootOf(this.pkg.xml('[Content_Types].xml'));
+    const pn = '/' + part;
+    if (childrenOf(root).some((n) => tagOf(n) === 'Override' && (attr(n, 'PartName') ?? '').toLowerCase() === pn.toLowerCase())) return;
+    childrenOf(this.contentTypes()).push(el('Override', { PartName: pn, ContentType: contentType }));
+  }
+
+  /** Resolved target part of a relationship from `from`. */
+  resolve(from: string, target: string): string {
+    return resolveTarget(from, target);
+  }
+
+  /** Writes the package: untouched entries raw, changed and new parts serialised once. */
+  write(): Uint8Array {
+    const enc = new TextEncoder();
+    const items: ZipWriteEntry[] = [];
+    for (const name of this.pkg.zip.names()) {
+      if (this.changed.has(name)) items.push({ name, data: enc.encode(buildXml(this.pkg.xml(name))) });
+      else items.push({ name, copyFrom: this.pkg.zip });
+    }
+    for (const [name, doc] of this.added) {
+      items.push({ name, data: doc instanceof Uint8Array ? doc : enc.encode(buildXml(doc)) });
+    }
+    return writeZip(items);
+  }
+}
+
+type XmlNode0 = ReturnType<typeof rootOf>;
+export { REL };

@@ -1,0 +1,65 @@
+// Run properties: inserting elements into w:rPr in schema order (CT_RPr is a sequence, and Word
+// rejects out-of-order children), and the link appearance (Hyperlink style, colour, URL font).
+
+import { childrenOf, el, setAttr, tagOf, type XmlNode } from '../package/xml.ts';
+
+const RPR_ORDER = [
+  'w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',
+  'w:shadow', 'w:emboss', 'w:imprint', 'w:noProof', 'w:snapToGrid', 'w:vanish', 'w:webHidden', 'w:color', 'w:spacing',
+  'w:w', 'w:kern', 'w:position', 'w:sz', 'w:szCs', 'w:highlight', 'w:u', 'w:effect', 'w:bdr', 'w:shd', 'w:fitText',
+  'w:vertAlign', 'w:rtl', 'w:cs', 'w:em', 'w:lang', 'w:eastAsianLayout', 'w:specVanish', 'w:oMath', 'w:rPrChange',
+];
+const RANK = new Map(RPR_ORDER.map((t, i) => [t, i]));
+
+/** The run's w:rPr, created (as first child) when missing. */
+export function ensureRPr(run: XmlNode): XmlNode {
+  const kids = childrenOf(run);
+  const found = kids.find((k) => tagOf(k) === 'w:rPr');
+  if (found) return found;
+  const rPr = el('w:rPr', null, []);
+  kids.unshift(rPr);
+  return rPr;
+}
+
+/** Replaces the rPr child with the same tag, or inserts it at its schema position. */
+export function putRPrChild(rPr: XmlNode, child: XmlNode): void {
+  const kids = childrenOf(rPr);
+  const tag = tagOf(child)!;
+  const at = kids.findIndex((k) => tagOf(k) === tag);
+  if (at >= 0) { kids[at] = child; return; }
+  const rank = RANK.get(tag) ?? RPR_ORDER.length;
+  let i = kids.findIndex((k) => { const t = tagOf(k); return t !== undefined && (RANK.get(t) ?? RPR_ORDER.length) > rank; });
+  if (i < 0) i = kids.length;
+  kids.splice(i, 0, child);
+}
+
+export interface Appearance {
+  /** Character style id of the Hyperlink style, or null when the document cannot carry one. */
+  styleId: string | null;
+  /** RRGGBB without '#'. */
+  color: string;
+  /** Font family for the link text, or '' to keep the run's font. */
+  font: string;
+}
+
+/** Gives a linked run the link appearance, keeping its own properties (an existing character style stays). */
+export function styleLinkRun(run: XmlNode, look: Appearance): void {
+  if (tagOf(run) !== 'w:r') return;
+  const rPr = ensureRPr(run);
+  const kids = childrenOf(rPr);
+  if (look.styleId && !kids.some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, el('w:rStyle', { 'w:val': look.styleId }));
+  putRPrChild(rPr, el('w:color', { 'w:val': look.color }));
+  if (look.font) {
+    const existing = kids.find((k) => tagOf(k) === 'w:rFonts');
+    const fonts = existing ?? el('w:rFonts', {});
+    for (const a of ['w:ascii', 'w:hAnsi', 'w:cs']) setAttr(fonts, a, look.font);
+    for (const a of ['w:asciiTheme', 'w:hAnsiTheme', 'w:cstheme']) if (fonts[':@']) delete fonts[':@']['@_' + a];
+    if (!existing) putRPrChild(rPr, fonts);
+  }
+}
+
+export function hexColor(setting: string | undefined, fallback = '0077BD'): string {
+  const m = /^#?([0-9A-Fa-f]{6})$/.exec(setting ?? '');
+  return m ? m[1]!.toUpperCase() : fallback;
+}
+

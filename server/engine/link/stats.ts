@@ -1,0 +1,26 @@
+// ApplyResult statistics: links written per category, and what the linker did.
+
+import type { MatchKind, StatCategory } from '../../../shared/contract.ts';
+
+export const CATEGORY: Record<MatchKind, StatCategory> = {
+  citation: 'citations', figure: 'figures', table: 'tables', equation: 'equations', section: 'sections',
+  appendix: 'appendices', algorithm: 'algorithms', listing: 'listings', doi: 'dois',
+};
+
+export function emptyStatCounts(): Record<StatCategory, number> {
+  return { citations: 0, figures: 0, tables: 0, equations: 0, sections: 0, appendices: 0, algorithms: 0, listings: 0, dois: 0 };
+}
+
+export interface LinkStats {
+  internalLinks: number;
+  externalLinks: number;
+  titleLinks: number;
+  resolvedWorkLinks: number;
+  relinked: number;
+  bookmarksCreated: number;
+  bookmarksReused: number;
+  segments: number;
+  partsChanged: string[];
+  matches: number;
+  decisions: number;
+}
