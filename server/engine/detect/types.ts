@@ -69,6 +69,10 @@ export interface BibEntry extends TargetCandidate {
   doi: string | null;
   url: string | null;
   text: string;
+  /** The label as printed at the start of the paragraph or computed by Word numbering ("1.", "[1]"), or null. */
+  printedLabel?: string | null;
+  /** The author list is abbreviated with "et al." or has more than two authors. */
+  etAl?: boolean;
 }
 
 export interface DetectContext {

@@ -1,0 +1,28 @@
+// The bibliography detector: finds the reference list of the main document and parses each entry
+// (label, authors, year with suffix, title, DOI, URL). Entries become targets `bib-<n>`.
+
+import { parseEntry, authorYearLabel } from './bibliography/entry.ts';
+import { findReferenceRegion } from './bibliography/region.ts';
+import type { Bibliography, DetectContext } from './types.ts';
+
+export function detectBibliography(ctx: DetectContext): Bibliography | null {
+  const main = ctx.model.paragraphs.filter((p) => p.part === 'word/document.xml');
+  const region = findReferenceRegion(main);
+  if (!region) return null;
+  const entries = region.entries.map((p, i) => parseEntry(p, i + 1));
+  const labelled = entries.filter((e) => e.labelNumber !== null).length;
+  const numbered = labelled > 0 && labelled >= entries.length * 0.8;
+  for (const e of entries) {
+    if (numbered) {
+      if (e.labelNumber === null) e.labelNumber = e.refIndex;
+      e.number = String(e.labelNumber);
+      e.label = `[${e.labelNumber}]`;
+    } else {
+      e.labelNumber = null;
+      delete e.number;
+      e.label = authorYearLabel(e);
+    }
+    e.authors = e.authors.slice(0, 50);
+  }
+  return { entries, region: new Set(region.all), numbered };
+}

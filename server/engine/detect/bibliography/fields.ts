@@ -1,0 +1,118 @@
+// Fields of one reference paragraph: printed label, year (with a/b suffix), authors and surnames,
+// title, DOI and URL. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and
+// MDPI-like formats.
+
+import { findDois } from '../dois.ts';
+
+export interface ParsedLabel {
+  /** The label as printed ("1.", "[1]", "(1)"), or null. */
+  text: string | null;
+  number: number | null;
+  /** Offset where the reference text proper starts (after the label and spaces). */
+  bodyStart: number;
+}
+
+const LABEL_RE = /^\s*(\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})[.)](?=\s|\p{Lu})|(\d{1,4})(?=\s+\p{Lu}))\s*/u;
+
+export function parseLabel(text: string): ParsedLabel {
+  const m = LABEL_RE.exec(text);
+  if (!m) return { text: null, number: null, bodyStart: text.length - text.trimStart().length };
+  const digits = m[2] ?? m[3] ?? m[4] ?? m[5]!;
+  return { text: m[1]!, number: Number(digits), bodyStart: m[0].length };
+}
+
+export interface YearHit {
+  start: number;
+  end: number;
+  year: string;
+  base: string;
+  suffix: string | null;
+}
+
+const YEAR_RE = /(?<![\p{L}\p{N}/\-–])(?<!\d\.)(1[5-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
+
+/** Spans of DOIs and URLs, where digits are not years. */
+export function linkSpans(text: string): { start: number; end: number }[] {
+  const spans = findDois(text).map((d) => ({ start: d.start, end: d.end }));
+  for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.push({ start: m.index, end: m.index + m[0].length });
+  return spans;
+}
+
+/** The publication year: the first parenthesised year, else the first year followed by punctuation, else the first year. */
+export function findYear(text: string, from = 0): YearHit | null {
+  const spans = linkSpans(text);
+  const hits: YearHit[] = [];
+  for (const m of text.matchAll(YEAR_RE)) {
+    if (m.index < from) continue;
+    if (spans.some((s) => m.index >= s.start && m.index < s.end)) continue;
+    hits.push({ start: m.index, end: m.index + m[0].length, year: m[0], base: m[1]!, suffix: m[2] ?? null });
+  }
+  if (!hits.length) return null;
+  const paren = hits.find((h) => text[h.start - 1] === '(' && /^[)\s,;]/.test(text.slice(h.end)));
+  if (paren) return paren;
+  const punct = hits.find((h) => /^[.;,:)]/.test(text.slice(h.end)) && /[\s(,.;]$/.test(text.slice(0, h.start)));
+  return punct ?? hits[0]!;
+}
+
+/** Where the author list ends: the year, or the first full stop that ends a name block. */
+export function authorBlockEnd(body: string, year: YearHit | null): number {
+  // "Quint M. Development", "Shaw R. A Review", "et al. Microbial", "Lund U. 2022", "Hansen S. (2000)".
+  const boundary = /(?:\p{Ll}{2}|\b\p{Lu}{1,3}|\bal|\))[.:]\s+(?=(?!\p{Lu}\.)[\p{Lu}"“‘'(\d])/u.exec(body);
+  let end = body.length;
+  if (boundary) end = boundary.index + boundary[0].search(/[.:]/) + 1;
+  if (year && year.start < end) {
+    end = year.start;
+    if (body[end - 1] === '(') end--;
+  }
+  return Math.min(end, 600);
+}
+
+const INITIALS_ONLY = /^(?:\p{Lu}(?:\p{Ll}?\.|\.?)(?:-\p{L}\.?)?\s?){1,4}$/u;
+const TRAILING_INITIALS = /(?:[\s,]+(?:\p{Lu}\.?(?:-\p{L}\.?)?\s?){1,4}|[\s,]+\p{Lu}\p{Ll}?\.(?:\s?\p{Lu}\.)*)$/u;
+const LEADING_INITIALS = /^(?:\p{Lu}\.\s?-?)+\s*/u;
+
+export interface ParsedAuthors {
+  authors: string[];
+  surnames: string[];
+  etAl: boolean;
+}
+
+export function parseAuthors(block: string): ParsedAuthors {
+  let s = block.replace(/[\s.,;:(]+$/, '').trim();
+  const etAl = /\bet\.?\s*al\b\.?/i.test(s);
+  s = s.replace(/,?\s*\bet\.?\s*al\b\.?.*$/i, '').replace(/\s*\((?:eds?|Hrsg)\.?\)\s*$/i, '');
+  const chunks = s
+    .split(/\s*;\s*|\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const authors: string[] = [];
+  const surnames: string[] = [];
+  for (const chunk of chunks) {
+    if (INITIALS_ONLY.test(chunk)) {
+      // "Aloia, L." splits into "Aloia" and "L.": append the initials to the previous author.
+      if (authors.length) authors[authors.length - 1] += `, ${chunk}`;
+      continue;
+    }
+    if (!/\p{L}/u.test(chunk)) continue;
+    authors.push(chunk);
+    const surname = chunk.replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
+    surnames.push(surname || chunk);
+  }
+  return { authors, surnames, etAl };
+}
+
+/** The title: the sentence after the author block and year. */
+export function findTitle(body: string, after: number): string | null {
+  const rest = body.slice(after).replace(/^[\s.,;:)]+/, '');
+  const m = /^(.{3,}?[^\s.A-Z])[.?!](?:\s|$)/u.exec(rest);
+  const title = (m ? m[1]! : rest).trim();
+  return title.length >= 3 ? title : null;
+}
+
+export function findUrl(text: string): string | null {
+  const m = /\b(?:https?:\/\/|www\.)[^\s<>"]+/i.exec(text);
+  if (!m) return null;
+  const url = m[0].replace(/[.,;:)\]]+$/, '');
+  if (/doi\.org\//i.test(url)) return null;
+  return url;
+}

@@ -1,0 +1,47 @@
+// Author names: normalised keys for comparing a surname typed in a citation with the surname printed
+// in a reference ("Español–Suñer" = "Espanol-Suner", "van Ittersum" = "Ittersum"), and acronyms for
+// corporate authors ("WHO" = "World Health Organization").
+
+/** Lower-case name particles that may precede a surname (van, de, von, ...). */
+export const PARTICLES = new Set([
+  'van', 'von', 'der', 'den', 'de', 'del', 'della', 'degli', 'di', 'da', 'dos', 'das', 'do', 'du', 'la', 'le',
+  'ten', 'ter', 'zu', 'zur', 'y', 'e', 'el', 'al', 'bin', 'ibn', 'mac', 'st', "d'", "dell'",
+]);
+
+/** Folds diacritics, case, spaces and punctuation: "Español–Suñer" → "espanolsuner". */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The key without leading lower-case particles: "van Ittersum" → "ittersum". */
+export function nameKeyNoParticles(name: string): string {
+  const words = name.trim().split(/\s+/);
+  let i = 0;
+  while (i < words.length - 1 && PARTICLES.has(words[i]!.toLowerCase().replace(/’/g, "'"))) i++;
+  return nameKey(words.slice(i).join(' '));
+}
+
+const ACRONYM_STOP = new Set(['of', 'for', 'and', 'the', 'on', 'in', '&', 'de', 'des', 'du', 'la', 'le', 'et']);
+
+/** Acronym of a corporate name of three or more words: "World Health Organization" → "who". */
+export function acronym(name: string): string | null {
+  const words = name.split(/[\s\-–]+/).filter((w) => w && !ACRONYM_STOP.has(w.toLowerCase()));
+  if (words.length < 2) return null;
+  if (!words.every((w) => /^\p{Lu}/u.test(w))) return null;
+  return words.map((w) => w[0]!.toLowerCase()).join('');
+}
+
+/** All keys under which a surname can be found. */
+export function nameKeys(name: string): string[] {
+  const keys = new Set<string>();
+  const k = nameKey(name);
+  if (k) keys.add(k);
+  const np = nameKeyNoParticles(name);
+  if (np) keys.add(np);
+  return [...keys];
+}

@@ -1,0 +1,59 @@
+// The citation detector: in-text citations linked to bibliography entries.
+//
+// Styles: numeric in brackets ("[1]", "[1,2]", "[1–3]": each number is a match, numbers inside a
+// range are implied), numeric in parentheses (only in documents that cite that way), superscript
+// numbers, and author-year (parenthetical and narrative). citeStyle 'auto' picks the document's style.
+//
+// citeLinkScope (author-year citations):
+//   'author-year' — the link covers the author names and the year: "Smith et al., 2020" in
+//                   "(see Smith et al., 2020, p. 5)"; narrative "Smith (2020)" includes the parenthesis.
+//   'full'        — the link covers the whole citation item: prefixes such as "see" or "e.g.," and
+//                   locators such as ", p. 5" inside the same ";"-separated item of a parenthetical
+//                   citation, and the closing parenthesis of a narrative one. Numeric citations keep
+//                   one link per number in both scopes.
+// citeIncludePages: page locators (", p. 5", ", pp. 3–7") following a year or a bracketed number
+//   are included in the link.
+// suffixDisambiguationOptIn: a citation "Smith 2020a" where the reference list prints no suffixes
+//   is resolved to the first (a), second (b), ... "Smith 2020" entry in list order when opted in;
+//   otherwise it is low_confidence with the other entries as alternatives.
+
+import { bracketGroups, groupMatches, parenGroups } from './citations/numeric.ts';
+import { AuthorIndex } from './citations/resolve.ts';
+import { chooseStyle, numericEvidence, usesParens } from './citations/style.ts';
+import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
+import { authorYearMatches } from './citations/author-year.ts';
+import type { Bibliography, CitationStyle, DetectContext, MatchCandidate } from './types.ts';
+
+export function detectCitations(ctx: DetectContext, bib: Bibliography | null): { style: CitationStyle; matches: MatchCandidate[] } {
+  const { settings } = ctx;
+  if (settings.citeStyle === 'off') return { style: 'off', matches: [] };
+  const paragraphs = ctx.model.paragraphs.filter((p) => !bib?.region.has(p) && p.text.length > 0);
+  const index = new AuthorIndex(bib?.entries ?? []);
+  const evidence = numericEvidence(paragraphs, bib);
+
+  let style: CitationStyle;
+  let authorYear: MatchCandidate[] | null = null;
+  const runAuthorYear = () => paragraphs.flatMap((p) => authorYearMatches(p, index, settings, !!bib && !bib.numbered));
+  if (settings.citeStyle === 'auto') {
+    if (bib && !bib.numbered) style = 'author-year';
+    else {
+      authorYear = bib ? [] : runAuthorYear();
+      style = chooseStyle(evidence, authorYear.filter((m) => m.status !== 'unmatched').length, bib);
+    }
+  } else style = settings.citeStyle;
+
+  const matches: MatchCandidate[] = [];
+  const max = bib?.entries.length ?? 9999;
+  if (style === 'number') {
+    const parens = usesParens(evidence);
+    for (const p of paragraphs) {
+      matches.push(...groupMatches(p, bracketGroups(p), bib, settings.citeIncludePages));
+      if (parens) matches.push(...groupMatches(p, parenGroups(p, max), bib, settings.citeIncludePages));
+    }
+  } else if (style === 'superscript') {
+    for (const p of paragraphs) matches.push(...superscriptMatches(p, superscriptGroups(p), bib));
+  } else if (style === 'author-year') {
+    matches.push(...(authorYear ?? runAuthorYear()));
+  }
+  return { style, matches };
+}

@@ -1,0 +1,182 @@
+// Author-year citations: parenthetical "(Smith, 2020; Lee & Kim, 2019)", "(Tang et al. 2025)",
+// narrative "Smith and Jones (2019)", "Cook et al. (2008)", year lists "Smith et al., 2020a, b" and
+// "Huch et al., 2015, 2013". Found from each year by reading the author names to its left; a
+// citation is kept only when its first author is an author of the reference list, or when its form
+// leaves no doubt (then it is reported unmatched).
+
+import type { HyperlinkSettings } from '../../../../shared/settings.ts';
+import type { ModelParagraph } from '../../model/types.ts';
+import { PARTICLES } from '../bibliography/names.ts';
+import type { MatchCandidate } from '../types.ts';
+import { citationMatch } from './match.ts';
+import type { AuthorIndex, Resolution } from './resolve.ts';
+
+const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–]*`;
+const PARTICLE = String.raw`(?:[vV]an|[vV]on|[dD]er|[dD]en|[dD]e|[dD]el|[dD]ella|[dD]i|[dD]a|[dD]os|[dD]as|[dD]u|[lL]a|[lL]e|[tT]en|[tT]er|zu|y|[dD]')`;
+const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:${PARTICLE}\s)*${WORD}){0,3}`;
+const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?`;
+const GROUP = String.raw`(${NAME})(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
+const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
+const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
+const PAGES_RE = /^,?[\s\u00a0]*(?:p|pp|page|pages)\.?[\s\u00a0]*\d+(?:[\s\u00a0]*[-–][\s\u00a0]*\d+)?/;
+const NON_NAMES = new Set(['In', 'The', 'This', 'These', 'Since', 'From', 'Until', 'After', 'Before', 'During', 'By', 'Of', 'On', 'At', 'As', 'For', 'And', 'Between', 'Around', 'To', 'See', 'Figure', 'Fig', 'Table', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Spring', 'Summer', 'Autumn', 'Winter', 'Fall']);
+
+interface Found {
+  authorStart: number;
+  yearStart: number;
+  yearEnd: number;
+  narrative: boolean;
+  inParens: boolean;
+  first: string;
+  second: string | null;
+  etAl: boolean;
+  year: string;
+  suffix: string | null;
+  /** Separator between names and year was a comma. */
+  comma: boolean;
+}
+
+/** Innermost unclosed "(" before each offset (-1 when none). */
+function openParens(text: string): Int32Array {
+  const out = new Int32Array(text.length + 1).fill(-1);
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    out[i] = stack.length ? stack[stack.length - 1]! : -1;
+    if (text[i] === '(') stack.push(i);
+    else if (text[i] === ')') stack.pop();
+  }
+  out[text.length] = stack.length ? stack[stack.length - 1]! : -1;
+  return out;
+}
+
+/** Drops leading words that are not part of the surname ("In Nunes da Fonseca" → "Nunes da Fonseca"). */
+function pickSurname(name: string, nameStart: number, index: AuthorIndex): { name: string; start: number; known: boolean } {
+  const words = [...name.matchAll(/\S+/g)];
+  for (let i = 0; i < words.length; i++) {
+    const candidate = name.slice(words[i]!.index);
+    if (index.knowsSurname(candidate)) return { name: candidate, start: nameStart + words[i]!.index, known: true };
+  }
+  // Unknown: the last capitalised word with its particles.
+  let i = words.length - 1;
+  while (i > 0 && PARTICLES.has(words[i - 1]![0].toLowerCase())) i--;
+  return { name: name.slice(words[i]!.index), start: nameStart + words[i]!.index, known: false };
+}
+
+function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
+  const leftStart = Math.max(0, yearStart - 160);
+  const left = text.slice(leftStart, yearStart);
+  const tail = TAIL_RE.exec(left);
+  if (!tail) return null;
+  const groupStart = leftStart + tail.index;
+  const sep = tail[6]!;
+  const firstRaw = tail[1]!;
+  const picked = pickSurname(firstRaw, groupStart, index);
+  if (NON_NAMES.has(picked.name)) return null;
+  const second = tail[3] ?? tail[5] ?? null;
+  const narrative = sep.includes('(');
+  const yearEnd = m.index + m[0].length;
+  if (narrative && !/^[\s\u00a0]*[),;]/.test(text.slice(yearEnd, yearEnd + 2))) return null;
+  const open = parens[yearStart]!;
+  const inParens = !narrative && open >= 0 && open < picked.start;
+  return {
+    authorStart: picked.start,
+    yearStart,
+    yearEnd,
+    narrative,
+    inParens,
+    first: picked.name,
+    second,
+    etAl: !!tail[2] || !!tail[4],
+    year: m[1]!,
+    suffix: m[2] ?? null,
+    comma: sep.startsWith(','),
+  };
+}
+
+/** End of the ";"- or ")"-delimited item that starts before `from`. */
+function itemBounds(text: string, authorStart: number, end: number, parens: Int32Array): { start: number; end: number } {
+  const open = parens[authorStart]!;
+  let s = authorStart;
+  while (s > open + 1 && text[s - 1] !== ';') s--;
+  while (s < authorStart && /[\s\u00a0]/.test(text[s]!)) s++;
+  let e = end;
+  while (e < text.length && text[e] !== ';' && text[e] !== ')' && parens[e] === open) e++;
+  while (e > end && /[\s\u00a0,.]/.test(text[e - 1]!)) e--;
+  return { start: s, end: e };
+}
+
+export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, settings: HyperlinkSettings, strictUnmatched: boolean): MatchCandidate[] {
+  const text = p.text;
+  if (!/\d{4}/.test(text)) return [];
+  const parens = openParens(text);
+  const out: MatchCandidate[] = [];
+  const consumed = new Set<number>();
+  const full = settings.citeLinkScope === 'full';
+  const pages = settings.citeIncludePages || full;
+  const optIn = settings.suffixDisambiguationOptIn;
+
+  for (const m of text.matchAll(YEAR_RE)) {
+    if (consumed.has(m.index)) continue;
+    const c = readCitation(text, m.index, m as RegExpExecArray, parens, index);
+    if (!c) continue;
+    const res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix }, optIn);
+    if (res.status === 'unmatched') {
+      const strong = (c.inParens && c.comma) || c.narrative;
+      if (!strictUnmatched || !strong || !(c.etAl || c.second) || index.knowsSurname(c.first) === false && !c.etAl) continue;
+    }
+    if (!c.inParens && !c.narrative && !c.comma && res.status !== 'ready') continue;
+
+    // Continuations: "2020a, b", "2015, 2013", and page locators.
+    let end = c.yearEnd;
+    let pagesEnd = end;
+    const extra: { start: number; end: number; year: string; suffix: string | null }[] = [];
+    for (;;) {
+      const rest = text.slice(end);
+      const pm = PAGES_RE.exec(rest);
+      if (pm) {
+        if (!extra.length) pagesEnd = end + pm[0].length;
+        end += pm[0].length;
+        continue;
+      }
+      const sm = /^,[\s\u00a0]*([a-z])(?![\p{L}\p{N}])/u.exec(rest);
+      if (sm && (c.suffix || extra.some((x) => x.suffix))) {
+        const s = end + sm[0].length - 1;
+        const last = extra.length ? extra[extra.length - 1]!.year : c.year;
+        extra.push({ start: s, end: s + 1, year: last, suffix: sm[1]! });
+        end = s + 1;
+        continue;
+      }
+      const ym = /^(,[\s\u00a0]*)(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/u.exec(rest);
+      if (ym && (c.inParens || c.narrative)) {
+        const s = end + ym[1]!.length;
+        consumed.add(s);
+        extra.push({ start: s, end: end + ym[0].length, year: ym[2]!, suffix: ym[3] ?? null });
+        end += ym[0].length;
+        continue;
+      }
+      break;
+    }
+
+    let start = c.authorStart;
+    let mEnd = pages ? pagesEnd : c.yearEnd;
+    if (c.narrative && !extra.length && text[mEnd] === ')') mEnd++;
+    if (full) {
+      if (c.inParens) {
+        const b = itemBounds(text, c.authorStart, c.yearEnd, parens);
+        start = b.start;
+        if (!extra.length) mEnd = Math.max(mEnd, b.end);
+      } else if (c.narrative && !extra.length) {
+        let e = mEnd;
+        while (e < text.length && text[e] !== ')' && e - mEnd < 40) e++;
+        if (text[e] === ')') mEnd = e + 1;
+      }
+    }
+    out.push(citationMatch(p, start, mEnd, res));
+    for (const x of extra) {
+      const r2 = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: x.year, suffix: x.suffix }, optIn);
+      if (r2.status === 'unmatched' && res.status !== 'unmatched') continue;
+      out.push(citationMatch(p, x.start, x.end, r2));
+    }
+  }
+  return out;
+}

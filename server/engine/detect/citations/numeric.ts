@@ -1,0 +1,82 @@
+// Numeric citations in brackets ("[1]", "[1,2]", "[1–3]", "[2, 5-7]") and, for documents that cite
+// that way, in parentheses ("(1)", "(4, 5)"). Each listed number is its own match. Intervals
+// ("[0, 1]"), array indices ("x[1]"), years, equation labels and enumerations are not citations.
+
+import type { ModelParagraph } from '../../model/types.ts';
+import type { Bibliography, MatchCandidate } from '../types.ts';
+import { citationMatch } from './match.ts';
+import { parseNumberList, type NumberItem } from './number-list.ts';
+import { resolveNumber } from './resolve.ts';
+
+export interface NumericGroup {
+  start: number;
+  end: number;
+  items: NumberItem[];
+}
+
+const MATH_BEFORE = /[=∈∉<>≤≥±×·*/^_+∪∩⊂⊆→←↦:]\s*$/;
+const LABEL_BEFORE = /\b(?:eqs?|equations?|eqns?|figs?|figures?|tables?|tabs?|sections?|secs?|steps?|chapters?|chap|appendix|lines?|panels?|models?|cases?|conditions?|criteria|criterion|scenarios?|hypothes[ie]s|rules?|stages?|phases?|items?|no|nos|vol|part|p|pp)\.?\s*$/i;
+
+function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
+  const close = open === '[' ? ']' : ')';
+  const re = open === '[' ? /\[([^[\]()]{1,120})\]/g : /\(([^()[\]]{1,120})\)/g;
+  const out: NumericGroup[] = [];
+  for (const m of text.matchAll(re)) {
+    const items = parseNumberList(m[1]!);
+    if (!items) continue;
+    const start = m.index;
+    const end = start + m[0].length;
+    const before = text.slice(Math.max(0, start - 40), start);
+    const after = text.slice(end, end + 3);
+    if (MATH_BEFORE.test(before) || LABEL_BEFORE.test(before)) continue;
+    // Array index or function argument: "x[1]", "f(2)", "M1[3]".
+    if (/[\p{L}\p{N}_)\]'′]$/u.test(before)) {
+      const word = /[\p{L}\p{N}_]+$/u.exec(before)?.[0] ?? '';
+      if (open === '(' || word.length <= 2 || /\d|_/.test(word)) continue;
+    }
+    if (/^\s*[=^_×·*/∈<>≤≥]|^[\p{L}\p{N}]/u.test(after)) continue;
+    if (items.some((it) => it.n >= 1000)) continue;
+    if (text[end - 1] !== close) continue;
+    out.push({ start, end, items: items.map((it) => ({ ...it, start: it.start + start + 1, end: it.end + start + 1, endWithPages: it.endWithPages + start + 1 })) });
+  }
+  return out;
+}
+
+export function bracketGroups(p: ModelParagraph): NumericGroup[] {
+  if (p.text.indexOf('[') < 0) return [];
+  return groupsIn(p.text, '[');
+}
+
+/** Parenthesised numeric groups that read as citations (used only when the document cites that way). */
+export function parenGroups(p: ModelParagraph, maxNumber: number): NumericGroup[] {
+  if (p.text.indexOf('(') < 0) return [];
+  const text = p.text;
+  const groups = groupsIn(text, '(').filter((g) => {
+    if (g.items.some((it) => it.n > maxNumber)) return false;
+    const before = text.slice(Math.max(0, g.start - 40), g.start);
+    if (LABEL_BEFORE.test(before)) return false;
+    // A display-equation label: the group ends the paragraph after a tab or wide space.
+    if (/^\s*$/.test(text.slice(g.end)) && /(?:\t|\s{2,})$/.test(before)) return false;
+    if (g.start === 0 || /^\s*$/.test(before) && !p.inTable) return false;
+    // In tables, "12 (3)" is a count and its share.
+    if (p.inTable && /\d[\d.,%]*\s*$/.test(before)) return false;
+    if (/[;:]\s*$/.test(before) && g.items.length === 1) return false;
+    return true;
+  });
+  // Enumerations "(1) first ..., (2) second ...": single numbers 1, 2 followed by a lower-case word.
+  const enumerated = groups.filter((g) => g.items.length === 1 && /^\s+\p{Ll}/u.test(text.slice(g.end, g.end + 3)));
+  const ns = new Set(enumerated.map((g) => g.items[0]!.n));
+  if (ns.has(1) && ns.has(2)) return groups.filter((g) => !enumerated.includes(g));
+  return groups;
+}
+
+export function groupMatches(p: ModelParagraph, groups: NumericGroup[], bib: Bibliography | null, includePages: boolean): MatchCandidate[] {
+  const out: MatchCandidate[] = [];
+  for (const g of groups) {
+    for (const it of g.items) {
+      const res = resolveNumber(bib, it.n);
+      out.push(citationMatch(p, it.start, includePages ? it.endWithPages : it.end, res));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+// Looks up bibliography entries for a citation: by number for numeric styles, by first-author
+// surname, co-author and year (with a/b suffix) for author-year styles.
+
+import { acronym, nameKey, nameKeys } from '../bibliography/names.ts';
+import type { BibEntry, Bibliography } from '../types.ts';
+
+export interface Resolution {
+  status: 'ready' | 'low_confidence' | 'unmatched';
+  target?: BibEntry;
+  alternatives: BibEntry[];
+  confidence: number;
+  reason?: string;
+}
+
+export function resolveNumber(bib: Bibliography | null, n: number): Resolution {
+  const entry = bib?.entries.find((e) => e.labelNumber === n) ?? (bib && !bib.numbered ? undefined : undefined);
+  if (!entry) return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: `no reference numbered ${n}` };
+  return { status: 'ready', target: entry, alternatives: [], confidence: 0.97 };
+}
+
+export interface AuthorYearQuery {
+  /** Surnames as written: the first author, and the second one for "A and B". */
+  first: string;
+  second: string | null;
+  etAl: boolean;
+  year: string;
+  suffix: string | null;
+}
+
+export class AuthorIndex {
+  private byKey = new Map<string, BibEntry[]>();
+  readonly anySuffix: boolean;
+
+  constructor(readonly entries: BibEntry[]) {
+    for (const e of entries) {
+      const first = e.surnames[0];
+      if (!first) continue;
+      const keys = new Set(nameKeys(first));
+      const acr = acronym(first);
+      if (acr) keys.add(acr);
+      // Corporate author with an acronym in parentheses: "World Health Organization (WHO)".
+      const paren = /\(([\p{Lu}]{2,})\)/u.exec(e.authors[0] ?? '');
+      if (paren) keys.add(nameKey(paren[1]!));
+      for (const k of keys) {
+        const list = this.byKey.get(k);
+        if (list) list.push(e);
+        else this.byKey.set(k, [e]);
+      }
+    }
+    this.anySuffix = entries.some((e) => e.yearSuffix !== null);
+  }
+
+  /** Whether some entry's first author has this surname (any year). */
+  knowsSurname(name: string): boolean {
+    return nameKeys(name).some((k) => this.byKey.has(k));
+  }
+
+  candidates(name: string): BibEntry[] {
+    const out = new Set<BibEntry>();
+    for (const k of nameKeys(name)) for (const e of this.byKey.get(k) ?? []) out.add(e);
+    return [...out].sort((a, b) => a.refIndex - b.refIndex);
+  }
+
+  resolve(q: AuthorYearQuery, suffixOptIn: boolean): Resolution {
+    let cands = this.candidates(q.first).filter((e) => e.baseYear === q.year);
+    if (!cands.length) return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference with this author and year' };
+    const narrow = (f: (e: BibEntry) => boolean) => {
+      const kept = cands.filter(f);
+      if (kept.length) cands = kept;
+    };
+    if (q.second) {
+      const k2 = nameKeys(q.second);
+      narrow((e) => !!e.surnames[1] && nameKeys(e.surnames[1]).some((k) => k2.includes(k)));
+      narrow((e) => e.surnames.length === 2 && !e.etAl);
+    } else if (q.etAl) narrow((e) => e.surnames.length > 2 || !!e.etAl);
+    else narrow((e) => e.surnames.length === 1);
+
+    if (q.suffix) {
+      const withSuffix = cands.filter((e) => e.yearSuffix === q.suffix);
+      if (withSuffix.length === 1) return { status: 'ready', target: withSuffix[0]!, alternatives: [], confidence: 0.95 };
+      if (cands.every((e) => e.yearSuffix === null)) {
+        // The list prints no suffixes: a/b follow the order of same-author-year entries (opt-in only).
+        const i = q.suffix.charCodeAt(0) - 97;
+        if (suffixOptIn && cands.length > 1 && i < cands.length) {
+          return { status: 'ready', target: cands[i]!, alternatives: [], confidence: 0.8, reason: 'year suffix resolved by reference order' };
+        }
+        if (cands.length === 1 && i === 0 && suffixOptIn) return { status: 'ready', target: cands[0]!, alternatives: [], confidence: 0.8 };
+        return { status: 'low_confidence', target: cands[Math.min(i, cands.length - 1)]!, alternatives: cands.filter((_, j) => j !== Math.min(i, cands.length - 1)), confidence: 0.5, reason: 'the reference list prints no year suffixes' };
+      }
+      if (withSuffix.length === 0) return { status: 'unmatched', alternatives: cands, confidence: 0.3, reason: `no reference with year suffix ${q.suffix}` };
+      cands = withSuffix;
+    }
+    if (cands.length === 1) return { status: 'ready', target: cands[0]!, alternatives: [], confidence: 0.95 };
+    return { status: 'low_confidence', target: cands[0]!, alternatives: cands.slice(1), confidence: 0.5, reason: `${cands.length} references match this author and year` };
+  }
+}
