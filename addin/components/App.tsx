@@ -1,0 +1,121 @@
+// The task pane: document, tabs for Review / Settings / Connection, progress and messages.
+import { useState } from 'react';
+import { Button, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ReviewMatch } from '../../shared/contract.ts';
+import type { DocumentHost } from '../host/host.ts';
+import { occurrenceOf } from '../host/search-text.ts';
+import type { ServiceConnection } from '../service-client.ts';
+import { connectionProblems, saveConnection, saveSettings } from '../settings/connection.ts';
+import type { KeyValueStore } from '../settings/stores.ts';
+import { useWorkflow } from '../workflow/use-workflow.ts';
+import { ConnectionForm } from './ConnectionForm.tsx';
+import { DocumentBar } from './DocumentBar.tsx';
+import { ResolverPanel } from './ResolverPanel.tsx';
+import { ResultPanel } from './ResultPanel.tsx';
+import { ReviewPanel } from './ReviewPanel.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+
+type TabName = 'review' | 'settings' | 'connection';
+
+const PHASE_TEXT: Record<string, string> = {
+  exporting: 'Reading the document…',
+  scanning: 'Scanning for citations and cross-references…',
+  resolving: 'Resolving references with Crossref…',
+  applying: 'Writing the links…',
+};
+
+export interface AppProps {
+  host: DocumentHost;
+  store: KeyValueStore;
+  initialConnection: ServiceConnection;
+  initialSettings: HyperlinkSettings;
+}
+
+export function App({ host, store, initialConnection, initialSettings }: AppProps) {
+  const [connection, setConnection] = useState(initialConnection);
+  const [settings, setSettings] = useState(initialSettings);
+  const needsConnection = Object.keys(connectionProblems(connection)).length > 0;
+  const [tab, setTab] = useState<TabName>(needsConnection ? 'connection' : 'review');
+  const [notice, setNotice] = useState<string | null>(null);
+  const wf = useWorkflow(host, connection, settings);
+  const busy = wf.phase in PHASE_TEXT;
+
+  const select = (m: ReviewMatch) => {
+    host
+      .selectMatch(m, occurrenceOf(m, wf.review.matches))
+      .then((r) => setNotice(r.found ? null : (r.message ?? 'Not found in the document.')))
+      .catch((e: unknown) => setNotice(e instanceof Error ? e.message : String(e)));
+  };
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <img src="assets/icon-32.png" alt="" width={24} height={24} />
+        <Text weight="semibold" size={400}>
+          Hyperlinker
+        </Text>
+      </header>
+      <DocumentBar host={host} onError={wf.setError} />
+      <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+        <Tab value="review">Review</Tab>
+        <Tab value="settings">Settings</Tab>
+        <Tab value="connection">Connection</Tab>
+      </TabList>
+      {wf.error && (
+        <MessageBar intent="error" data-testid="error">
+          <MessageBarBody>{wf.error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {notice && (
+        <MessageBar intent="info">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
+      <main className="app-body">
+        {tab === 'connection' && (
+          <ConnectionForm
+            connection={connection}
+            storeKind={store.kind}
+            onSave={(c) => {
+              setConnection(c);
+              saveConnection(store, c).catch((e: unknown) => wf.setError(String(e)));
+              setTab('review');
+            }}
+          />
+        )}
+        {tab === 'settings' && (
+          <SettingsPanel
+            settings={settings}
+            onSave={(s) => {
+              setSettings(s);
+              saveSettings(store, s).catch((e: unknown) => wf.setError(String(e)));
+              if (wf.session) setNotice('Settings changed: scan again to use them.');
+            }}
+          />
+        )}
+        {tab === 'review' && (
+          <div className="review-tab">
+            <div className="scan-line">
+              <Button appearance={wf.session ? 'secondary' : 'primary'} disabled={busy || needsConnection} onClick={() => void wf.scan()}>
+                {wf.session ? 'Scan again' : 'Scan document'}
+              </Button>
+              {busy && <Spinner size="tiny" label={PHASE_TEXT[wf.phase]} />}
+            </div>
+            {needsConnection && <Text block>Set the service URL and API key under Connection first.</Text>}
+            {wf.applied && <ResultPanel applied={wf.applied} />}
+            {wf.session?.resolverWarning && (
+              <MessageBar intent="warning">
+                <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>
+              </MessageBar>
+            )}
+            {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
+            {wf.session && wf.phase !== 'done' && (
+              <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} />
+            )}
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The settings panel, generated from the shared HyperlinkSettings schema (settings-fields.ts).
+import { useMemo, useState } from 'react';
+import { Button, Field, Input, Select, Switch, Text } from '@fluentui/react-components';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { groupedSettingsFields, type SettingsField } from '../settings/settings-fields.ts';
+import { validateSettingsForm, type SettingsFormValues } from '../settings/settings-form.ts';
+
+export interface SettingsPanelProps {
+  settings: HyperlinkSettings;
+  onSave: (s: HyperlinkSettings) => void;
+}
+
+function FieldControl({ field, value, error, onChange }: { field: SettingsField; value: unknown; error?: string; onChange: (v: unknown) => void }) {
+  const common = { label: field.label, hint: field.help, validationMessage: error, validationState: error ? ('error' as const) : ('none' as const), size: 'small' as const };
+  switch (field.control) {
+    case 'boolean':
+      return (
+        <Field {...common} label={undefined}>
+          <Switch label={field.label} checked={value === true} onChange={(_, d) => onChange(d.checked)} data-field={field.name} />
+        </Field>
+      );
+    case 'enum':
+      return (
+        <Field {...common}>
+          <Select size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name}>
+            {field.options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      );
+    case 'color':
+      return (
+        <Field {...common}>
+          <div className="color-line">
+            <input type="color" aria-label={`${field.label} picker`} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+            <Input size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
+          </div>
+        </Field>
+      );
+    case 'text':
+      return (
+        <Field {...common}>
+          <Input size="small" value={value == null ? '' : String(value)} maxLength={field.maxLength} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
+        </Field>
+      );
+  }
+}
+
+export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
+  const groups = useMemo(() => groupedSettingsFields(), []);
+  const [values, setValues] = useState<SettingsFormValues>({ ...settings });
+  const validation = validateSettingsForm(values);
+  const errors = validation.ok ? {} : validation.errors;
+  const dirty = JSON.stringify(values) !== JSON.stringify(settings);
+  return (
+    <form
+      className="settings-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (validation.ok) onSave(validation.settings);
+      }}
+    >
+      {groups.map((g) => (
+        <fieldset key={g.group} className="settings-group">
+          <legend>{g.group}</legend>
+          {g.fields.map((f) => (
+            <FieldControl key={f.name} field={f} value={values[f.name]} error={errors[f.name]} onChange={(v) => setValues({ ...values, [f.name]: v })} />
+          ))}
+        </fieldset>
+      ))}
+      {validation.warnings.map((w) => (
+        <Text key={w} className="settings-warning" block>
+          {w}
+        </Text>
+      ))}
+      <div className="settings-buttons">
+        <Button appearance="primary" type="submit" disabled={!validation.ok || !dirty}>
+          Save settings
+        </Button>
+        <Button type="button" onClick={() => setValues({ ...DEFAULT_SETTINGS })}>
+          Defaults
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+// Which target type a match of each kind may point at, and the display order and names of kinds.
+import type { MatchKind, TargetType, ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
+
+const TARGET_TYPE_OF: Record<MatchKind, TargetType | null> = {
+  citation: 'bibliography',
+  figure: 'figure',
+  table: 'table',
+  equation: 'equation',
+  section: 'section',
+  appendix: 'appendix',
+  algorithm: 'algorithm',
+  listing: 'listing',
+  doi: null,
+};
+
+export const KIND_ORDER: readonly MatchKind[] = [
+  'citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'doi',
+];
+
+export const KIND_TITLES: Record<MatchKind, string> = {
+  citation: 'Citations',
+  figure: 'Figures',
+  table: 'Tables',
+  equation: 'Equations',
+  section: 'Sections',
+  appendix: 'Appendices',
+  algorithm: 'Algorithms',
+  listing: 'Listings',
+  doi: 'DOIs',
+};
+
+/** The target type a match of this kind links to; null for kinds whose link is external (DOI). */
+export function targetTypeFor(kind: MatchKind): TargetType | null {
+  return TARGET_TYPE_OF[kind] ?? null;
+}
+
+/** The type of a target (the contract has `type`, some engines also send `kind`). */
+export function typeOfTarget(target: ReviewTarget): TargetType {
+  return target.type ?? target.kind;
+}
+
+/** Targets a match may be retargeted to: every target of the type its kind links to. */
+export function retargetOptions(match: ReviewMatch, targets: readonly ReviewTarget[]): ReviewTarget[] {
+  const type = targetTypeFor(match.kind);
+  if (type === null) return [];
+  return targets.filter((t) => typeOfTarget(t) === type);
+}

@@ -1,0 +1,99 @@
+// The settings panel's fields, read from the shared zod schema so that a field or allowed value
+// added to HyperlinkSettings shows up in the add-in without touching it.
+import { z } from 'zod';
+import { hyperlinkSettingsSchema, type HyperlinkSettings } from '../../shared/settings.ts';
+
+export type FieldControl =
+  | { control: 'boolean' }
+  | { control: 'enum'; options: string[] }
+  | { control: 'color' }
+  | { control: 'text'; nullable: boolean; maxLength?: number };
+
+export type SettingsField = FieldControl & {
+  name: keyof HyperlinkSettings & string;
+  label: string;
+  help?: string;
+  group: string;
+  defaultValue: unknown;
+};
+
+const LABELS: Record<string, [label: string, group: string, help?: string]> = {
+  refs: ['Link citations to references', 'Citations'],
+  citeStyle: ['Citation style', 'Citations', 'auto detects numbered, author-year or superscript citations'],
+  citeLinkScope: ['Author-year link covers', 'Citations', 'author-year links "Smith 2020"; full links the whole parenthetical'],
+  citeIncludePages: ['Include page locators in the link', 'Citations'],
+  suffixDisambiguationOptIn: ['Disambiguate 2020a / 2020b suffixes', 'Citations'],
+  figures: ['Figures', 'Cross-references', 'number links "3"; numbersub also "3b"; full the whole "Figure 3b"'],
+  tables: ['Tables', 'Cross-references'],
+  equations: ['Equations', 'Cross-references'],
+  sections: ['Sections', 'Cross-references'],
+  appendices: ['Appendices', 'Cross-references'],
+  algorithms: ['Algorithms', 'Cross-references'],
+  listings: ['Listings', 'Cross-references'],
+  doi: ['Link DOIs to doi.org', 'DOIs and Crossref'],
+  crossref: ['Resolve references with Crossref', 'DOIs and Crossref', 'needs "Link DOIs" on; looks up missing DOIs for review'],
+  refTitleLink: ['Link reference titles to their DOI', 'DOIs and Crossref'],
+  linkColor: ['Citation link colour', 'Appearance'],
+  xrefLinkColor: ['Cross-reference link colour', 'Appearance'],
+  urlFont: ['Font for URLs and DOIs', 'Appearance', 'empty keeps the document font'],
+  preset_id: ['Organization preset id', 'Presets', 'empty for none'],
+};
+
+export const GROUP_ORDER = ['Citations', 'Cross-references', 'DOIs and Crossref', 'Appearance', 'Presets', 'Other'];
+
+type Def = { type: string; innerType?: z.ZodType; defaultValue?: unknown; checks?: { _zod: { def: Record<string, unknown> } }[] };
+
+function defOf(schema: z.ZodType): Def {
+  return schema.def as unknown as Def;
+}
+
+function controlOf(schema: z.ZodType): FieldControl | null {
+  let s = schema;
+  let nullable = false;
+  for (;;) {
+    const d = defOf(s);
+    if ((d.type === 'default' || d.type === 'optional' || d.type === 'nullable') && d.innerType) {
+      if (d.type === 'nullable') nullable = true;
+      s = d.innerType;
+      continue;
+    }
+    break;
+  }
+  if (s instanceof z.ZodBoolean) return { control: 'boolean' };
+  if (s instanceof z.ZodEnum) return { control: 'enum', options: s.options.map(String) };
+  if (s instanceof z.ZodString) {
+    const checks = (defOf(s).checks ?? []).map((c) => c._zod.def);
+    const isColor = checks.some((c) => c.format === 'regex' && String(c.pattern).includes('[0-9A-Fa-f]{6}'));
+    if (isColor) return { control: 'color' };
+    const max = checks.find((c) => c.check === 'max_length');
+    return { control: 'text', nullable, ...(typeof max?.maximum === 'number' ? { maxLength: max.maximum } : {}) };
+  }
+  return null;
+}
+
+/** Every field of HyperlinkSettings with its control, allowed values, label and default. */
+export function settingsFields(): SettingsField[] {
+  const fields: SettingsField[] = [];
+  for (const [name, schema] of Object.entries(hyperlinkSettingsSchema.shape)) {
+    const control = controlOf(schema as z.ZodType);
+    if (!control) continue;
+    const [label, group, help] = LABELS[name] ?? [name, 'Other'];
+    const d = defOf(schema as z.ZodType);
+    fields.push({
+      ...control,
+      name: name as SettingsField['name'],
+      label,
+      group,
+      ...(help ? { help } : {}),
+      defaultValue: d.type === 'default' ? d.defaultValue : undefined,
+    });
+  }
+  return fields;
+}
+
+/** Fields grouped for display, groups in GROUP_ORDER. */
+export function groupedSettingsFields(): { group: string; fields: SettingsField[] }[] {
+  const all = settingsFields();
+  const groups = [...new Set([...GROUP_ORDER, ...all.map((f) => f.group)])];
+  return groups.map((group) => ({ group, fields: all.filter((f) => f.group === group) })).filter((g) => g.fields.length > 0);
+}

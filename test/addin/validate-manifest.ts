@@ -1,0 +1,99 @@
+// Offline validation of manifest.xml: the task-pane manifest XSDs (../shared/schemas/addin-manifest)
+// with xmllint, plus checks the schemas cannot express (WordApi 1.5, source location, icon files).
+// `office-addin-manifest validate` posts to a Microsoft service and cannot run offline.
+//
+// The published XSDs need three mechanical fixes before any validator accepts them; they are applied
+// to copies in a temporary directory (the originals are read-only and stay untouched):
+//  1. the xs prefix is bound to https://www.w3.org/2001/XMLSchema instead of http://…
+//  2. the version pattern uses a lazy quantifier `{0,3}?`, which XSD regular expressions do not have;
+//  3. the Mail and Content VersionOverrides schemas they import are not in the set: stubbed as
+//     an open element (a task-pane manifest never uses them).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const SCHEMA_DIR = process.env.ADDIN_SCHEMA_DIR ?? resolve(repoRoot, '../shared/schemas/addin-manifest');
+
+const STUBS: Record<string, string> = {
+  'MailAppVersionOverridesV1_0.xsd': 'http://schemas.microsoft.com/office/mailappversionoverrides',
+  'ContentAppVersionOverridesV1_0.xsd': 'http://schemas.microsoft.com/office/contentappversionoverrides',
+};
+
+function stubSchema(ns: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${ns}" elementFormDefault="qualified">
+  <xs:element name="VersionOverrides">
+    <xs:complexType>
+      <xs:sequence><xs:any processContents="skip" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>
+      <xs:anyAttribute processContents="skip"/>
+    </xs:complexType>
+  </xs:element>
+</xs:schema>
+`;
+}
+
+/** Copies the XSDs to a temporary directory with the fixes above; returns the directory. */
+export function preparedSchemas(schemaDir: string = SCHEMA_DIR): string {
+  const dir = mkdtempSync(join(tmpdir(), 'addin-xsd-'));
+  for (const name of readdirSync(schemaDir).filter((n) => n.endsWith('.xsd'))) {
+    const target = join(dir, name);
+    copyFileSync(join(schemaDir, name), target);
+    chmodSync(target, 0o644);
+    const fixed = readFileSync(target, 'utf8')
+      .replace(/xmlns:xs="https:\/\/www\.w3\.org\/2001\/XMLSchema"/g, 'xmlns:xs="http://www.w3.org/2001/XMLSchema"')
+      .replace(/\{0,3\}\?/g, '{0,3}');
+    writeFileSync(target, fixed);
+  }
+  for (const [name, ns] of Object.entries(STUBS)) {
+    if (!existsSync(join(dir, name))) writeFileSync(join(dir, name), stubSchema(ns));
+  }
+  return dir;
+}
+
+export function xmllintPath(): string | null {
+  const r = spawnSync('sh', ['-c', 'command -v xmllint'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+/** Checks the XSDs cannot express. */
+export function manifestPolicyProblems(xml: string, root: string = repoRoot): string[] {
+  const problems: string[] = [];
+  if (!/<Set\s+Name="WordApi"\s+MinVersion="1\.5"\s*\/>/.test(xml)) problems.push('Requirements must ask for WordApi 1.5.');
+  if (!/<Host\s+Name="Document"\s*\/>/.test(xml)) problems.push('Hosts must contain Document (Word).');
+  if (!xml.includes('<SourceLocation DefaultValue="https://localhost:3000/taskpane.html"/>')) problems.push('SourceLocation must be https://localhost:3000/taskpane.html.');
+  if (!/xsi:type="ShowTaskpane"/.test(xml)) problems.push('The ribbon button must open the task pane.');
+  for (const m of xml.matchAll(/https:\/\/localhost:3000\/(assets\/[\w.-]+\.png)/g)) {
+    if (!existsSync(join(root, m[1]!))) problems.push(`Icon ${m[1]} is referenced but missing.`);
+  }
+  return problems;
+}
+
+export interface ManifestValidation {
+  ok: boolean;
+  output: string;
+}
+
+export function validateManifest(manifestPath: string = join(repoRoot, 'manifest.xml')): ManifestValidation {
+  const xmllint = xmllintPath();
+  if (!xmllint) return { ok: false, output: 'xmllint not found: apt-get install -y libxml2-utils' };
+  const dir = preparedSchemas();
+  try {
+    const r = spawnSync(xmllint, ['--noout', '--nonet', '--schema', join(dir, 'OfficeAppManifestV1_1.xsd'), manifestPath], { encoding: 'utf8' });
+    const problems = manifestPolicyProblems(readFileSync(manifestPath, 'utf8'));
+    const output = [r.stderr.trim(), ...problems].filter(Boolean).join('\n');
+    return { ok: r.status === 0 && problems.length === 0, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const target = process.argv[2] ? resolve(process.argv[2]) : join(repoRoot, 'manifest.xml');
+  const result = validateManifest(target);
+  console.log(result.output);
+  console.log(result.ok ? 'manifest is valid' : 'manifest is NOT valid');
+  process.exit(result.ok ? 0 : 1);
+}

@@ -1,0 +1,59 @@
+// Builds the Word task pane (addin/) into dist/: taskpane.html for Word, demo.html for the fake host.
+// `npm run build` → dist/; `npm run dev-server` → https://localhost:3000 with Office dev certificates,
+// proxying /svc/* to the Hyperlinker service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const DEV_PORT = Number(process.env.ADDIN_PORT || 3000);
+const SERVICE_URL = process.env.HYPERLINKER_SERVICE_URL || 'http://localhost:8080';
+
+async function httpsOptions() {
+  const { default: devCerts } = await import('office-addin-dev-certs');
+  const opts = await devCerts.getHttpsServerOptions();
+  return { ca: opts.ca, key: opts.key, cert: opts.cert };
+}
+
+export default async (env = {}, argv = {}) => {
+  const dev = argv.mode !== 'production';
+  const serving = process.env.WEBPACK_SERVE === 'true';
+  const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(root, 'dist');
+  return {
+    context: root,
+    devtool: dev ? 'source-map' : false,
+    entry: { taskpane: './addin/index.tsx' },
+    output: { path: outDir, filename: '[name].[contenthash:8].js', clean: true },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', tsconfig: path.resolve(root, 'tsconfig.json') },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './addin/taskpane.html', chunks: ['taskpane'] }),
+      new HtmlWebpackPlugin({ filename: 'demo.html', template: './addin/demo.html', chunks: ['taskpane'] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          { from: 'addin/styles.css', to: 'styles.css' },
+          { from: 'manifest.xml', to: 'manifest.xml' },
+        ],
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: DEV_PORT,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      server: serving ? { type: 'https', options: await httpsOptions() } : 'http',
+      static: false,
+      proxy: [{ context: ['/svc'], target: SERVICE_URL, pathRewrite: { '^/svc': '' }, changeOrigin: true }],
+    },
+  };
+};
