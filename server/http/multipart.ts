@@ -28,7 +28,7 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: MAX_DOCX_BYTES, files: fileFields.length + 2, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 40 },
+        limits: { fileSize: MAX_DOCX_BYTES + 1, files: fileFields.length + 2, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 40 },
       });
     } catch {
       reject(badRequest('Malformed multipart body', 'bad_multipart'));
@@ -40,15 +40,35 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
     const fail = (err: HttpError): void => {
       failure ??= err;
     };
+    const textPart = (name: string, stream: NodeJS.ReadableStream): void => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_FIELD_BYTES) fail(badRequest(`Form field '${name}' is too large`, 'field_too_large'));
+        else chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (!failure && !(name in fields)) fields[name] = Buffer.concat(chunks).toString('utf8');
+      });
+    };
 
     parser.on('file', (name, stream) => {
-      if (!fileFields.includes(name) || name in files) {
+      if (!fileFields.includes(name)) {
+        // A text field sent as a part with a filename (e.g. settings as an application/json Blob).
+        textPart(name, stream);
+        return;
+      }
+      if (name in files) {
         stream.resume();
         return;
       }
       const chunks: Buffer[] = [];
+      let size = 0;
       stream.on('data', (chunk: Buffer) => {
-        if (!failure) chunks.push(chunk);
+        size += chunk.length;
+        if (size > MAX_DOCX_BYTES) fail(tooLarge());
+        else if (!failure) chunks.push(chunk);
       });
       stream.on('limit', () => fail(tooLarge()));
       stream.on('end', () => {

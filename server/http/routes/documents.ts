@@ -70,14 +70,14 @@ export function documentRoutes(ctx: AppContext): Router {
     await limit(req);
     const caller = keyCallerOf(req);
     if (caller.plan === 'free') throw forbidden('hyperlinker_requires_paid_plan', 'hyperlinker_requires_paid_plan');
+    const form = await parseMultipart(req, ['file']);
+    const docReq = await documentRequest(ctx, req, form);
     const resolver = ctx.resolver;
     if (!resolver) {
       throw new HttpError(503, 'Service temporarily unavailable', 'resolver_unavailable', {
         hint: 'The reference resolver is not enabled on this server yet; scan and apply work without it.',
       });
     }
-    const form = await parseMultipart(req, ['file']);
-    const docReq = await documentRequest(ctx, req, form);
     res.json(await resolveReferences(ctx, resolver, docReq, form.fields.scanFingerprint));
   });
 
