@@ -1,0 +1,160 @@
+// Cross-references: figures, tables, equations, sections, appendices, algorithms and listings.
+// Each kind has its own small module under ./xref/; this entry module runs the enabled ones, resolves every
+// mention to a target key and sets its status:
+//   ready          - exactly one target answers to the key (or one clearly stronger: a styled caption over
+//                    a plain paragraph that merely starts with the same label);
+//   low_confidence - several equally plausible targets (two "Figure 2" captions, two "Methods" headings);
+//   unmatched      - no target ("Figure 9" where the document has no Figure 9).
+// The span linked follows the kind's mode (number, numbersub, full; see ./xref/grammar.ts). A caption's
+// own label and a heading's own text are not mentions. Reference-list paragraphs (`excluded`) hold
+// neither targets nor mentions. Mentions in footnotes and endnotes count; targets live in the body.
+
+import type { MatchKind } from '../../../shared/contract.ts';
+import type { ModelParagraph } from '../model/types.ts';
+import type { DetectContext, MatchCandidate, TargetCandidate } from './types.ts';
+import { findAlgorithmMentions, findAlgorithmTargets } from './xref/algorithms.ts';
+import { appendixTargets, findAppendixMentions } from './xref/appendices.ts';
+import { findEquationMentions, findEquationTargets } from './xref/equations.ts';
+import { findFigureMentions, findFigureTargets } from './xref/figures.ts';
+import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/grammar.ts';
+import { isHeadingParagraph, readHeading } from './xref/headings.ts';
+import { findListingMentions, findListingTargets } from './xref/listings.ts';
+import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
+import { findTableMentions, findTableTargets } from './xref/tables.ts';
+
+export interface CrossReferenceResult {
+  targets: TargetCandidate[];
+  matches: MatchCandidate[];
+}
+
+type XrefKind = Exclude<MatchKind, 'citation' | 'doi'>;
+
+function modes(ctx: DetectContext): Record<XrefKind, XrefModeSetting> {
+  const s = ctx.settings;
+  return {
+    figure: s.figures,
+    table: s.tables,
+    equation: s.equations,
+    section: s.sections,
+    appendix: s.appendices,
+    algorithm: s.algorithms,
+    listing: s.listings,
+  };
+}
+
+function spanFor(m: XrefMention, mode: XrefModeSetting): Span {
+  if (mode === 'full') return m.full;
+  if (mode === 'numbersub') return m.numbersub;
+  return m.number;
+}
+
+/** Makes keys unique the way scan() does (second "fig-1" becomes "fig-1~2"), keeping the list order. */
+function uniqueKeys(targets: XrefTarget[]): void {
+  const seen = new Map<string, number>();
+  for (const t of targets) {
+    const n = (seen.get(t.key) ?? 0) + 1;
+    seen.set(t.key, n);
+    if (n > 1) t.key = `${t.key}~${n}`;
+  }
+}
+
+interface Resolved {
+  target: XrefTarget | null;
+  status: 'ready' | 'low_confidence' | 'unmatched';
+  alternatives: string[];
+}
+
+export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelParagraph>): CrossReferenceResult {
+  const mode = modes(ctx);
+  const on = (k: XrefKind): boolean => mode[k] !== 'off';
+  const paragraphs = ctx.model.paragraphs;
+
+  // Targets. Captions and equations first: a caption written in bold is not a heading.
+  const floats: XrefTarget[] = [
+    ...findFigureTargets(paragraphs, excluded),
+    ...findTableTargets(paragraphs, excluded),
+    ...findAlgorithmTargets(paragraphs, excluded),
+    ...findListingTargets(paragraphs, excluded),
+  ];
+  const equations = findEquationTargets(paragraphs, excluded);
+  const claimed = new Set<ModelParagraph>([...floats, ...equations].map((t) => t.paragraph));
+  const headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
+  const appendix = appendixTargets(headings);
+  const sections = sectionTargets(headings.filter((h) => !appendix.used.has(h)));
+  const all = [...floats, ...equations, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
+  all.sort((a, b) => paragraphs.indexOf(a.paragraph) - paragraphs.indexOf(b.paragraph) || a.start - b.start);
+
+  // Several paragraphs may claim one key. The strongest claim wins; equal claims are ambiguous. Keys are
+  // made unique the way scan() does it (fig-1, fig-1~2) and mentions resolve through the shared base key.
+  const byKey = new Map<string, XrefTarget[]>();
+  for (const t of all) {
+    const list = byKey.get(t.key) ?? [];
+    list.push(t);
+    byKey.set(t.key, list);
+  }
+  uniqueKeys(all);
+  const resolve = (key: string): Resolved => {
+    const list = byKey.get(key);
+    if (!list?.length) return { target: null, status: 'unmatched', alternatives: [] };
+    const best = Math.max(...list.map((t) => t.strength));
+    const top = list.filter((t) => t.strength === best);
+    return { target: top[0]!, status: top.length > 1 ? 'low_confidence' : 'ready', alternatives: top.slice(1).map((t) => t.key) };
+  };
+  const labelEnd = new Map<ModelParagraph, number>();
+  for (const t of all) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
+  const headingParagraphs = new Set(headings.map((h) => h.paragraph));
+  const names = sectionNameIndex(sections);
+
+  // Mentions.
+  const mentions: XrefMention[] = [];
+  for (const p of paragraphs) {
+    if (excluded.has(p) || !p.text) continue;
+    if (on('figure')) mentions.push(...findFigureMentions(p));
+    if (on('table')) mentions.push(...findTableMentions(p));
+    if (on('equation')) mentions.push(...findEquationMentions(p));
+    if (on('algorithm')) mentions.push(...findAlgorithmMentions(p));
+    if (on('listing')) mentions.push(...findListingMentions(p));
+    if (on('appendix')) mentions.push(...findAppendixMentions(p));
+    if (on('section') || on('appendix')) mentions.push(...findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
+    if (on('section') && !headingParagraphs.has(p)) mentions.push(...findNamedSectionMentions(p, names));
+  }
+
+  const matches: MatchCandidate[] = [];
+  const seen = new Set<string>();
+  for (const m of mentions) {
+    const r: Resolved = m.direct ? { target: m.direct, status: 'ready', alternatives: [] } : resolve(m.key);
+    const span = spanFor(m, mode[m.kind as XrefKind]);
+    // A caption's own label, or a heading naming itself, is not a mention.
+    if (span.start < (labelEnd.get(m.paragraph) ?? 0)) continue;
+    if (r.target && r.target.paragraph === m.paragraph && headingParagraphs.has(m.paragraph)) continue;
+    const id = `${m.paragraph.part}#${m.paragraph.index}:${span.start}-${span.end}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const match: MatchCandidate = {
+      kind: m.kind,
+      paragraph: m.paragraph,
+      start: span.start,
+      end: span.end,
+      status: r.status,
+      confidence: r.status === 'ready' ? m.confidence : r.status === 'low_confidence' ? Math.min(0.5, m.confidence) : 0,
+    };
+    if (r.target) match.targetKey = r.target.key;
+    if (r.status === 'unmatched') match.reason = `no ${m.kind} ${m.key.replace(/^[a-z]+-/, '')} in the document`;
+    if (r.status === 'low_confidence') match.reason = `several ${m.kind} targets answer to ${m.key}`;
+    const alternatives = [...r.alternatives, ...(m.alternatives ?? [])];
+    if (m.alternatives?.length && r.status === 'ready') {
+      match.status = 'low_confidence';
+      match.reason = 'several sections have this name';
+    }
+    if (alternatives.length) match.alternatives = alternatives;
+    matches.push(match);
+  }
+
+  const targets: TargetCandidate[] = all.map((t) => {
+    const c: TargetCandidate = { key: t.key, type: t.type, label: t.label, paragraph: t.paragraph, start: t.start, end: t.end };
+    if (t.number !== undefined) c.number = t.number;
+    if (t.title !== undefined) c.title = t.title;
+    return c;
+  });
+  return { targets, matches };
+}

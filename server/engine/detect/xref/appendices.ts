@@ -1,0 +1,77 @@
+// Appendices: appendix headings as targets ("Appendix A", "Appendix 1: Derivations", "APPENDIX B. Proofs",
+// and lettered subsections "A.1 Details" by typed or automatic number) and mentions ("Appendix A",
+// "Appendices A and B", "Appendix 1"). "Appendix 1—figure 2" is a figure mention, not an appendix one.
+// Keys: app-A, app-1, app-A.1. Label "Appendix A".
+
+import type { ModelParagraph } from '../../model/types.ts';
+import { allMatches, DASH, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
+import type { Heading } from './headings.ts';
+
+const HEAD = new RegExp(`^(?:Appendix|APPENDIX)${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
+const FLOAT_AFTER = new RegExp(`^${WS}*${DASH}${WS}*(?:figure|table|video|source|equation)`, 'i');
+
+/** Splits headings into appendix targets; returns the keys taken and which headings they came from. */
+export function appendixTargets(headings: readonly Heading[]): { targets: XrefTarget[]; used: Set<Heading> } {
+  const targets: XrefTarget[] = [];
+  const used = new Set<Heading>();
+  let inAppendix = false;
+  for (const h of headings) {
+    const p = h.paragraph;
+    const text = p.text.trim();
+    const m = HEAD.exec(text);
+    let id: string | null = null;
+    if (m) {
+      id = m[1]!;
+      inAppendix = true;
+    } else if (/^(?:Appendix|APPENDIX|Appendices|APPENDICES)\b/.test(text) && h.number && /^[A-Z]$/.test(h.number)) {
+      id = h.number;
+      inAppendix = true;
+    } else if (h.number && /^[A-Z](?:\.\d+)+$/.test(h.number)) {
+      id = h.number; // "A.1 Proof of Lemma 2": a lettered subsection belongs to appendix A.
+    } else if (inAppendix && h.level !== null && h.level <= 1 && !/^(?:Appendix|APPENDIX)/.test(text)) {
+      inAppendix = false;
+    }
+    if (!id) continue;
+    used.add(h);
+    targets.push({
+      key: `app-${id}`,
+      type: 'appendix',
+      label: `Appendix ${id}`,
+      paragraph: p,
+      start: 0,
+      end: p.text.length,
+      number: id,
+      title: h.title,
+      labelEnd: 0,
+      strength: h.level !== null ? 2 : 1,
+    });
+  }
+  return { targets, used };
+}
+
+const MENTION = new RegExp(`(?<![A-Za-z])(?:Appendix|Appendices|APPENDIX|APPENDICES|[Aa]pp\\.|[Aa]ppendix)${WS}+`, 'g');
+const APP_NUM = '(?:[A-Z](?![a-z])(?:\\.\\d+)*|\\d+(?:\\.\\d+)*)';
+
+export function findAppendixMentions(p: ModelParagraph): XrefMention[] {
+  const out: XrefMention[] = [];
+  for (const m of allMatches(MENTION, p.text)) {
+    const items = parseItems(p.text, m.index + m[0].length, { num: APP_NUM, subpanels: false, parens: false });
+    if (!items.length) continue;
+    const last = items[items.length - 1]!;
+    if (FLOAT_AFTER.test(p.text.slice(last.number.end))) continue;
+    // "Appendix A" as a single capital must not be the article "A" starting a sentence: "Appendix A shows"
+    // is fine; "appendix A nice" is too rare to matter.
+    items.forEach((it, i) => {
+      out.push({
+        kind: 'appendix',
+        paragraph: p,
+        key: `app-${it.token}`,
+        number: it.number,
+        numbersub: it.number,
+        full: i === 0 ? { start: m.index, end: it.number.end } : it.number,
+        confidence: 1,
+      });
+    });
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+// Equations: display-equation labels as targets and "Eq. (3)" style mentions.
+//
+// Targets: a paragraph ending with a label "(3)", "(3a)", "(A5)", "(2.1)" set apart from the equation by a
+// tab or two or more spaces (the corpus writes "equation    (n)"), or by one space when the paragraph
+// holds OMML math or an "="; a table cell holding only "(3)" next to a cell with the equation; a SEQ
+// Equation field. Keys: eq-3, eq-3a, eq-A5. Label "Eq. (3)". The bookmark covers the whole paragraph.
+// Mentions: "Eq. (3)", "Eqs. 3–5", "eq. 30", "Equation 4", "Equations (3) and (4)", "Equations (4–9)",
+// "Eqn. 2", "the characteristic equations 7–9". A bare "(3)" is not a mention (too ambiguous in prose).
+
+import type { ModelParagraph } from '../../model/types.ts';
+import { allMatches, parseItems, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
+
+const EQ_NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?[a-z]?';
+
+function eqKey(token: string): string {
+  return `eq-${token.replace(/^([A-Za-z]?)0+(?=\d)/, '$1')}`;
+}
+
+function hasMath(p: ModelParagraph): boolean {
+  return p.pieces.some((x) => x.kind === 'math');
+}
+
+function seqEquation(p: ModelParagraph): string | null {
+  for (const f of p.fields) {
+    if (f.type !== 'SEQ') continue;
+    const id = (f.instruction.split(/\s+/)[1] ?? '').toLowerCase();
+    if (id !== 'equation' && id !== 'eq' && id !== 'eqn') continue;
+    const v = p.text.slice(f.start, f.end).trim();
+    if (/^\d+$/.test(v)) return v;
+  }
+  return null;
+}
+
+export function findEquationTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
+  const out: XrefTarget[] = [];
+  const label = new RegExp(`(\\t|${WS}{2,}|${WS})\\((${EQ_NUM})\\)[\\s\\u00a0.,;]*$`);
+  const alone = new RegExp(`^${WS}*\\((${EQ_NUM})\\)${WS}*$`);
+  let prev: ModelParagraph | null = null;
+  for (const p of paragraphs) {
+    const before = prev;
+    prev = p;
+    if (excluded.has(p) || p.part !== 'word/document.xml') continue;
+    const push = (num: string, strength: number): void => {
+      out.push({ key: eqKey(num), type: 'equation', label: `Eq. (${num})`, paragraph: p, start: 0, end: p.text.length, number: num, labelEnd: 0, strength });
+    };
+    const seq = seqEquation(p);
+    if (seq) {
+      push(seq, 4);
+      continue;
+    }
+    const m = label.exec(p.text);
+    if (m) {
+      const body = p.text.slice(0, m.index);
+      const gap = m[1]!;
+      const wide = gap === '\t' || gap.length >= 2;
+      const mathy = hasMath(p) || /[=≈≤≥<>∑∫]/.test(body);
+      // Prose ending in "(2)" ("... as in Smith (2)") is not an equation: the label must stand apart.
+      if ((wide && (mathy || body.trim().length > 0)) || (mathy && body.trim().length > 0)) {
+        if (!wide && !hasMath(p) && /[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(body.slice(-40))) continue;
+        push(m[2]!, wide ? 2 : 1);
+        continue;
+      }
+    }
+    const a = alone.exec(p.text);
+    if (a && p.inTable && before && before.inTable && (hasMath(before) || /=/.test(before.text))) push(a[1]!, 2);
+  }
+  return out;
+}
+
+/** Items written inside one pair of parentheses: "(4–9)", "(3, 4)". */
+function parenthesisedList(text: string, at: number): ListItem[] {
+  if (text[at] !== '(') return [];
+  const items = parseItems(text, at + 1, { num: EQ_NUM, subpanels: false, parens: false });
+  if (items.length < 2) return [];
+  const last = items[items.length - 1]!;
+  return text[last.number.end] === ')' ? items : [];
+}
+
+export function findEquationMentions(p: ModelParagraph): XrefMention[] {
+  const out: XrefMention[] = [];
+  const re = new RegExp(`(?<![A-Za-z])(?:Eq(?:n|uation)?s?\\.?|EQ(?:N|UATION)?S?\\.?|eq(?:n)?s?\\.|equations?)(?![A-Za-z])${WS}*`, 'g');
+  for (const m of allMatches(re, p.text)) {
+    const at = m.index + m[0].length;
+    let items = parseItems(p.text, at, { num: EQ_NUM, subpanels: false, parens: true });
+    if (!items.length) items = parenthesisedList(p.text, at);
+    if (!items.length) continue;
+    items.forEach((it, i) => {
+      out.push({
+        kind: 'equation',
+        paragraph: p,
+        key: eqKey(it.token),
+        number: it.number,
+        numbersub: it.number,
+        full: i === 0 ? { start: m.index, end: it.number.end } : it.number,
+        confidence: 1,
+      });
+    });
+    re.lastIndex = Math.max(re.lastIndex, items[items.length - 1]!.number.end);
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+// Shared mention grammar for cross-references: number tokens, sub-panel letters, lists and ranges,
+// and the three link spans of every mentioned number.
+//
+// Link modes (HyperlinkSettings figures/tables/equations/...; documented here once):
+//   number    - only the number token of each item: "2" in "Fig. 2b", "S1" in "Table S1" and in "S1 Fig",
+//               "(3)" in "Eq. (3)" (the parentheses belong to an equation's label), and for compound eLife
+//               labels the span from the figure number to the last number ("1—figure supplement 2").
+//   numbersub - the number plus its sub-panel letters written against it: "2b", "2A–C", "2H,L,P,T", "5(a)".
+//               Kinds without sub-panels (sections, appendices) treat it as number.
+//   full      - the label word(s) through the end of the first item's numbersub span ("Fig. 2b",
+//               "Supplementary Figure 3", "S1 Fig", "Eq. (3)"); later items of a list or range keep their
+//               numbersub span ("Figs. 2 and 3" → "Figs. 2" and "3").
+//   off       - nothing is reported for the kind.
+// Every number in a list or range is its own match: "Figures 2–4" → 2 and 4; "Figs. 2 and 3" → 2 and 3.
+
+import type { MatchKind, TargetType } from '../../../../shared/contract.ts';
+import type { ModelParagraph } from '../../model/types.ts';
+
+export type XrefModeSetting = 'number' | 'numbersub' | 'full' | 'off';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One mentioned number, with the spans each link mode would use. */
+export interface XrefMention {
+  kind: MatchKind;
+  paragraph: ModelParagraph;
+  /** Key of the wanted target (e.g. "fig-2", "tab-S1", "eq-3", "sec-2.1", "app-A"). */
+  key: string;
+  number: Span;
+  numbersub: Span;
+  full: Span;
+  /** Confidence of the reading itself (1 for label + number, lower for name-only section mentions). */
+  confidence: number;
+  /** Keys of other plausible targets (section names shared by several headings). */
+  alternatives?: string[];
+  /** The target itself when the detector already chose it (sections named by title). */
+  direct?: XrefTarget;
+}
+
+/** A target found by a detector, with the normalised key it answers to. */
+export interface XrefTarget {
+  key: string;
+  type: TargetType;
+  label: string;
+  paragraph: ModelParagraph;
+  start: number;
+  end: number;
+  number?: string;
+  title?: string;
+  /** End of the caption label in the paragraph (mentions before it are the label itself). */
+  labelEnd: number;
+  /** Higher wins when several paragraphs claim the same key (styled caption over plain text). */
+  strength: number;
+}
+
+/** White space inside a mention: ordinary and non-breaking spaces, thin spaces. */
+export const WS = '[\\s\\u00a0\\u2009\\u202f]';
+/** Dashes used in ranges and eLife compound labels. */
+export const DASH = '[-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2212]';
+
+/** A number token: optional single capital prefix (S1, A2), digits, optional ".n" parts (2.1). */
+export const NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)*';
+
+/** Sub-panel letters attached to a number: "b", "A–C", "H,L,P,T", "(a)", "a,b". */
+const SUB_ONE = '(?:[a-zA-Z](?![a-zA-Z0-9])|\\([a-zA-Z]\\))';
+export const SUB = `${SUB_ONE}(?:(?:${WS}?(?:${DASH}|,)${WS}?|${WS}?&${WS}?)${SUB_ONE})*`;
+
+/** Separator between two items of a list or the two ends of a range. */
+const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:and${WS}+|&${WS}*)?|${WS}+(?:and|&)${WS}+)`;
+const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+to${WS}+)`;
+
+export interface ListItem {
+  /** The number token as written ("2", "S1", "2.1", "A5"). */
+  token: string;
+  number: Span;
+  numbersub: Span;
+  /** Whether this item ends a range begun by the item before it. */
+  rangeEnd: boolean;
+  /** Text between the number and the end of the item (eLife "—figure supplement 2"), already parsed. */
+  extra?: string[];
+}
+
+export interface ItemGrammar {
+  /** Pattern of one number token (default NUM). */
+  num?: string;
+  /** Whether sub-panel letters may follow the number. */
+  subpanels: boolean;
+  /** Whether the number may be wrapped in parentheses: "(3)". */
+  parens: boolean;
+  /** Optional suffix parsed after the number (eLife "—figure supplement 2"); group 1.. go to extra. */
+  suffix?: string;
+}
+
+/**
+ * Parses a list of items starting exactly at `from` in `text`. Returns the items, or [] when no item
+ * starts there. Separators: commas, "and", "&", semicolons only before another bare number; ranges with
+ * dashes or "to".
+ */
+export function parseItems(text: string, from: number, g: ItemGrammar): ListItem[] {
+  const num = g.num ?? NUM;
+  const body = g.parens ? `(?:\\((${num})\\)|(${num}))` : `()(${num})`;
+  const sub = g.subpanels ? `(${SUB})?` : '()';
+  const suffix = g.suffix ? `(?:${g.suffix})?` : '';
+  const item = new RegExp(`${body}${sub}${suffix}(?![\\w\\u00b0%])`, 'y');
+  const sepList = new RegExp(SEP_LIST, 'y');
+  const sepRange = new RegExp(SEP_RANGE, 'y');
+  const items: ListItem[] = [];
+  let pos = from;
+  let rangeNext = false;
+  for (;;) {
+    item.lastIndex = pos;
+    const m = item.exec(text);
+    if (!m) break;
+    const wrapped = Boolean(m[1]);
+    const token = m[1] || m[2] || '';
+    const numStart = pos;
+    const numEnd = wrapped ? pos + token.length + 2 : pos + token.length;
+    const subText = m[3] ?? '';
+    const extra = m.slice(4).filter((x): x is string => x !== undefined);
+    const subEnd = numEnd + subText.length;
+    items.push({
+      token,
+      number: { start: numStart, end: numEnd },
+      numbersub: { start: numStart, end: extra.length ? pos + m[0].length : subEnd },
+      rangeEnd: rangeNext,
+      extra: extra.length ? extra : undefined,
+    });
+    // Compound label (eLife "1—figure supplement 2B"): the number runs to the suffix's last number.
+    if (extra.length) items[items.length - 1]!.number.end = pos + m[0].length - (extra[1]?.length ?? 0);
+    pos += m[0].length;
+    sepRange.lastIndex = pos;
+    const r = sepRange.exec(text);
+    if (r) {
+      pos += r[0].length;
+      rangeNext = true;
+      continue;
+    }
+    sepList.lastIndex = pos;
+    const l = sepList.exec(text);
+    if (l) {
+      // A semicolon continues a list only before another bare number ("Figs 2; 3" is rare: stop there).
+      if (l[0].includes(';')) break;
+      pos += l[0].length;
+      rangeNext = false;
+      continue;
+    }
+    break;
+  }
+  return items;
+}
+
+/** Finds every match of a global regex, with index and groups. */
+export function* allMatches(re: RegExp, text: string): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    yield m;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+}
+
+/** Start offsets of a paragraph's text ignoring leading white space. */
+export function leadingSpace(text: string): number {
+  const m = /^[\s\u00a0]*/.exec(text);
+  return m ? m[0].length : 0;
+}
+
+/** Whether the pieces covering [start, end) are all bold (ignoring white space). */
+export function isBold(p: ModelParagraph, start: number, end: number): boolean {
+  let any = false;
+  for (const piece of p.pieces) {
+    if (piece.end <= start || piece.start >= end) continue;
+    const t = p.text.slice(Math.max(start, piece.start), Math.min(end, piece.end));
+    if (!t.trim()) continue;
+    if (!piece.bold) return false;
+    any = true;
+  }
+  return any;
+}
+
+/** Whether the paragraph's style is a caption style ("Caption", "caption", "Figure Caption", ...). */
+export function isCaptionStyle(p: ModelParagraph): boolean {
+  const n = `${p.styleName ?? ''} ${p.styleId ?? ''}`;
+  return /caption|legend/i.test(n);
+}
+
+/** Normalises a number token for keys: "S1" stays, "01" → "1", "2.1." → "2.1". */
+export function normNumber(token: string): string {
+  return token
+    .replace(/\.+$/, '')
+    .split('.')
+    .map((part) => part.replace(/^([A-Za-z]?)0+(?=\d)/, '$1'))
+    .join('.');
+}

@@ -1,0 +1,272 @@
+// Labelled floats (figures, tables, algorithms, listings): captions as targets and "Fig. 2b" style mentions.
+// One engine, configured per kind by figures.ts, tables.ts, algorithms.ts and listings.ts.
+
+import type { ModelParagraph } from '../../model/types.ts';
+import {
+  allMatches,
+  DASH,
+  isBold,
+  isCaptionStyle,
+  leadingSpace,
+  normNumber,
+  parseItems,
+  SUB,
+  WS,
+  type ItemGrammar,
+  type ListItem,
+  type XrefMention,
+  type XrefTarget,
+} from './grammar.ts';
+
+export interface LabelledKind {
+  kind: 'figure' | 'table' | 'algorithm' | 'listing';
+  /** Key prefix: fig, tab, alg, lst. */
+  prefix: string;
+  /** Word used in target labels: "Figure", "Table". */
+  display: string;
+  /** Label words in mentions (singular, plural, abbreviations), as a regex source. */
+  words: string;
+  /** Label words that may open a caption. */
+  captionWords: string;
+  /** SEQ field identifiers of the kind (lower case). */
+  seqNames: string[];
+  /** PLOS postfix word after "S1": "Figs?" ("S1 Fig"). */
+  postfixWords?: string;
+  /** eLife "Figure 1—figure supplement 2" and "Figure 1—source data 1" labels. */
+  elifeSuffixes?: boolean;
+  /** eLife appendix floats: "Appendix 1—figure 2" (the word after the dash). */
+  appendixWord?: string;
+}
+
+const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
+const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:figure${WS}+supplements?|source${WS}+data)${WS}+\\d+)+)(${SUB})?`;
+const NUM_FLOAT = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?';
+
+/** Key tail from an eLife suffix: "—figure supplement 2—source data 1" → "-s2-sd1". */
+function suffixKey(suffix: string): string {
+  let out = '';
+  for (const m of suffix.matchAll(/(figure\s+supplements?|source\s+data)[\s\u00a0]+(\d+)/g)) {
+    out += (m[1]!.startsWith('figure') ? '-s' : '-sd') + m[2];
+  }
+  return out;
+}
+
+function suffixLabel(suffix: string): string {
+  return suffix.replace(/^[\s\u00a0]*/, '').replace(/[\s\u00a0]+/g, ' ');
+}
+
+function mainToken(token: string, supplementary: boolean): string {
+  const n = normNumber(token);
+  return supplementary && /^\d/.test(n) ? `S${n}` : n;
+}
+
+// ---------------------------------------------------------------------------------------------- targets
+
+interface CaptionHead {
+  key: string;
+  label: string;
+  number: string;
+  labelEnd: number;
+  /** Whether a terminator (". : | —") follows the label. */
+  terminated: boolean;
+}
+
+function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead | null {
+  const rest = text.slice(at);
+  const term = `(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|source))|$))`;
+  if (cfg.appendixWord) {
+    const m = new RegExp(`^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${cfg.appendixWord}${WS}+(\\d+)`).exec(rest);
+    if (m) {
+      const key = `${cfg.prefix}-app${m[1]}-${m[2]}`;
+      return { key, label: `Appendix ${m[1]}—${cfg.appendixWord} ${m[2]}`, number: `app${m[1]}-${m[2]}`, labelEnd: at + m[0].length, terminated: new RegExp(`^${term}`).test(rest.slice(m[0].length)) };
+    }
+  }
+  const suffix = cfg.elifeSuffixes ? `(?:${ELIFE_SUFFIX})?` : '()()';
+  const main = new RegExp(`^(${SUPP}${WS}+)?(?:${cfg.captionWords})${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
+  const m = main.exec(rest);
+  if (m) {
+    const num = mainToken(m[2]!, m[1] !== undefined);
+    const tail = m[3] ? suffixKey(m[3]) : '';
+    const after = rest.slice(m[0].length);
+    return {
+      key: `${cfg.prefix}-${num}${tail}`,
+      label: `${cfg.display} ${num}${m[3] ? suffixLabel(m[3]).replace(/^/, '') : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
+      number: num + tail,
+      labelEnd: at + m[0].length,
+      terminated: new RegExp(`^${term}`).test(after),
+    };
+  }
+  if (cfg.postfixWords) {
+    const p = new RegExp(`^(S\\d+)${WS}+(?:${cfg.postfixWords})\\.?(?![\\w])`).exec(rest);
+    if (p) {
+      const num = normNumber(p[1]!);
+      return { key: `${cfg.prefix}-${num}`, label: `${cfg.display} ${num}`, number: num, labelEnd: at + p[0].length, terminated: true };
+    }
+  }
+  return null;
+}
+
+/** The SEQ field of the kind in a paragraph, if any (captions inserted with Word's Insert Caption). */
+function seqField(cfg: LabelledKind, p: ModelParagraph): { start: number; end: number; value: string } | null {
+  for (const f of p.fields) {
+    if (f.type !== 'SEQ') continue;
+    const id = (f.instruction.split(/\s+/)[1] ?? '').toLowerCase();
+    if (!cfg.seqNames.includes(id)) continue;
+    const value = p.text.slice(f.start, f.end).trim();
+    if (!/^\d+$/.test(value)) continue;
+    return { start: f.start, end: f.end, value };
+  }
+  return null;
+}
+
+export function findLabelledTargets(cfg: LabelledKind, paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
+  const out: XrefTarget[] = [];
+  for (const p of paragraphs) {
+    if (excluded.has(p) || p.part !== 'word/document.xml') continue;
+    const at = leadingSpace(p.text);
+    const seq = seqField(cfg, p);
+    const head = captionHead(cfg, p.text, at);
+    const styled = isCaptionStyle(p);
+    if (seq && (!head || head.labelEnd < seq.end || !head.key.endsWith(`-${seq.value}`))) {
+      // Caption built from a SEQ field: the label is everything up to the field result.
+      if (seq.start - at > 40) continue;
+      const num = seq.value;
+      out.push({
+        key: `${cfg.prefix}-${num}`,
+        type: cfg.kind,
+        label: `${cfg.display} ${num}`,
+        paragraph: p,
+        start: 0,
+        end: p.text.length,
+        number: num,
+        labelEnd: seq.end,
+        strength: 4,
+      });
+      continue;
+    }
+    if (!head) continue;
+    const bold = isBold(p, at, head.labelEnd);
+    if (!head.terminated && !styled && !bold && !seq) continue;
+    if (p.inTable && !styled && !bold && !head.terminated) continue;
+    out.push({
+      key: head.key,
+      type: cfg.kind,
+      label: head.label,
+      paragraph: p,
+      start: 0,
+      end: p.text.length,
+      number: head.number,
+      labelEnd: head.labelEnd,
+      strength: (styled || seq ? 3 : 0) + (bold ? 2 : 0) + (head.terminated ? 1 : 0),
+    });
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------------------------- mentions
+
+function grammarFor(cfg: LabelledKind): ItemGrammar {
+  return {
+    num: NUM_FLOAT,
+    subpanels: true,
+    parens: false,
+    suffix: cfg.elifeSuffixes ? ELIFE_SUFFIX : undefined,
+  };
+}
+
+/** Keys for a parsed list; eLife supplement numbers after "figure supplements 1, 2" inherit the figure. */
+function itemKeys(cfg: LabelledKind, items: ListItem[], supplementary: boolean, appendix: string | null): string[] {
+  const keys: string[] = [];
+  let inherit: string | null = null;
+  for (const it of items) {
+    if (appendix) {
+      keys.push(`${cfg.prefix}-app${appendix}-${normNumber(it.token)}`);
+      continue;
+    }
+    const suffix = it.extra?.[0];
+    if (suffix) {
+      const tail = suffixKey(suffix);
+      const key = `${cfg.prefix}-${mainToken(it.token, supplementary)}${tail}`;
+      keys.push(key);
+      inherit = key.replace(/\d+$/, '');
+      continue;
+    }
+    if (inherit && /^\d+$/.test(it.token)) {
+      keys.push(`${inherit}${normNumber(it.token)}`);
+      continue;
+    }
+    inherit = null;
+    keys.push(`${cfg.prefix}-${mainToken(it.token, supplementary)}`);
+  }
+  return keys;
+}
+
+function pushItems(cfg: LabelledKind, p: ModelParagraph, labelStart: number, items: ListItem[], keys: string[], out: XrefMention[]): void {
+  items.forEach((it, i) => {
+    out.push({
+      kind: cfg.kind,
+      paragraph: p,
+      key: keys[i]!,
+      number: it.number,
+      numbersub: it.numbersub,
+      full: i === 0 ? { start: labelStart, end: it.numbersub.end } : it.numbersub,
+      confidence: 1,
+    });
+  });
+}
+
+export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): XrefMention[] {
+  const out: XrefMention[] = [];
+  const text = p.text;
+  const taken: [number, number][] = [];
+  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
+
+  if (cfg.appendixWord) {
+    const re = new RegExp(`(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${cfg.appendixWord}s?${WS}+`, 'g');
+    for (const m of allMatches(re, text)) {
+      const items = parseItems(text, m.index + m[0].length, { num: '\\d+', subpanels: true, parens: false });
+      if (!items.length) continue;
+      pushItems(cfg, p, m.index, items, itemKeys(cfg, items, false, m[1]!), out);
+      taken.push([m.index, items[items.length - 1]!.numbersub.end]);
+    }
+  }
+
+  const label = new RegExp(`(?<![A-Za-z0-9])(${SUPP}${WS}+)?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
+  for (const m of allMatches(label, text)) {
+    if (overlaps(m.index, m.index + m[0].length)) continue;
+    const items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
+    if (!items.length) continue;
+    pushItems(cfg, p, m.index, items, itemKeys(cfg, items, m[1] !== undefined, null), out);
+    const end = items[items.length - 1]!.numbersub.end;
+    taken.push([m.index, end]);
+    label.lastIndex = Math.max(label.lastIndex, end);
+  }
+
+  if (cfg.postfixWords) {
+    // PLOS: "S1 Fig", "S8c Fig", "S1 and S2 Tables".
+    const start = /(?<![\w.\u2014\u2013-])S\d+/g;
+    for (const m of allMatches(start, text)) {
+      if (overlaps(m.index, m.index + 1)) continue;
+      const items = parseItems(text, m.index, { num: 'S\\d+', subpanels: true, parens: false });
+      if (!items.length) continue;
+      const last = items[items.length - 1]!;
+      const word = new RegExp(`^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`).exec(text.slice(last.numbersub.end));
+      if (!word) continue;
+      const end = last.numbersub.end + word[0].length;
+      items.forEach((it, i) => {
+        out.push({
+          kind: cfg.kind,
+          paragraph: p,
+          key: `${cfg.prefix}-${normNumber(it.token)}`,
+          number: it.number,
+          numbersub: it.numbersub,
+          full: i === items.length - 1 ? { start: it.number.start, end } : it.numbersub,
+          confidence: 1,
+        });
+      });
+      taken.push([m.index, end]);
+      start.lastIndex = end;
+    }
+  }
+  return out;
+}

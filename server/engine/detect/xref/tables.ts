@@ -1,0 +1,26 @@
+// Tables: captions ("Table 2.", "Table S1:", "S1 Table.", "Supplementary Table 1", "Appendix 1—table 2",
+// SEQ Table fields) and mentions ("Table S1", "Tables 1 and 2", "Tables 1–3", "S2 Table").
+// Keys: tab-2, tab-S1, tab-A1, tab-app1-2.
+
+import type { ModelParagraph } from '../../model/types.ts';
+import type { XrefMention, XrefTarget } from './grammar.ts';
+import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+
+export const TABLES: LabelledKind = {
+  kind: 'table',
+  prefix: 'tab',
+  display: 'Table',
+  words: '[Tt]ables?|TABLES?|Tabs?\\.',
+  captionWords: 'Table|TABLE',
+  seqNames: ['table', 'tabelle', 'tabla'],
+  postfixWords: 'Tables?',
+  appendixWord: 'table',
+};
+
+export function findTableTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
+  return findLabelledTargets(TABLES, paragraphs, excluded);
+}
+
+export function findTableMentions(p: ModelParagraph): XrefMention[] {
+  return findLabelledMentions(TABLES, p);
+}
