@@ -17,7 +17,7 @@
 //   is resolved to the first (a), second (b), ... "Smith 2020" entry in list order when opted in;
 //   otherwise it is low_confidence with the other entries as alternatives.
 
-import { bracketGroups, groupMatches, parenGroups } from './citations/numeric.ts';
+import { bracketGroups, groupMatches, parenGroups, refWordGroups } from './citations/numeric.ts';
 import { AuthorIndex } from './citations/resolve.ts';
 import { chooseStyle, numericEvidence, usesParens } from './citations/style.ts';
 import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
@@ -49,9 +49,13 @@ export function detectCitations(ctx: DetectContext, bib: Bibliography | null): {
     for (const p of paragraphs) {
       matches.push(...groupMatches(p, bracketGroups(p), bib, settings.citeIncludePages));
       if (parens) matches.push(...groupMatches(p, parenGroups(p, max), bib, settings.citeIncludePages));
+      if (bib) matches.push(...groupMatches(p, refWordGroups(p, max), bib, false));
     }
   } else if (style === 'superscript') {
-    for (const p of paragraphs) matches.push(...superscriptMatches(p, superscriptGroups(p), bib));
+    for (const p of paragraphs) {
+      matches.push(...superscriptMatches(p, superscriptGroups(p), bib));
+      if (bib) matches.push(...groupMatches(p, refWordGroups(p, max), bib, false));
+    }
   } else if (style === 'author-year') {
     matches.push(...(authorYear ?? runAuthorYear()));
   }

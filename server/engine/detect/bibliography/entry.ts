@@ -16,7 +16,10 @@ export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntr
 
   const yearHit = findYear(body);
   const authorEnd = authorBlockEnd(body, yearHit);
-  const { authors, surnames, etAl } = parseAuthors(body.slice(0, authorEnd));
+  let { authors, surnames, etAl } = parseAuthors(body.slice(0, authorEnd));
+  // No author before the year: an edited volume "2010. In: Grown C, Valodia I (Eds). ...".
+  const editors = surnames.length ? null : /\bIn:?\s+([^.()]{3,200}?)\s*\((?:eds?|Hrsg)\.?\)/i.exec(body);
+  if (editors) ({ authors, surnames, etAl } = parseAuthors(editors[1]!));
   const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (body[yearHit.end] === ')' ? 1 : 0) : authorEnd;
   const doi = findDois(text)[0]?.doi ?? null;
 

@@ -18,6 +18,8 @@ export function parseLabel(text: string): ParsedLabel {
   const m = LABEL_RE.exec(text);
   if (!m) return { text: null, number: null, bodyStart: text.length - text.trimStart().length };
   const digits = m[2] ?? m[3] ?? m[4] ?? m[5]!;
+  // "2010. In: ..." starts with a year, not a label.
+  if (Number(digits) >= 1500) return { text: null, number: null, bodyStart: text.length - text.trimStart().length };
   return { text: m[1]!, number: Number(digits), bodyStart: m[0].length };
 }
 
@@ -50,14 +52,14 @@ export function findYear(text: string, from = 0): YearHit | null {
   if (!hits.length) return null;
   const paren = hits.find((h) => text[h.start - 1] === '(' && /^[)\s,;]/.test(text.slice(h.end)));
   if (paren) return paren;
-  const punct = hits.find((h) => /^[.;,:)]/.test(text.slice(h.end)) && /[\s(,.;]$/.test(text.slice(0, h.start)));
+  const punct = hits.find((h) => /^[.;,:)]/.test(text.slice(h.end)) && /(?:^|[\s(,.;])$/.test(text.slice(0, h.start)));
   return punct ?? hits[0]!;
 }
 
 /** Where the author list ends: the year, or the first full stop that ends a name block. */
 export function authorBlockEnd(body: string, year: YearHit | null): number {
   // "Quint M. Development", "Shaw R. A Review", "et al. Microbial", "Lund U. 2022", "Hansen S. (2000)".
-  const boundary = /(?:\p{Ll}{2}|\b\p{Lu}{1,3}|\bal|\))[.:]\s+(?=(?!\p{Lu}\.)[\p{Lu}"“‘'(\d])/u.exec(body);
+  const boundary = /(?:\p{Ll}{2}|\b\p{Lu}{1,3}|\bal|\)\s?)[.:]\s+(?=(?!\p{Lu}\.)[\p{Lu}"“‘'(\d])/u.exec(body);
   let end = body.length;
   if (boundary) end = boundary.index + boundary[0].search(/[.:]/) + 1;
   if (year && year.start < end) {
@@ -88,14 +90,14 @@ export function parseAuthors(block: string): ParsedAuthors {
   const authors: string[] = [];
   const surnames: string[] = [];
   for (const chunk of chunks) {
-    if (INITIALS_ONLY.test(chunk)) {
+    if (authors.length && INITIALS_ONLY.test(chunk)) {
       // "Aloia, L." splits into "Aloia" and "L.": append the initials to the previous author.
       if (authors.length) authors[authors.length - 1] += `, ${chunk}`;
       continue;
     }
     if (!/\p{L}/u.test(chunk)) continue;
     authors.push(chunk);
-    const surname = chunk.replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
+    const surname = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
     surnames.push(surname || chunk);
   }
   return { authors, surnames, etAl };

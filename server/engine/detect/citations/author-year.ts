@@ -11,10 +11,11 @@ import type { MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
 import type { AuthorIndex, Resolution } from './resolve.ts';
 
-const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–]*`;
+const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–‐‑]*`;
 const PARTICLE = String.raw`(?:[vV]an|[vV]on|[dD]er|[dD]en|[dD]e|[dD]el|[dD]ella|[dD]i|[dD]a|[dD]os|[dD]as|[dD]u|[lL]a|[lL]e|[tT]en|[tT]er|zu|y|[dD]')`;
-const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:${PARTICLE}\s)*${WORD}){0,3}`;
-const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?`;
+const CONNECTOR = String.raw`(?:of|for|the|on)`;
+const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:(?:${PARTICLE}|${CONNECTOR})\s)*${WORD}){0,5}`;
+const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?|[\s\u00a0]+and[\s\u00a0]+(?:co-?workers|colleagues)`;
 const GROUP = String.raw`(${NAME})(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
 const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
 const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
@@ -64,14 +65,24 @@ function pickSurname(name: string, nameStart: number, index: AuthorIndex): { nam
 
 function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
   const leftStart = Math.max(0, yearStart - 160);
-  const left = text.slice(leftStart, yearStart);
-  const tail = TAIL_RE.exec(left);
+  let left = text.slice(leftStart, yearStart);
+  let offset = leftStart;
+  let tail = TAIL_RE.exec(left);
   if (!tail) return null;
-  const groupStart = leftStart + tail.index;
+  let picked = pickSurname(tail[1]!, offset + tail.index, index);
+  // "Furthermore, Chen and Engert (2014)" first reads as a three-author list: retry after the first name.
+  for (let tries = 0; !picked.known && tail[4] && tries < 3; tries++) {
+    const skip = tail.index + tail[1]!.length;
+    const again = TAIL_RE.exec(left.slice(skip));
+    if (!again) break;
+    const p2 = pickSurname(again[1]!, offset + skip + again.index, index);
+    left = left.slice(skip);
+    offset += skip;
+    tail = again;
+    picked = p2;
+  }
   const sep = tail[6]!;
-  const firstRaw = tail[1]!;
-  const picked = pickSurname(firstRaw, groupStart, index);
-  if (NON_NAMES.has(picked.name)) return null;
+  if (!picked.known && NON_NAMES.has(picked.name)) return null;
   const second = tail[3] ?? tail[5] ?? null;
   const narrative = sep.includes('(');
   const yearEnd = m.index + m[0].length;
@@ -146,7 +157,7 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
         end = s + 1;
         continue;
       }
-      const ym = /^(,[\s\u00a0]*)(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/u.exec(rest);
+      const ym = /^([,;][\s\u00a0]*)(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/u.exec(rest);
       if (ym && (c.inParens || c.narrative)) {
         const s = end + ym[1]!.length;
         consumed.add(s);

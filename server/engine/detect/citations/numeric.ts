@@ -14,8 +14,9 @@ export interface NumericGroup {
   items: NumberItem[];
 }
 
-const MATH_BEFORE = /[=∈∉<>≤≥±×·*/^_+∪∩⊂⊆→←↦:]\s*$/;
-const LABEL_BEFORE = /\b(?:eqs?|equations?|eqns?|figs?|figures?|tables?|tabs?|sections?|secs?|steps?|chapters?|chap|appendix|lines?|panels?|models?|cases?|conditions?|criteria|criterion|scenarios?|hypothes[ie]s|rules?|stages?|phases?|items?|no|nos|vol|part|p|pp)\.?\s*$/i;
+const MATH_BEFORE = /(?:[=∈∉<>≤≥±×·∪∩⊂⊆→←↦]|(?:^|\s)[*/+^_:])\s*$/;
+const BRACKET_LABEL_BEFORE = /\b(?:Eqs?|Eqns?|Equations?|Figs?|Figures?|Tables?)\.?\s*$/;
+const LABEL_BEFORE = /\b(?:eqs?|equations?|eqns?|figs?|figures?|tables?|tabs?|sections?|secs?|steps?|chapters?|chap|appendix|lines?|panels?|models?|cases?|stages?|phases?|items?|no|nos|vol|part|p|pp)\.?\s*$/i;
 
 function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
   const close = open === '[' ? ']' : ')';
@@ -28,14 +29,16 @@ function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
     const end = start + m[0].length;
     const before = text.slice(Math.max(0, start - 40), start);
     const after = text.slice(end, end + 3);
-    if (MATH_BEFORE.test(before) || LABEL_BEFORE.test(before)) continue;
+    if (MATH_BEFORE.test(before) || BRACKET_LABEL_BEFORE.test(before)) continue;
     // Array index or function argument: "x[1]", "f(2)", "M1[3]".
     if (/[\p{L}\p{N}_)\]'′]$/u.test(before)) {
       const word = /[\p{L}\p{N}_]+$/u.exec(before)?.[0] ?? '';
       if (open === '(' || word.length <= 2 || /\d|_/.test(word)) continue;
     }
-    if (/^\s*[=^_×·*/∈<>≤≥]|^[\p{L}\p{N}]/u.test(after)) continue;
+    if (/^\s*[=^_×·*∈<>≤≥]|^[\p{L}\p{N}]/u.test(after)) continue;
     if (items.some((it) => it.n >= 1000)) continue;
+    // A citation list never repeats a number: "(1,1)", "[2, 2]" are coordinates or model orders.
+    if (new Set(items.map((it) => it.n)).size !== items.length && (open === '(' || items.length === 2)) continue;
     if (text[end - 1] !== close) continue;
     out.push({ start, end, items: items.map((it) => ({ ...it, start: it.start + start + 1, end: it.end + start + 1, endWithPages: it.endWithPages + start + 1 })) });
   }
@@ -52,6 +55,7 @@ export function parenGroups(p: ModelParagraph, maxNumber: number): NumericGroup[
   if (p.text.indexOf('(') < 0) return [];
   const text = p.text;
   const groups = groupsIn(text, '(').filter((g) => {
+    if (LABEL_BEFORE.test(text.slice(Math.max(0, g.start - 40), g.start))) return false;
     if (g.items.some((it) => it.n > maxNumber)) return false;
     const before = text.slice(Math.max(0, g.start - 40), g.start);
     if (LABEL_BEFORE.test(before)) return false;
@@ -61,13 +65,30 @@ export function parenGroups(p: ModelParagraph, maxNumber: number): NumericGroup[
     // In tables, "12 (3)" is a count and its share.
     if (p.inTable && /\d[\d.,%]*\s*$/.test(before)) return false;
     if (/[;:]\s*$/.test(before) && g.items.length === 1) return false;
+    // After a variable or model name: "xi (1)", "GM (1,1)", "AR (2)".
+    const word = /([\p{L}\p{N}′']+)\s*$/u.exec(before)?.[1];
+    if (word && (/^\p{L}{1,2}$/u.test(word) && !/^(?:in|of|as|by|to|at|on|or|is|be|we)$/i.test(word) || /^\p{L}+\d+$/u.test(word) && word.length <= 3)) return false;
+    // Enumerated statements: ". (2) Dust events ...".
+    if (g.items.length === 1 && /(?:^|[.!?:;])\s*$/.test(before) && /^\s+\p{L}/u.test(text.slice(g.end, g.end + 3))) return false;
     return true;
   });
   // Enumerations "(1) first ..., (2) second ...": single numbers 1, 2 followed by a lower-case word.
-  const enumerated = groups.filter((g) => g.items.length === 1 && /^\s+\p{Ll}/u.test(text.slice(g.end, g.end + 3)));
+  const enumerated = groups.filter((g) => g.items.length === 1 && /^\s+\p{L}/u.test(text.slice(g.end, g.end + 3)));
   const ns = new Set(enumerated.map((g) => g.items[0]!.n));
   if (ns.has(1) && ns.has(2)) return groups.filter((g) => !enumerated.includes(g));
   return groups;
+}
+
+/** "Ref. 2", "Refs. 3–5", "reference 12": numbers after the word reference. */
+export function refWordGroups(p: ModelParagraph, maxNumber: number): NumericGroup[] {
+  const out: NumericGroup[] = [];
+  for (const m of p.text.matchAll(/\b(?:Refs?\.|[Rr]eferences?)[\s\u00a0]+(\d{1,4}(?:\s*[-–,]\s*\d{1,4})*)(?![\d.,]?\d|\s*[-–]?\s*\p{L})/gu)) {
+    const numStart = m.index + m[0].length - m[1]!.length;
+    const items = parseNumberList(m[1]!, false);
+    if (!items || items.some((it) => it.n > maxNumber)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, items: items.map((it) => ({ ...it, start: it.start + numStart, end: it.end + numStart, endWithPages: it.endWithPages + numStart })) });
+  }
+  return out;
 }
 
 export function groupMatches(p: ModelParagraph, groups: NumericGroup[], bib: Bibliography | null, includePages: boolean): MatchCandidate[] {

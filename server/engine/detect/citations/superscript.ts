@@ -35,6 +35,8 @@ function superscriptSpans(p: ModelParagraph): { start: number; end: number }[] {
 
 export function superscriptGroups(p: ModelParagraph): SuperscriptGroup[] {
   const out: SuperscriptGroup[] = [];
+  // In table cells superscript numbers are footnote markers far more often than citations.
+  if (p.inTable) return out;
   const text = p.text;
   for (const span of superscriptSpans(p)) {
     let { start, end } = span;
