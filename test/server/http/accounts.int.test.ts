@@ -200,5 +200,12 @@ describe('service-wide behaviour', () => {
     const r = await t.client.openapi();
     assert.ok(r.ok);
     assert.equal(r.data.openapi, '3.1.0');
+    const paths = Object.keys(r.data.paths as object);
+    for (const p of ['/hyperlink-scan', '/hyperlink-crossref', '/hyperlink-apply', '/hyperlink', '/api-keys', '/org-keys', '/org-presets', '/org-usage', '/admin-docs-insights', '/org', '/org-billing', '/org-members', '/docs-events', '/auth/login']) {
+      assert.ok(paths.includes(p), `openapi lists ${p}`);
+    }
+    const schemas = (r.data.components as { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> }).schemas;
+    assert.deepEqual(schemas.HyperlinkSettings!.properties.citeStyle!.enum, ['auto', 'number', 'author-year', 'superscript', 'off']);
+    assert.equal((schemas.DocsInsightsResponse as unknown as { additionalProperties: boolean }).additionalProperties, false);
   });
 });
