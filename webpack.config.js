@@ -1,6 +1,6 @@
 // Builds the Word task pane (addin/) into dist/: taskpane.html for Word, demo.html for the fake host.
 // `npm run build` → dist/; `npm run dev-server` → https://localhost:3000 with Office dev certificates,
-// proxying /svc/* to the Hyperlinker service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
+// proxying the document routes to the Hyperlinker service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -9,6 +9,8 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const DEV_PORT = Number(process.env.ADDIN_PORT || 3000);
 const SERVICE_URL = process.env.HYPERLINKER_SERVICE_URL || 'http://localhost:8080';
+/** Service routes the dev server forwards, so the pane calls its own origin (no CORS needed). */
+const SERVICE_ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink'];
 
 async function httpsOptions() {
   const { default: devCerts } = await import('office-addin-dev-certs');
@@ -53,7 +55,7 @@ export default async (env = {}, argv = {}) => {
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: serving ? { type: 'https', options: await httpsOptions() } : 'http',
       static: false,
-      proxy: [{ context: ['/svc'], target: SERVICE_URL, pathRewrite: { '^/svc': '' }, changeOrigin: true }],
+      proxy: [{ context: SERVICE_ROUTES, target: SERVICE_URL, changeOrigin: true }],
     },
   };
 };

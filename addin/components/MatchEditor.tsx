@@ -6,7 +6,7 @@ import { retargetOptions } from '../review/kinds.ts';
 import type { ReviewAction } from '../review/review-state.ts';
 
 function optionText(t: ReviewTarget): string {
-  const text = t.text ? ` — ${t.text.slice(0, 80)}` : '';
+  const text = t.text ? ` — ${t.text.slice(0, 60)}` : '';
   return `${t.label}${text}`;
 }
 

@@ -3,7 +3,7 @@
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { DocumentHost, ReplaceOutcome, SelectOutcome } from './host.ts';
 import { readDocumentBytes, SLICE_SIZE, type DocumentLike } from './docx-slices.ts';
-import { searchTextFor } from './search-text.ts';
+import { occurrenceInParagraph, searchTextFor } from './search-text.ts';
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -56,12 +56,31 @@ export class WordHost implements DocumentHost {
     const text = searchTextFor(match.sourceText);
     if (!text.trim()) return { found: false, message: 'Nothing to search for.' };
     return Word.run(async (context) => {
+      // First the paragraph the scan located (location.paragraph counts w:p in document order, as
+      // body.paragraphs does for the body), then the k-th hit inside it; else the n-th hit in the body.
+      if (match.location) {
+        const paragraphs = context.document.body.paragraphs;
+        paragraphs.load('items');
+        await context.sync();
+        const paragraph = paragraphs.items[match.location.paragraph];
+        if (paragraph) {
+          paragraph.load('text');
+          const inPara = paragraph.search(text, { matchCase: true });
+          inPara.load('items');
+          await context.sync();
+          if (inPara.items.length > 0) {
+            const k = occurrenceInParagraph(paragraph.text, match.sourceText, match.location.start);
+            inPara.items[Math.min(k, inPara.items.length - 1)]!.select();
+            await context.sync();
+            return { found: true };
+          }
+        }
+      }
       const results = context.document.body.search(text, { matchCase: true });
       results.load('items');
       await context.sync();
       if (results.items.length === 0) return { found: false, message: `"${match.sourceText}" was not found in the body.` };
-      const hit = results.items[Math.min(occurrence, results.items.length - 1)]!;
-      hit.select();
+      results.items[Math.min(occurrence, results.items.length - 1)]!.select();
       await context.sync();
       return { found: true };
     });

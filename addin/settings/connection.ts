@@ -8,9 +8,9 @@ const KEY_URL = 'serviceUrl';
 const KEY_API = 'apiKey';
 const KEY_SETTINGS = 'settings';
 
-/** The dev server (and the e2e test server) proxy /svc to the service, so the pane needs no CORS. */
+/** The dev server (and the e2e test server) proxy the service routes on the pane's own origin, so the pane needs no CORS. */
 export function defaultServiceUrl(origin: string | undefined): string {
-  return origin && /^https?:/.test(origin) ? `${origin}/svc` : 'http://localhost:8080';
+  return origin && /^https?:/.test(origin) ? origin : 'http://localhost:8080';
 }
 
 export function loadConnection(store: KeyValueStore, origin: string | undefined): ServiceConnection {
@@ -29,7 +29,7 @@ export function connectionProblems(conn: ServiceConnection): Partial<Record<keyo
     const u = new URL(conn.baseUrl);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') problems.baseUrl = 'Use an http(s) address.';
   } catch {
-    problems.baseUrl = 'Enter the service address, e.g. https://localhost:3000/svc';
+    problems.baseUrl = 'Enter the service address, e.g. https://localhost:3000';
   }
   if (!conn.apiKey.trim()) problems.apiKey = 'Paste an API key (sk_service_live_...).';
   else if (/\s/.test(conn.apiKey.trim())) problems.apiKey = 'An API key has no spaces.';

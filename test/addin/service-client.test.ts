@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServiceClient, ServiceError } from '../../addin/service-client.ts';
+import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { searchTextFor, occurrenceOf, MAX_SEARCH_CHARS } from '../../addin/host/search-text.ts';
+import { match } from './fixtures.ts';
+
+function recordingFetch(status: number, body: unknown) {
+  const calls: { url: string; auth: string | null; fields: string[] }[] = [];
+  const impl: typeof fetch = async (input, init) => {
+    const form = init?.body as FormData;
+    calls.push({ url: String(input), auth: new Headers(init?.headers).get('authorization'), fields: [...form.keys()] });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  };
+  return { impl, calls };
+}
+
+test('scan posts the file and settings with the API key, keeping the base path', async () => {
+  const f = recordingFetch(200, { scanFingerprint: 'sha256:ab', matches: [], targets: [] });
+  const client = createServiceClient({ baseUrl: 'https://example.org/api/', apiKey: ' sk_service_live_x ' }, f.impl);
+  const packet = await client.scan(new Uint8Array([80, 75]), DEFAULT_SETTINGS);
+  assert.equal(packet.scanFingerprint, 'sha256:ab');
+  assert.equal(f.calls[0]!.url, 'https://example.org/api/hyperlink-scan');
+  assert.equal(f.calls[0]!.auth, 'Bearer sk_service_live_x');
+  assert.deepEqual(f.calls[0]!.fields, ['file', 'settings']);
+});
+
+test('apply sends token, fingerprint and decisions', async () => {
+  const f = recordingFetch(200, { docx: 'UEs=', linkCount: 1 });
+  const client = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, f.impl);
+  const r = await client.apply({ file: new Uint8Array([1]), settings: DEFAULT_SETTINGS, scanToken: 't', scanFingerprint: 'sha256:1', decisions: [{ refId: 'a', status: 'approved' }] });
+  assert.equal(r.linkCount, 1);
+  assert.equal(f.calls[0]!.url, 'http://127.0.0.1:9/hyperlink-apply');
+  assert.deepEqual(f.calls[0]!.fields, ['file', 'settings', 'scanToken', 'scanFingerprint', 'decisions']);
+});
+
+test('HTTP errors become ServiceError with the service message', async () => {
+  const f = recordingFetch(401, { error: 'Invalid API key', reason: 'invalid_api_key' });
+  const client = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, f.impl);
+  await assert.rejects(client.scan(new Uint8Array([1]), DEFAULT_SETTINGS), (e: unknown) => e instanceof ServiceError && e.status === 401 && /Invalid API key \(invalid_api_key\)/.test(e.message));
+});
+
+test('network failures become ServiceError 0', async () => {
+  const client = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, async () => {
+    throw new TypeError('fetch failed');
+  });
+  await assert.rejects(client.direct(new Uint8Array([1]), DEFAULT_SETTINGS), (e: unknown) => e instanceof ServiceError && e.status === 0 && /could not be reached/.test(e.message));
+});
+
+test('search strings escape ^ and tabs and stay under 255 characters', () => {
+  assert.equal(searchTextFor('a^b\tc'), 'a^^b^tc');
+  const long = searchTextFor('word '.repeat(100));
+  assert.ok(long.length <= MAX_SEARCH_CHARS);
+  assert.ok(!long.endsWith(' '));
+  assert.ok(searchTextFor('^'.repeat(300)).length <= MAX_SEARCH_CHARS);
+});
+
+test('occurrence counts earlier identical matches in the same part', () => {
+  const a = match('a', 'citation', 'ready', 'r', { sourceText: '[1]' });
+  const b = match('b', 'citation', 'ready', 'r', { sourceText: '[2]' });
+  const c = match('c', 'citation', 'ready', 'r', { sourceText: '[1]' });
+  const all = [a, b, c];
+  assert.equal(occurrenceOf(a, all), 0);
+  assert.equal(occurrenceOf(c, all), 1);
+  assert.equal(occurrenceOf(b, all), 0);
+});
+
+test('the paragraph occurrence is the number of identical texts before the match offset', async () => {
+  const { occurrenceInParagraph } = await import('../../addin/host/search-text.ts');
+  const para = 'Cells [1] grew [1,2] and 1 of 1 died';
+  assert.equal(occurrenceInParagraph(para, '1', para.indexOf('1')), 0);
+  assert.equal(occurrenceInParagraph(para, '1', para.lastIndexOf('1')), 3);
+  assert.equal(occurrenceInParagraph(para, 'x', 10), 0);
+});

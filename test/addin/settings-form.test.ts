@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../shared/settings.ts';
+import { settingsFields, groupedSettingsFields } from '../../addin/settings/settings-fields.ts';
+import { validateSettingsForm, restoreSettings, settingsWarnings } from '../../addin/settings/settings-form.ts';
+
+test('the panel has a control for every HyperlinkSettings field, with the schema defaults', () => {
+  const fields = settingsFields();
+  assert.deepEqual(fields.map((f) => f.name).sort(), Object.keys(hyperlinkSettingsSchema.shape).sort());
+  for (const f of fields) assert.deepEqual(f.defaultValue, DEFAULT_SETTINGS[f.name], f.name);
+  const groups = groupedSettingsFields();
+  assert.equal(groups.reduce((n, g) => n + g.fields.length, 0), fields.length);
+  assert.equal(groups.some((g) => g.group === 'Other'), false, 'every field has a label and group');
+});
+
+test('enum fields list exactly the allowed values', () => {
+  const byName = new Map(settingsFields().map((f) => [f.name, f]));
+  const opt = (n: string) => {
+    const f = byName.get(n as never);
+    return f && f.control === 'enum' ? f.options : null;
+  };
+  assert.deepEqual(opt('citeStyle'), ['auto', 'number', 'author-year', 'superscript', 'off']);
+  assert.deepEqual(opt('citeLinkScope'), ['author-year', 'full']);
+  assert.deepEqual(opt('figures'), ['number', 'numbersub', 'full', 'off']);
+  assert.deepEqual(opt('sections'), ['number', 'full', 'off']);
+  assert.deepEqual(opt('appendices'), ['number', 'full', 'off']);
+  assert.equal(byName.get('doi')?.control, 'boolean');
+  assert.equal(byName.get('linkColor')?.control, 'color');
+  const preset = byName.get('preset_id');
+  assert.equal(preset?.control, 'text');
+  assert.equal(preset?.control === 'text' && preset.nullable, true);
+  const font = byName.get('urlFont');
+  assert.equal(font?.control === 'text' && font.maxLength, 100);
+});
+
+test('valid values parse to settings; empty preset means none; colours gain their #', () => {
+  const r = validateSettingsForm({ ...DEFAULT_SETTINGS, preset_id: '  ', linkColor: '112233', figures: 'full' });
+  assert.equal(r.ok, true);
+  if (!r.ok) return;
+  assert.equal(r.settings.preset_id, null);
+  assert.equal(r.settings.linkColor, '#112233');
+  assert.equal(r.settings.figures, 'full');
+});
+
+test('every invalid field is reported with its allowed values', () => {
+  const r = validateSettingsForm({ ...DEFAULT_SETTINGS, citeStyle: 'harvard', xrefLinkColor: 'blue', urlFont: 'x'.repeat(101) });
+  assert.equal(r.ok, false);
+  if (r.ok) return;
+  assert.deepEqual(Object.keys(r.errors).sort(), ['citeStyle', 'urlFont', 'xrefLinkColor']);
+  assert.match(r.errors.citeStyle!, /auto, number, author-year, superscript, off/);
+  assert.match(r.errors.xrefLinkColor!, /hex color/);
+});
+
+test('crossref without doi is flagged', () => {
+  assert.deepEqual(settingsWarnings({ crossref: true, doi: false }).length, 1);
+  assert.deepEqual(settingsWarnings({ crossref: true, doi: true }), []);
+});
+
+test('stored settings are restored, dropping invalid fields', () => {
+  assert.deepEqual(restoreSettings(null), DEFAULT_SETTINGS);
+  assert.deepEqual(restoreSettings('junk'), DEFAULT_SETTINGS);
+  const r = restoreSettings({ figures: 'full', tables: 'bogus', doi: true });
+  assert.equal(r.figures, 'full');
+  assert.equal(r.tables, DEFAULT_SETTINGS.tables);
+  assert.equal(r.doi, true);
+});
