@@ -23,9 +23,9 @@ export function createApp(ctx: AppContext): Express {
   app.use(accessLog(ctx.logger));
   app.use(express.json({ limit: '1mb', strict: false }));
 
-  const openapi = buildOpenApiDocument();
+  const openapi = JSON.stringify(buildOpenApiDocument());
   app.get('/openapi.json', (_req, res) => {
-    res.json(openapi);
+    res.type('application/json').send(openapi);
   });
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
