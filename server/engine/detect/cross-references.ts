@@ -82,7 +82,8 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const appendix = appendixTargets(headings);
   const sections = sectionTargets(headings.filter((h) => !appendix.used.has(h)));
   const all = [...floats, ...equations, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
-  all.sort((a, b) => paragraphs.indexOf(a.paragraph) - paragraphs.indexOf(b.paragraph) || a.start - b.start);
+  const position = new Map(paragraphs.map((p, i) => [p, i]));
+  all.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.start - b.start);
 
   // Several paragraphs may claim one key. The strongest claim wins; equal claims are ambiguous. Keys are
   // made unique the way scan() does it (fig-1, fig-1~2) and mentions resolve through the shared base key.
@@ -93,12 +94,23 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     byKey.set(t.key, list);
   }
   uniqueKeys(all);
-  const resolve = (key: string): Resolved => {
+  // Equal claims (an appendix restarting equation numbers, a label typed twice): propose the target
+  // nearest to the mention in the body, and leave the choice to review (low_confidence).
+  const resolve = (key: string, from: ModelParagraph): Resolved => {
     const list = byKey.get(key);
     if (!list?.length) return { target: null, status: 'unmatched', alternatives: [] };
     const best = Math.max(...list.map((t) => t.strength));
     const top = list.filter((t) => t.strength === best);
+    if (top.length > 1 && from.part === 'word/document.xml') {
+      const d = (t: XrefTarget): number => Math.abs(t.paragraph.index - from.index);
+      top.sort((a, b) => d(a) - d(b) || a.paragraph.index - b.paragraph.index);
+    }
     return { target: top[0]!, status: top.length > 1 ? 'low_confidence' : 'ready', alternatives: top.slice(1).map((t) => t.key) };
+  };
+  const resolveMention = (m: XrefMention): Resolved => {
+    if (m.direct) return { target: m.direct, status: 'ready', alternatives: [] };
+    const r = resolve(m.key, m.paragraph);
+    return r;
   };
   const labelEnd = new Map<ModelParagraph, number>();
   for (const t of all) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
@@ -119,10 +131,11 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     if (on('section') && !headingParagraphs.has(p)) mentions.push(...findNamedSectionMentions(p, names));
   }
 
+  mentions.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.number.start - b.number.start);
   const matches: MatchCandidate[] = [];
   const seen = new Set<string>();
   for (const m of mentions) {
-    const r: Resolved = m.direct ? { target: m.direct, status: 'ready', alternatives: [] } : resolve(m.key);
+    const r = resolveMention(m);
     const span = spanFor(m, mode[m.kind as XrefKind]);
     // A caption's own label, or a heading naming itself, is not a mention.
     if (span.start < (labelEnd.get(m.paragraph) ?? 0)) continue;

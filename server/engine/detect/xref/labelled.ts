@@ -39,25 +39,38 @@ export interface LabelledKind {
 }
 
 const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
-const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:figure${WS}+supplements?|source${WS}+data)${WS}+\\d+)+)(${SUB})?`;
+const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data)${WS}+\\d+)+)(${SUB})?`;
 const NUM_FLOAT = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?';
 
 /** Key tail from an eLife suffix: "—figure supplement 2—source data 1" → "-s2-sd1". */
 function suffixKey(suffix: string): string {
   let out = '';
-  for (const m of suffix.matchAll(/(figure\s+supplements?|source\s+data)[\s\u00a0]+(\d+)/g)) {
-    out += (m[1]!.startsWith('figure') ? '-s' : '-sd') + m[2];
+  for (const m of suffix.matchAll(/((?:figure\s+)?supplements?|source\s+data)[\s\u00a0]+(\d+)/gi)) {
+    out += (/^source/i.test(m[1]!) ? '-sd' : '-s') + m[2];
   }
   return out;
+}
+
+/** "figure" → "[Ff]igure": the first letter in either case. */
+function ci(word: string): string {
+  return `[${word[0]!.toUpperCase()}${word[0]!.toLowerCase()}]${word.slice(1)}`;
 }
 
 function suffixLabel(suffix: string): string {
   return suffix.replace(/^[\s\u00a0]*/, '').replace(/[\s\u00a0]+/g, ' ');
 }
 
-function mainToken(token: string, supplementary: boolean): string {
+/** Qualifier of a label: "Supplementary Figure 2" → S (fig-S2), eLife "Box figure 1" → box- (fig-box-1). */
+type Qualifier = '' | 'S' | 'box-';
+
+function qualifierOf(box: string | undefined, supp: string | undefined): Qualifier {
+  return box ? 'box-' : supp ? 'S' : '';
+}
+
+function mainToken(token: string, q: Qualifier): string {
   const n = normNumber(token);
-  return supplementary && /^\d/.test(n) ? `S${n}` : n;
+  if (q === 'box-') return `box-${n}`;
+  return q === 'S' && /^\d/.test(n) ? `S${n}` : n;
 }
 
 // ---------------------------------------------------------------------------------------------- targets
@@ -75,22 +88,22 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
   const rest = text.slice(at);
   const term = `(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|source))|$))`;
   if (cfg.appendixWord) {
-    const m = new RegExp(`^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${cfg.appendixWord}${WS}+(\\d+)`).exec(rest);
+    const m = new RegExp(`^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord)}${WS}+(\\d+)`).exec(rest);
     if (m) {
       const key = `${cfg.prefix}-app${m[1]}-${m[2]}`;
       return { key, label: `Appendix ${m[1]}—${cfg.appendixWord} ${m[2]}`, number: `app${m[1]}-${m[2]}`, labelEnd: at + m[0].length, terminated: new RegExp(`^${term}`).test(rest.slice(m[0].length)) };
     }
   }
   const suffix = cfg.elifeSuffixes ? `(?:${ELIFE_SUFFIX})?` : '()()';
-  const main = new RegExp(`^(${SUPP}${WS}+)?(?:${cfg.captionWords})${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
+  const main = new RegExp(`^(?:(Box${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
   const m = main.exec(rest);
   if (m) {
-    const num = mainToken(m[2]!, m[1] !== undefined);
-    const tail = m[3] ? suffixKey(m[3]) : '';
+    const num = mainToken(m[3]!, qualifierOf(m[1], m[2]));
+    const tail = m[4] ? suffixKey(m[4]) : '';
     const after = rest.slice(m[0].length);
     return {
       key: `${cfg.prefix}-${num}${tail}`,
-      label: `${cfg.display} ${num}${m[3] ? suffixLabel(m[3]).replace(/^/, '') : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
+      label: `${cfg.display} ${num}${m[4] ? suffixLabel(m[4]) : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
       number: num + tail,
       labelEnd: at + m[0].length,
       terminated: new RegExp(`^${term}`).test(after),
@@ -175,7 +188,7 @@ function grammarFor(cfg: LabelledKind): ItemGrammar {
 }
 
 /** Keys for a parsed list; eLife supplement numbers after "figure supplements 1, 2" inherit the figure. */
-function itemKeys(cfg: LabelledKind, items: ListItem[], supplementary: boolean, appendix: string | null): string[] {
+function itemKeys(cfg: LabelledKind, items: ListItem[], q: Qualifier, appendix: string | null): string[] {
   const keys: string[] = [];
   let inherit: string | null = null;
   for (const it of items) {
@@ -186,7 +199,7 @@ function itemKeys(cfg: LabelledKind, items: ListItem[], supplementary: boolean, 
     const suffix = it.extra?.[0];
     if (suffix) {
       const tail = suffixKey(suffix);
-      const key = `${cfg.prefix}-${mainToken(it.token, supplementary)}${tail}`;
+      const key = `${cfg.prefix}-${mainToken(it.token, q)}${tail}`;
       keys.push(key);
       inherit = key.replace(/\d+$/, '');
       continue;
@@ -196,7 +209,7 @@ function itemKeys(cfg: LabelledKind, items: ListItem[], supplementary: boolean, 
       continue;
     }
     inherit = null;
-    keys.push(`${cfg.prefix}-${mainToken(it.token, supplementary)}`);
+    keys.push(`${cfg.prefix}-${mainToken(it.token, q)}`);
   }
   return keys;
 }
@@ -222,21 +235,27 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
 
   if (cfg.appendixWord) {
-    const re = new RegExp(`(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${cfg.appendixWord}s?${WS}+`, 'g');
+    const re = new RegExp(`(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord)}s?${WS}+`, 'g');
     for (const m of allMatches(re, text)) {
       const items = parseItems(text, m.index + m[0].length, { num: '\\d+', subpanels: true, parens: false });
       if (!items.length) continue;
-      pushItems(cfg, p, m.index, items, itemKeys(cfg, items, false, m[1]!), out);
+      pushItems(cfg, p, m.index, items, itemKeys(cfg, items, '', m[1]!), out);
       taken.push([m.index, items[items.length - 1]!.numbersub.end]);
     }
   }
 
-  const label = new RegExp(`(?<![A-Za-z0-9])(${SUPP}${WS}+)?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
+  const label = new RegExp(`(?<![A-Za-z0-9])(?:(Box${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(label, text)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
-    const items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
+    let items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
+    if (cfg.postfixWords) {
+      // "Figs 2 and S1 Fig": the list stops before an item that carries its own postfix label.
+      const postfix = new RegExp(`^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`);
+      const cut = items.findIndex((it, i) => i > 0 && postfix.test(text.slice(it.numbersub.end)));
+      if (cut > 0) items = items.slice(0, cut);
+    }
     if (!items.length) continue;
-    pushItems(cfg, p, m.index, items, itemKeys(cfg, items, m[1] !== undefined, null), out);
+    pushItems(cfg, p, m.index, items, itemKeys(cfg, items, qualifierOf(m[1], m[2]), null), out);
     const end = items[items.length - 1]!.numbersub.end;
     taken.push([m.index, end]);
     label.lastIndex = Math.max(label.lastIndex, end);

@@ -129,7 +129,7 @@ export function findNamedSectionMentions(p: ModelParagraph, index: SectionNameIn
       after = after.slice(1);
     }
     let ok = false;
-    if (m[1]) ok = new RegExp(`^(?:$|[),;.:\\]]|${WS}+(?:section|for|and|in|on|below|above)\\b)`).test(after);
+    if (m[1]) ok = new RegExp(`^(?:$|[),;.:\\]]|${WS}+(?:section|for|and|or|in|on|below|above)\\b)`).test(after);
     else if (m[2]) ok = /^[),;]/.test(after);
     else if (m[3]) ok = new RegExp(`^${WS}+sections?\\b`).test(after);
     if (!ok) continue;

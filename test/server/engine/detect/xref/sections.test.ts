@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { p } from '../../../../helpers/docx-builder.ts';
+import { ready, xrefs } from './helpers.ts';
+
+const typed = [
+  p('1 Introduction', 'Heading1'),
+  p('2 Materials and Methods', 'Heading1'),
+  p('2.1. Sampling', 'Heading2'),
+  p('3 Discussion', 'Heading1'),
+  p('As argued in Section 2.1 and Sec. 3, see also §1, Sections 1 and 2, and Section 7.'),
+  p('Details are given below (see Materials and Methods). The methods we used are standard (Discussion; Methods).'),
+  p('This is described in the Discussion section.'),
+].join('');
+
+test('typed-number headings are section targets', async () => {
+  const { targets } = await xrefs({ body: typed });
+  assert.deepEqual(targets.map((t) => [t.key, t.label, t.paragraph]), [
+    ['sec-1', 'Section 1', 0],
+    ['sec-2', 'Section 2', 1],
+    ['sec-2.1', 'Section 2.1', 2],
+    ['sec-3', 'Section 3', 3],
+  ]);
+});
+
+test('numbered section mentions, number and full modes', async () => {
+  const { matches } = await xrefs({ body: typed }, {}, [], 4);
+  assert.deepEqual(matches, [
+    ready('section', '2.1', 'sec-2.1'),
+    ready('section', '3', 'sec-3'),
+    ready('section', '1', 'sec-1'),
+    ready('section', '1', 'sec-1'),
+    ready('section', '2', 'sec-2'),
+    { kind: 'section', text: '7', status: 'unmatched' },
+  ]);
+  const full = await xrefs({ body: typed }, { sections: 'full' }, [], 4);
+  assert.deepEqual(full.matches.map((m) => m.text), ['Section 2.1', 'Sec. 3', '§1', 'Sections 1', '2', 'Section 7']);
+});
+
+test('sections by name only in clear frames; prose words are not mentions', async () => {
+  const a = await xrefs({ body: typed }, {}, [], 5);
+  assert.deepEqual(a.matches, [ready('section', 'Materials and Methods', 'sec-2'), ready('section', 'Discussion', 'sec-3')]);
+  const b = await xrefs({ body: typed }, {}, [], 6);
+  assert.deepEqual(b.matches, [ready('section', 'Discussion', 'sec-3')]);
+});
+
+test('unnumbered headings (styled or bold) are targets by title', async () => {
+  const body =
+    p('Methods', 'Heading1') +
+    '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Results</w:t></w:r></w:p>' +
+    p('We did this (see Methods) and that (Results).');
+  const { targets, matches } = await xrefs({ body });
+  assert.deepEqual(targets.map((t) => [t.key, t.label]), [['sec-methods', 'Methods'], ['sec-results', 'Results']]);
+  assert.deepEqual(matches, [ready('section', 'Methods', 'sec-methods'), ready('section', 'Results', 'sec-results')]);
+});
+
+test('headings numbered by Word list numbering', async () => {
+  const numbering =
+    '<w:abstractNum w:abstractNumId="0">' +
+    '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>' +
+    '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl>' +
+    '</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>';
+  const h = (text: string, style: string, ilvl: number) =>
+    `<w:p><w:pPr><w:pStyle w:val="${style}"/><w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
+  const body = h('Introduction', 'Heading1', 0) + h('Theory', 'Heading1', 0) + h('Model', 'Heading2', 1) + p('See Section 2.1 and Section 1.');
+  const { targets, matches } = await xrefs({ body, numbering });
+  assert.deepEqual(targets.map((t) => t.key), ['sec-1', 'sec-2', 'sec-2.1']);
+  assert.deepEqual(matches, [ready('section', '2.1', 'sec-2.1'), ready('section', '1', 'sec-1')]);
+});
+
+test('sections off: no section targets or mentions', async () => {
+  const { targets, matches } = await xrefs({ body: typed }, { sections: 'off' });
+  assert.deepEqual(targets, []);
+  assert.deepEqual(matches, []);
+});
