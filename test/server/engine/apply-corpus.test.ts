@@ -3,15 +3,14 @@
 // skipping everything leaves the package byte-identical.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
-import { approveReady, loadAnalyse, SETTINGS } from './link/pipeline.ts';
+import { analyse, approveReady, SETTINGS } from './link/pipeline.ts';
+import { corpusFile } from '../../helpers/corpus.ts';
 import { NOW } from './link/fixture.ts';
 
-const CORPUS = '/work/shared/corpus/';
 const DOCS = ['plos-pcbi-1004082.messy.docx', 'elife-14093.messy.docx', 'biorxiv-498369.docx', 'mdpi-plants-PMC8071313.messy.docx', 'elife-02304.docx', 'scirep-PMC8233371.docx'];
 
 function texts(bytes: Uint8Array): string[] {
@@ -48,8 +47,7 @@ function checkBookmarks(bytes: Uint8Array): number {
 
 for (const name of DOCS) {
   test(`round trip: ${name}`, async () => {
-    const analyse = await loadAnalyse();
-    const bytes = new Uint8Array(readFileSync(CORPUS + name));
+    const bytes = corpusFile(name);
     const input = analyse(bytes, SETTINGS);
     const decisions = approveReady(input);
     const once = applyAnalysis(input, bytes, decisions, { now: NOW });

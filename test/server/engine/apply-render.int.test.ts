@@ -1,102 +1,109 @@
-// Real-renderer test: linked corpus documents (including .messy ones) converted to PDF by
-// LibreOffice; every internal link annotation must land on the page of its target, every external
-// one must carry the right https://doi.org/ URI.
+// Real-renderer test: linked corpus documents (including .messy ones) are converted to PDF by
+// LibreOffice with Word bookmarks exported as named destinations. Then, exactly:
+// - every internal link in the DOCX points at a bookmark whose rendered page shows the text of the
+//   target the scan proposed for that match (the caption, reference entry, heading, equation);
+// - every internal link annotation in the PDF points at one of those bookmarks' positions;
+// - every external link annotation carries the https://doi.org/ URI of a DOI written in the text,
+//   and every DOI link is rendered.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
-import { approveReady, loadAnalyse, SETTINGS } from './link/pipeline.ts';
-import { norm, pageTexts, pagesOf, pageWords, readAnnotations, textUnder } from './link/pdf-check.ts';
+import { corpusFile } from '../../helpers/corpus.ts';
+import { analyse, approveReady, SETTINGS } from './link/pipeline.ts';
+import { pageTexts, pagesShowing, pdfDestinationName, readPdfLinks } from './link/pdf-check.ts';
 
 const DOCS = ['plos-pcbi-1004082.messy.docx', 'elife-14093.messy.docx', 'biorxiv-498369.messy.docx', 'scirep-PMC8233371.docx'];
 const dir = mkdtempSync(join(tmpdir(), 'hl-render-'));
-const linked = new Map<string, Uint8Array>();
 
-before(async () => {
-  const analyse = await loadAnalyse();
+interface Expected {
+  /** For each internal link written: its anchor and the text of the target the scan proposed. */
+  internal: { anchor: string; targetText: string; source: string }[];
+  dois: Set<string>;
+}
+const expected = new Map<string, Expected>();
+
+before(() => {
   for (const name of DOCS) {
-    const bytes = new Uint8Array(readFileSync('/work/shared/corpus/' + name));
+    const bytes = corpusFile(name);
     const input = analyse(bytes, SETTINGS);
     const out = applyAnalysis(input, bytes, approveReady(input));
-    const file = join(dir, name.replace(/\.docx$/, '.linked.docx'));
-    writeFileSync(file, out.docx);
-    linked.set(name, out.docx);
+    writeFileSync(join(dir, name.replace(/\.docx$/, '.linked.docx')), out.docx);
+
+    // Read the links back from the output and tie each to the match the scan made at that place.
+    const model = buildModel(openDocx(out.docx));
+    const byPlace = new Map<string, string>();
+    for (const m of input.matchById.values()) {
+      if (m.status !== 'ready' || !m.targetKey) continue;
+      const t = input.targetById.get(m.targetKey)!;
+      byPlace.set(`${m.paragraph.part}#${m.paragraph.index}#${m.start}`, t.paragraph.text.slice(t.start, t.end));
+    }
+    const internal: Expected['internal'] = [];
+    const dois = new Set<string>();
+    for (const p of model.paragraphs) {
+      for (const l of p.links) {
+        if (l.anchor) {
+          const targetText = byPlace.get(`${p.part}#${p.index}#${l.start}`);
+          if (targetText !== undefined) internal.push({ anchor: l.anchor, targetText, source: p.text.slice(l.start, l.end) });
+        }
+      }
+    }
+    for (const m of input.matchById.values()) if (m.kind === 'doi' && m.status === 'ready' && m.doi) dois.add(`https://doi.org/${m.doi}`);
+    expected.set(name, { internal, dois });
   }
   const files = DOCS.map((n) => join(dir, n.replace(/\.docx$/, '.linked.docx')));
-  const r = spawnSync('soffice', [`-env:UserInstallation=file://${dir}/lo-profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 60_000 * DOCS.length });
+  const filter = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}';
+  const r = spawnSync('soffice', [`-env:UserInstallation=file://${dir}/lo-profile`, '--headless', '--convert-to', filter, '--outdir', dir, ...files], {
+    encoding: 'utf8',
+    timeout: 90_000 * DOCS.length,
+  });
   if (r.status !== 0) throw new Error(`soffice failed: ${r.stderr || r.error}`);
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface DocLink { text: string; anchor?: string; url?: string; targetText?: string }
-
-function docLinks(bytes: Uint8Array): DocLink[] {
-  const pkg = openDocx(bytes);
-  const model = buildModel(pkg);
-  const bookmarkText = new Map<string, string>();
-  for (const p of model.paragraphs) for (const b of p.bookmarks) bookmarkText.set(b.name, p.text.slice(b.start));
-  const out: DocLink[] = [];
-  for (const p of model.paragraphs) {
-    for (const l of p.links) {
-      const text = p.text.slice(l.start, l.end);
-      if (l.anchor) out.push({ text, anchor: l.anchor, targetText: bookmarkText.get(l.anchor) ?? '' });
-      else if (l.relId) out.push({ text, url: pkg.rels(p.part).find((r) => r.id === l.relId)?.target ?? '' });
-    }
-  }
-  return out;
-}
-
 for (const name of DOCS) {
   test(`rendered links land on their targets: ${name}`, () => {
     const pdf = join(dir, name.replace(/\.docx$/, '.linked.pdf'));
     assert.ok(existsSync(pdf), 'PDF written');
-    const links = docLinks(linked.get(name)!);
-    const internal = links.filter((l) => l.anchor), external = links.filter((l) => l.url);
-    const pages = pageTexts(pdf).map((t) => t.normalize('NFKC'));
-    const { words, heights } = pageWords(pdf, pdf + '.html');
-    const targetPages = new Map<string, number[]>();
-    for (const l of internal) if (!targetPages.has(l.anchor!)) targetPages.set(l.anchor!, pagesOf(l.targetText!.normalize('NFKC'), pages));
-    const annots = readAnnotations(pdf);
-    let ok = 0, unresolved = 0;
-    const bad: string[] = [];
-    for (const a of annots.filter((x) => x.uri === undefined)) {
-      const under = norm(textUnder(a, words, heights));
-      let cands = internal.filter((l) => norm(l.text) === under);
-      if (!cands.length && under) cands = internal.filter((l) => { const t = norm(l.text); return t.length > 0 && (under.includes(t) || (under.length >= 2 && t.includes(under))); });
-      const expected = new Set(cands.flatMap((l) => targetPages.get(l.anchor!) ?? []));
-      // A target whose text the PDF does not show verbatim (equations in OMML) cannot be placed: unresolved.
-      const placeable = cands.length > 0 && cands.every((l) => (targetPages.get(l.anchor!) ?? []).length > 0);
-      if (!cands.length || !expected.size || (!placeable && !(a.dest != null && expected.has(a.dest)))) { unresolved++; continue; }
-      if (a.dest != null && expected.has(a.dest)) ok++;
-      else bad.push(`p${a.page} '${under}' → page ${a.dest}, expected ${[...expected].join('/')}`);
+    const exp = expected.get(name)!;
+    const pages = pageTexts(pdf);
+    const { annots, named } = readPdfLinks(pdf);
+    const destByName = new Map(named.map((d) => [d.name, d]));
+
+    // 1. Every internal link's bookmark is rendered on a page that shows its target.
+    const wrong: string[] = [];
+    let landed = 0;
+    for (const l of exp.internal) {
+      const dest = destByName.get(pdfDestinationName(l.anchor));
+      if (!dest) { wrong.push(`'${l.source}' → ${l.anchor}: no destination in the PDF`); continue; }
+      const showing = pagesShowing(l.targetText, pages);
+      if (showing.includes(dest.page)) landed++;
+      else wrong.push(`'${l.source}' → ${l.anchor} on page ${dest.page}; target text '${l.targetText.slice(0, 40)}' shown on ${showing.join(',') || 'no page'}`);
     }
-    const uris = annots.filter((x) => x.uri !== undefined);
-    const urls = new Set(external.map((l) => l.url));
-    const wrongUri = uris.filter((a) => !a.uri!.startsWith('https://doi.org/10.') || !urls.has(a.uri!));
-    let uriTextOk = 0;
-    for (const a of uris) {
-      const under = norm(textUnder(a, words, heights));
-      const cands = external.filter((l) => { const t = norm(l.text); return t === under || under.includes(t) || t.includes(under); });
-      if (cands.some((l) => l.url === a.uri)) uriTextOk++;
-    }
-    const internalAnnots = annots.length - uris.length;
-    console.log(`${name}: ${internal.length} internal links → ${internalAnnots} annotations, ${ok} landed on the target's page, ${unresolved} unresolved, ${bad.length} wrong; ${external.length} DOI links → ${uris.length} URI annotations, ${uriTextOk} with matching text, ${wrongUri.length} wrong`);
-    // Annotations are mapped back to links by the words under them, which is ambiguous for short
-    // texts ("46" may be a citation or an equation number) and adjacent author-year links: a few
-    // "wrong" ones are mapping noise; a linker fault (bookmark missing or misplaced) makes most of them wrong.
-    if (bad.length) console.log(`  unverified: ${bad.slice(0, 8).join('; ')}`);
-    assert.ok(bad.length <= internalAnnots * 0.1, `internal links land on the page of their target (${bad.length} not verified)`);
-    assert.ok(internalAnnots >= internal.length * 0.95, 'every internal link is rendered');
-    assert.ok(ok >= internalAnnots * 0.5, `at least 50% of internal annotations verified (${ok}/${internalAnnots})`);
-    assert.deepEqual(wrongUri.map((a) => a.uri), [], 'external links carry the right https://doi.org/ URI');
-    assert.ok(uris.length >= external.length, 'every DOI link is rendered');
-    assert.ok(uriTextOk >= uris.length * 0.45, 'DOI annotations sit on their DOI text');
+    assert.ok(exp.internal.length > 20, `${name}: internal links written (${exp.internal.length})`);
+    assert.deepEqual(wrong.slice(0, 10), [], `${name}: ${wrong.length} of ${exp.internal.length} internal links do not land on their target's page`);
+
+    // 2. Every internal annotation points at the position of one of our bookmarks.
+    const ours = new Set(exp.internal.map((l) => pdfDestinationName(l.anchor)));
+    const positions = new Set(named.filter((d) => ours.has(d.name)).map((d) => `${d.page}@${Math.round(d.y)}`));
+    const internalAnnots = annots.filter((a) => a.uri === undefined);
+    const stray = internalAnnots.filter((a) =>
+      a.destName !== undefined ? !ours.has(a.destName.replace(/^\//, '')) : !positions.has(`${a.destPage}@${Math.round(a.destY ?? -1)}`),
+    );
+    assert.deepEqual(stray.slice(0, 5), [], `${name}: ${stray.length} internal annotations point elsewhere`);
+    assert.ok(internalAnnots.length >= exp.internal.length, `${name}: every internal link is rendered (${internalAnnots.length} annotations for ${exp.internal.length} links)`);
+
+    // 3. External annotations carry exactly the DOI URLs written in the text.
+    const uris = annots.filter((a) => a.uri !== undefined).map((a) => a.uri!);
+    assert.deepEqual(uris.filter((u) => !exp.dois.has(u)), [], `${name}: external annotations carry the DOIs' https://doi.org/ URIs`);
+    assert.deepEqual([...exp.dois].filter((u) => !uris.includes(u)), [], `${name}: every DOI link is rendered`);
+    console.log(`${name}: ${exp.internal.length} internal links, ${landed} land on their target's page; ${internalAnnots.length} internal annotations, all on our bookmarks; ${exp.dois.size} DOI links, ${uris.length} URI annotations, all right`);
   });
 }
