@@ -6,7 +6,7 @@ import { canonicalSettings, DEFAULT_SETTINGS } from '../../../shared/settings.ts
 import { creditBalance } from '../../../server/db/credits.ts';
 import { signScanToken } from '../../../server/http/scan-token.ts';
 import { MAX_DOCX_BYTES } from '../../../shared/contract.ts';
-import { CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from './harness.ts';
+import { awaitFreshWindow, CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from './harness.ts';
 import { doctypeDocx, lyingZip, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from './bad-docx.ts';
 
 let t: TestService;
@@ -85,6 +85,7 @@ describe('authentication and upload limits (no engine work)', () => {
   test('429 per key after RATE_LIMIT_PER_MINUTE requests, with retry_after and Retry-After', async () => {
     const u = await t.user({});
     const { client } = await u.key();
+    await awaitFreshWindow();
     for (let i = 0; i < 8; i++) expectError(await client.crossref({ file: doc }), 403);
     const limited = await client.crossref({ file: doc });
     const body = expectError(limited, 429);
@@ -102,6 +103,7 @@ describe('authentication and upload limits (no engine work)', () => {
     assert.ok(k1.ok && k2.ok);
     const c1 = t.client.withApiKey(k1.data.key);
     const c2 = t.client.withApiKey(k2.data.key);
+    await awaitFreshWindow();
     for (let i = 0; i < 7; i++) expectError(await c1.crossref({ file: doc }), 403);
     for (let i = 0; i < 5; i++) expectError(await c2.crossref({ file: doc }), 403);
     expectError(await c2.crossref({ file: doc }), 429);

@@ -89,3 +89,9 @@ export function expectError(result: { ok: boolean; status: number; headers: Head
   if (!body.requestId || body.requestId !== result.headers.get('x-request-id')) throw new Error(`requestId missing or not equal to X-Request-Id: ${JSON.stringify(body)}`);
   return body;
 }
+
+/** Rate limits use fixed one-minute windows: start a counting test early in a window so it cannot straddle two. */
+export async function awaitFreshWindow(neededMs = 20_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < neededMs) await new Promise((r) => setTimeout(r, left + 50));
+}

@@ -6,7 +6,7 @@ import { openDatabase, dropDatabase } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
-import { corpusDoc, freshDatabaseUrl, TEST_TOKEN_SECRET } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, freshDatabaseUrl, TEST_TOKEN_SECRET } from './harness.ts';
 
 const databaseUrl = freshDatabaseUrl('multi');
 const children: ChildProcess[] = [];
@@ -66,6 +66,7 @@ test('5 credits, 20 concurrent direct calls over two processes: exactly 5 × 200
 
 test('rate limit of 30 per key holds across two processes', async () => {
   const clients = await userWithKey(0);
+  await awaitFreshWindow();
   const statuses: number[] = [];
   for (let i = 0; i < 32; i++) statuses.push((await clients[i % 2]!.crossref({ file: new Uint8Array([1]) })).status);
   assert.deepEqual(statuses.slice(0, 30), Array(30).fill(403), statuses.join(","));

@@ -1,7 +1,7 @@
 // Organisation surfaces: presets, usage, account, billing, members; admin insights and docs events.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
 
 let t: TestService;
 before(async () => {
@@ -190,6 +190,7 @@ describe('/docs-events and /admin-docs-insights', () => {
   });
 
   test('POST /docs-events has its own per-address rate limit', async () => {
+    await awaitFreshWindow(10_000);
     let last = 0;
     for (let i = 0; i < 45 && last !== 429; i++) last = (await t.client.sendDocsEvent({ event_type: 'page_view', path: '/x' })).status;
     assert.equal(last, 429);
