@@ -1,7 +1,7 @@
 // Figures: captions ("Figure 1.", "Fig. 1:", "S1 Fig.", "Supplementary Figure 2", eLife "Figure 1—figure
-// supplement 1." and "Figure 1—source data 1.", "Appendix 1—figure 2.", SEQ Figure fields) and mentions
+// supplement 1.", "Figure 1—source data 1." and "Figure 1—video 1.", "Appendix 1—figure 2.", SEQ Figure fields) and mentions
 // ("Fig. 2b", "Figs. 2 and 3", "Figures 2–4", "Fig. 2A–C", "S1 Fig", "Figure 1—figure supplement 2").
-// Keys: fig-3, fig-S1, fig-1-s2, fig-5-sd1, fig-app1-2.
+// Keys: fig-3, fig-S1, fig-1-s2, fig-5-sd1, fig-1-v1, fig-app1-2, fig-box-1.
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';

@@ -39,14 +39,15 @@ export interface LabelledKind {
 }
 
 const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
-const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data)${WS}+\\d+)+)(${SUB})?`;
+const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data|[Vv]ideo|[Aa]nimation)${WS}+\\d+)+)(${SUB})?`;
 const NUM_FLOAT = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?';
 
 /** Key tail from an eLife suffix: "—figure supplement 2—source data 1" → "-s2-sd1". */
 function suffixKey(suffix: string): string {
   let out = '';
-  for (const m of suffix.matchAll(/((?:figure\s+)?supplements?|source\s+data)[\s\u00a0]+(\d+)/gi)) {
-    out += (/^source/i.test(m[1]!) ? '-sd' : '-s') + m[2];
+  for (const m of suffix.matchAll(/((?:figure\s+)?supplements?|source\s+data|video|animation)[\s\u00a0]+(\d+)/gi)) {
+    const kind = m[1]!.toLowerCase();
+    out += (kind.startsWith('source') ? '-sd' : kind === 'video' ? '-v' : kind === 'animation' ? '-a' : '-s') + m[2];
   }
   return out;
 }
@@ -86,7 +87,7 @@ interface CaptionHead {
 
 function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead | null {
   const rest = text.slice(at);
-  const term = `(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|source))|$))`;
+  const term = `(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|supplement|source|video|animation))|$))`;
   if (cfg.appendixWord) {
     const m = new RegExp(`^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord)}${WS}+(\\d+)`).exec(rest);
     if (m) {
@@ -254,6 +255,9 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       const cut = items.findIndex((it, i) => i > 0 && postfix.test(text.slice(it.numbersub.end)));
       if (cut > 0) items = items.slice(0, cut);
     }
+    // "Figure 5—source data" without a number names an attachment of the figure, not the figure: skip.
+    const dangling = new RegExp(`^${WS}*${DASH}${WS}*(?:figure${WS}+supplement|source${WS}+data|video|animation)`, 'i');
+    if (items.length && dangling.test(text.slice(items[items.length - 1]!.numbersub.end))) items = items.slice(0, -1);
     if (!items.length) continue;
     pushItems(cfg, p, m.index, items, itemKeys(cfg, items, qualifierOf(m[1], m[2]), null), out);
     const end = items[items.length - 1]!.numbersub.end;

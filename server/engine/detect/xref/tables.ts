@@ -1,4 +1,5 @@
 // Tables: captions ("Table 2.", "Table S1:", "S1 Table.", "Supplementary Table 1", "Appendix 1—table 2",
+// eLife "Table 1—source data 1",
 // SEQ Table fields) and mentions ("Table S1", "Tables 1 and 2", "Tables 1–3", "S2 Table").
 // Keys: tab-2, tab-S1, tab-A1, tab-app1-2.
 
@@ -14,6 +15,7 @@ export const TABLES: LabelledKind = {
   captionWords: 'Table|TABLE',
   seqNames: ['table', 'tabelle', 'tabla'],
   postfixWords: 'Tables?',
+  elifeSuffixes: true,
   appendixWord: 'table',
 };
 

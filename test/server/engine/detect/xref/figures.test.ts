@@ -112,3 +112,10 @@ test('eLife supplement lists and appendix figures', async () => {
     ready('figure', '2', 'fig-app1-2'),
   ]);
 });
+
+test('eLife videos attached to a figure are their own targets, not the figure', async () => {
+  const body = p('Figure 3. A figure.') + p('Figure 3—video 1. A video.') + p('(Figure 3—video 1; Figure 3)');
+  const { matches, targets } = await xrefs({ body });
+  assert.deepEqual(targets.map((t) => t.key), ['fig-3', 'fig-3-v1']);
+  assert.deepEqual(matches, [ready('figure', '3—video 1', 'fig-3-v1'), ready('figure', '3', 'fig-3')]);
+});
