@@ -1,9 +1,6 @@
-// The add-in's view of the service: shared/api-client.ts (HyperlinkerClient) with two adaptations.
-//  - Calls throw ServiceError on a non-2xx answer (the shared client returns ApiResult), so the
-//    pipeline reads as straight-line code.
-//  - fetch is called through an arrow function: the shared client stores `fetch` and calls it as a
-//    method of itself, which browsers reject ("Illegal invocation"); and the base address keeps its
-//    path (new URL('/hyperlink-scan', 'https://host/api') would drop /api).
+// The add-in's view of the service: shared/api-client.ts (HyperlinkerClient), with calls that throw
+// ServiceError on a non-2xx answer (the shared client returns ApiResult), so the pipeline reads as
+// straight-line code.
 import type { ApplyResult, ErrorResponse, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket } from '../shared/contract.ts';
 import type { HyperlinkSettings } from '../shared/settings.ts';
 import { HyperlinkerClient, type ApiResult } from '../shared/api-client.ts';
@@ -46,18 +43,6 @@ export function describeError(status: number, body: ErrorResponse | null): strin
   return `The service answered HTTP ${status}.`;
 }
 
-/** A fetch that keeps the base address's path and is never called as a method of another object. */
-export function baseAwareFetch(baseUrl: string, fetchImpl: typeof fetch): typeof fetch {
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, '');
-  return (input, init) => {
-    const raw = input instanceof Request ? input.url : String(input);
-    const url = new URL(raw);
-    if (prefix && url.origin === base.origin && !url.pathname.startsWith(`${prefix}/`)) url.pathname = `${prefix}${url.pathname}`;
-    return fetchImpl(url.toString(), init);
-  };
-}
-
 async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<T> {
   let r: ApiResult<T>;
   try {
@@ -72,7 +57,7 @@ async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<
 
 export function createServiceClient(conn: ServiceConnection, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
   const baseUrl = conn.baseUrl.trim();
-  const client = new HyperlinkerClient({ baseUrl, apiKey: conn.apiKey.trim(), fetch: baseAwareFetch(baseUrl, fetchImpl) });
+  const client = new HyperlinkerClient({ baseUrl, apiKey: conn.apiKey.trim(), fetch: fetchImpl });
   return {
     /** POST /hyperlink-scan */
     scan: (file: Uint8Array, settings: HyperlinkSettings): Promise<ScanPacket> => unwrap(baseUrl, client.scan({ file, settings })),

@@ -4,6 +4,8 @@
 // rate-limited document route that stops before the engine (missing file → 400). The difference of the
 // last two p50s is what auth + rate limiting cost. A script, not a test.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { addUser } from '../server/cli/accounts.ts';
 import { dropDatabase } from '../server/db/connection.ts';
@@ -11,7 +13,7 @@ import { loadConfig } from '../server/http/config.ts';
 import { startService } from '../server/http/server.ts';
 import { HyperlinkerClient } from '../shared/api-client.ts';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = process.env.CORPUS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const databaseUrl = `mysql://root@127.0.0.1:3306/hl_bench_${process.pid}`;
 

@@ -102,10 +102,16 @@ function settingsPart(form: FormData, input: ScanInput): void {
   if (text !== undefined) form.append('settings', new Blob([text], { type: 'application/json' }));
 }
 
+/** Joins a base address and a route path, keeping any path the base has (https://host/prefix + /hyperlink). */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
 export class HyperlinkerClient {
   private readonly fetchImpl: typeof fetch;
   constructor(private readonly options: ClientOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    // Never call the global fetch as a method of this object: browsers reject that ("Illegal invocation").
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   withApiKey(apiKey: string): HyperlinkerClient {
@@ -126,7 +132,7 @@ export class HyperlinkerClient {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await this.fetchImpl(new URL(path, this.options.baseUrl), { method, headers, body: payload });
+    const res = await this.fetchImpl(joinUrl(this.options.baseUrl, path), { method, headers, body: payload });
     const text = await res.text();
     let json: unknown = null;
     try {

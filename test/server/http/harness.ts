@@ -7,8 +7,9 @@ import { dropDatabase } from '../../../server/db/connection.ts';
 import { loadConfig } from '../../../server/http/config.ts';
 import { startService, type RunningService } from '../../../server/http/server.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
+import { CORPUS_DIR } from '../../helpers/corpus.ts';
 
-export const CORPUS = '/work/shared/corpus';
+export const CORPUS = CORPUS_DIR;
 export const SMALL_DOC = `${CORPUS}/plos-pone-0117949.docx`;
 export const TEST_TOKEN_SECRET = 'test-token-secret-0123456789abcdef';
 
