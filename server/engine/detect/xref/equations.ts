@@ -8,7 +8,7 @@
 // "Eqn. 2", "the characteristic equations 7–9". A bare "(3)" is not a mention (too ambiguous in prose).
 
 import type { ModelParagraph } from '../../model/types.ts';
-import { allMatches, parseItems, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
+import { allMatches, parseItems, rx, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
 
 const EQ_NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?[a-z]?';
 
@@ -78,7 +78,7 @@ function parenthesisedList(text: string, at: number): ListItem[] {
 
 export function findEquationMentions(p: ModelParagraph): XrefMention[] {
   const out: XrefMention[] = [];
-  const re = new RegExp(`(?<![A-Za-z])(?:Eq(?:n|uation)?s?\\.?|EQ(?:N|UATION)?S?\\.?|eq(?:n)?s?\\.|equations?)(?![A-Za-z])${WS}*`, 'g');
+  const re = rx(`(?<![A-Za-z])(?:Eq(?:n|uation)?s?\\.?|EQ(?:N|UATION)?S?\\.?|eq(?:n)?s?\\.|equations?)(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(re, p.text)) {
     const at = m.index + m[0].length;
     let items = parseItems(p.text, at, { num: EQ_NUM, subpanels: false, parens: true });

@@ -104,9 +104,9 @@ export function parseItems(text: string, from: number, g: ItemGrammar): ListItem
   const body = g.parens ? `(?:\\((${num})\\)|(${num}))` : `()(${num})`;
   const sub = g.subpanels ? `(${SUB})?` : '()';
   const suffix = g.suffix ? `(?:${g.suffix})?` : '';
-  const item = new RegExp(`${body}${sub}${suffix}(?![\\w\\u00b0%])`, 'y');
-  const sepList = new RegExp(SEP_LIST, 'y');
-  const sepRange = new RegExp(SEP_RANGE, 'y');
+  const item = rx(`${body}${sub}${suffix}(?![\\w\\u00b0%])`, 'y');
+  const sepList = rx(SEP_LIST, 'y');
+  const sepRange = rx(SEP_RANGE, 'y');
   const items: ListItem[] = [];
   let pos = from;
   let rangeNext = false;
@@ -150,6 +150,19 @@ export function parseItems(text: string, from: number, g: ItemGrammar): ListItem
     break;
   }
   return items;
+}
+
+const REGEXP_CACHE = new Map<string, RegExp>();
+
+/** A compiled regex, shared across paragraphs (callers reset lastIndex; no re-entrant use of one pattern). */
+export function rx(source: string, flags = ''): RegExp {
+  const k = `${flags}/${source}`;
+  let re = REGEXP_CACHE.get(k);
+  if (!re) {
+    re = new RegExp(source, flags);
+    REGEXP_CACHE.set(k, re);
+  }
+  return re;
 }
 
 /** Finds every match of a global regex, with index and groups. */
