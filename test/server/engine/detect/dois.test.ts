@@ -22,6 +22,11 @@ test('trailing punctuation and unbalanced closing brackets are trimmed, balanced
   assert.equal(trimDoi('10.1000/abc],'), '10.1000/abc');
 });
 
+test('a DOI glued to the word before it is found; one glued to a digit or dot is not', () => {
+  assert.deepEqual(found('Environ. Prog. Sustain. Energy10.1002/ep.13278 (2018).'), [['10.1002/ep.13278', '10.1002/ep.13278']]);
+  assert.deepEqual(found('id 110.1234/abc and v2.10.1234/x'), []);
+});
+
 test('several DOIs in one paragraph, and no false DOI in plain numbers', () => {
   assert.equal(findDois('doi: 10.1/abc and 10.12345/def').length, 1);
   assert.deepEqual(found('values 10.5/3 and 10.12/4 are ratios; 10.1234/ok'), [['10.1234/ok', '10.1234/ok']]);
