@@ -60,19 +60,39 @@ export function errorHandler(logger: Logger) {
       body = { error: 'Processing failed', requestId };
       logger.error({ requestId, path: req.path, errName: (err as { name?: string })?.name, errCode: (err as { code?: string })?.code }, 'unexpected failure');
     }
-    if (!req.complete) {
-      // The body was not read (answered before or instead of parsing): close after answering.
-      res.setHeader('Connection', 'close');
-      req.resume();
-    }
-    if (res.headersSent) {
-      res.end();
+    const send = () => {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      res.setHeader('X-Request-Id', requestId);
+      res.status(status).json(body);
+    };
+    if (req.complete || req.readableEnded || res.headersSent) {
+      send();
       return;
     }
-    res.setHeader('X-Request-Id', requestId);
-    res.status(status).json(body);
+    // Answered before the body was read (auth, rate limit, plan, size): drain it first. Closing a
+    // socket with unread bytes makes TCP reset the connection, which can destroy the answer in
+    // flight. Past the drain time the connection is closed after answering instead.
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      if (!req.complete) res.setHeader('Connection', 'close');
+      send();
+    };
+    const timer = setTimeout(answer, DRAIN_MS);
+    req.once('end', answer);
+    req.once('error', answer);
+    req.once('close', answer);
+    req.resume();
   };
 }
+
+/** How long an unread request body is drained before an early error answer is sent anyway. */
+const DRAIN_MS = 5_000;
 
 export function notFoundHandler(req: Request, _res: Response, next: NextFunction): void {
   next(new HttpError(404, 'Not found', 'route_not_found'));
