@@ -48,7 +48,7 @@ async function loadWork(mode: Mode): Promise<Work> {
   }
   const zip = await import('../server/engine/package/zip.ts');
   const xml = await import('../server/engine/package/xml.ts');
-  const encoder = new TextEncoder();
+  const serialize = await import('../server/engine/package/serialize.ts');
   if (mode === 'scan-floor') {
     return (b) => {
       const archive = zip.readZip(b);
@@ -65,7 +65,7 @@ async function loadWork(mode: Mode): Promise<Work> {
     const rebuilt = new Map<string, Uint8Array>();
     for (const part of FLOOR_PARTS) {
       const name = archive.resolve(part);
-      if (name) rebuilt.set(name, encoder.encode(xml.buildXml(xml.parseXml(archive.text(name), name))));
+      if (name) rebuilt.set(name, serialize.serializeXml(xml.parseXml(archive.text(name), name)));
     }
     return zip.writeZip(archive.names().map((name) => {
       const data = rebuilt.get(name);

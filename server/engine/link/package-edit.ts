@@ -2,7 +2,8 @@
 // new parts, relationships and content types. Everything else is copied raw by writeZip.
 
 import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '../package/docx.ts';
-import { buildXml, childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
+import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
+import { serializeXml } from '../package/serialize.ts';
 import { writeZip, type ZipWriteEntry } from '../package/zip.ts';
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -101,14 +102,13 @@ export class PackageEdit {
 
   /** Writes the package: untouched entries raw, changed and new parts serialised once. */
   write(): Uint8Array {
-    const enc = new TextEncoder();
     const items: ZipWriteEntry[] = [];
     for (const name of this.pkg.zip.names()) {
-      if (this.changed.has(name)) items.push({ name, data: enc.encode(buildXml(this.pkg.xml(name))) });
+      if (this.changed.has(name)) items.push({ name, data: serializeXml(this.pkg.xml(name)) });
       else items.push({ name, copyFrom: this.pkg.zip });
     }
     for (const [name, doc] of this.added) {
-      items.push({ name, data: doc instanceof Uint8Array ? doc : enc.encode(buildXml(doc)) });
+      items.push({ name, data: doc instanceof Uint8Array ? doc : serializeXml(doc) });
     }
     return writeZip(items);
   }

@@ -2,8 +2,9 @@
 // round-trip Word's XML byte for byte (see field notes), and the rule that package XML never
 // carries a DTD: a DOCTYPE or ENTITY declaration rejects the part before any parsing.
 
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { DocxRejectedError } from '../errors.ts';
+import { serializeXml } from './serialize.ts';
 
 /** An element: `{ [tagName]: children, ':@'?: attributes }`, or a text node `{ '#text': raw }`. */
 export type XmlNode = { [tag: string]: XmlNode[] | XmlAttrs | string | undefined; ':@'?: XmlAttrs; '#text'?: string };
@@ -25,7 +26,6 @@ const OPTIONS = {
 } as const;
 
 const parser = new XMLParser(OPTIONS);
-const builder = new XMLBuilder({ ...OPTIONS, format: false });
 
 /** A parsed part: the tree plus the exact text before and after its root element, restored on build. */
 export interface XmlDocument {
@@ -69,8 +69,9 @@ export function parseXml(text: string, partName = 'xml'): XmlDocument {
   return { prolog: text.slice(0, start), nodes, epilogue: text.slice(text.trimEnd().length) };
 }
 
+/** The part as text (serializeXml gives bytes, which is what the package needs). */
 export function buildXml(doc: XmlDocument): string {
-  return doc.prolog + (builder.build(doc.nodes) as string) + doc.epilogue;
+  return new TextDecoder().decode(serializeXml(doc));
 }
 
 // ---- node helpers ---------------------------------------------------------------------------
