@@ -10,27 +10,25 @@ import type { XmlDocument, XmlNode } from './xml.ts';
 
 const FLUSH_AT = 64 * 1024;
 
+/** Encodes text into one reused buffer; each emitted chunk is valid only during the call. */
 class ChunkWriter {
   private pending = '';
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
+  private buffer = Buffer.allocUnsafe(FLUSH_AT * 4);
+
+  constructor(private readonly emit: (chunk: Uint8Array) => void) {}
 
   write(s: string): void {
     this.pending += s;
     if (this.pending.length >= FLUSH_AT) this.flush();
   }
 
-  private flush(): void {
+  flush(): void {
     if (!this.pending) return;
-    const b = Buffer.from(this.pending, 'utf8');
-    this.chunks.push(b);
-    this.size += b.length;
+    const need = Buffer.byteLength(this.pending, 'utf8');
+    if (need > this.buffer.length) this.buffer = Buffer.allocUnsafe(need);
+    const n = this.buffer.write(this.pending, 0, 'utf8');
     this.pending = '';
-  }
-
-  bytes(): Uint8Array {
-    this.flush();
-    return Buffer.concat(this.chunks, this.size);
+    this.emit(this.buffer.subarray(0, n));
   }
 }
 
@@ -66,11 +64,21 @@ function writeNodes(nodes: XmlNode[], out: ChunkWriter): void {
   }
 }
 
-/** The part as UTF-8 bytes: its original prolog, the tree, and its trailing white space. */
-export function serializeXml(doc: XmlDocument): Uint8Array {
-  const out = new ChunkWriter();
+/**
+ * Emits the part as UTF-8 chunks of about 64 KB: its original prolog, the tree, its trailing white
+ * space. A chunk is valid only during the call (the buffer is reused): copy it to keep it.
+ */
+export function serializeXmlTo(doc: XmlDocument, emit: (chunk: Uint8Array) => void): void {
+  const out = new ChunkWriter(emit);
   out.write(doc.prolog);
   writeNodes(doc.nodes, out);
   out.write(doc.epilogue);
-  return out.bytes();
+  out.flush();
+}
+
+/** The part as UTF-8 bytes. */
+export function serializeXml(doc: XmlDocument): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  serializeXmlTo(doc, (c) => chunks.push(Buffer.from(c)));
+  return Buffer.concat(chunks);
 }

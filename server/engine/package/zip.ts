@@ -5,7 +5,7 @@
 // zlib's maxOutputLength), with the CRC checked afterwards. Writing copies the compressed bytes of
 // every entry apply did not change, so untouched parts stay identical and are not re-deflated.
 
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DocxRejectedError } from '../errors.ts';
 
 export interface ZipLimits {
@@ -213,10 +213,35 @@ export function readZip(input: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
   };
 }
 
-/** One entry of a zip being written: either new content, or an entry copied unchanged from a source archive. */
+/**
+ * One entry of a zip being written: new content, content produced in chunks (deflated as they come,
+ * so the whole part never sits uncompressed in memory), or an entry copied unchanged from a source.
+ */
 export type ZipWriteEntry =
   | { name: string; data: Uint8Array; store?: boolean }
+  | { name: string; produce: (emit: (chunk: Uint8Array) => void) => void }
   | { name: string; copyFrom: ZipArchive };
+
+/**
+ * Deflates chunks as one raw deflate stream, each as it comes: every chunk ends with a sync flush
+ * (a non-final block boundary) and an empty final block closes the stream, so the pieces
+ * concatenate into a valid stream. Chunks are not kept (the producer may reuse its buffer).
+ */
+function deflateChunks(produce: (emit: (chunk: Uint8Array) => void) => void): { data: Uint8Array; crc: number; size: number } {
+  const compressed: Uint8Array[] = [];
+  let crc = 0;
+  let size = 0;
+  produce((chunk) => {
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+    compressed.push(deflateRawSync(chunk, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+  });
+  compressed.push(FINAL_EMPTY_BLOCK);
+  return { data: Buffer.concat(compressed), crc: crc >>> 0, size };
+}
+
+/** A final, empty deflate block: closes a stream of sync-flushed pieces. */
+const FINAL_EMPTY_BLOCK = deflateRawSync(new Uint8Array(0));
 
 function dosNow(): { time: number; date: number } {
   const d = new Date();
@@ -241,6 +266,10 @@ export function writeZip(items: ZipWriteEntry[]): Uint8Array {
       if (!src) throw new Error(`no entry '${item.name}' to copy`);
       data = item.copyFrom.raw(src.name);
       method = src.method; crc = src.crc; size = src.size; time = src.dosTime; date = src.dosDate;
+    } else if ('produce' in item) {
+      ({ data, crc, size } = deflateChunks(item.produce));
+      method = 8;
+      time = now.time; date = now.date;
     } else {
       crc = crc32(item.data) >>> 0;
       size = item.data.length;
