@@ -3,6 +3,11 @@
 import type {
   ApiKeyList,
   ApplyResult,
+  CreditPurchase,
+  DocsEvent,
+  MemberAction,
+  OrgAccount,
+  OrgMember,
   DocsInsightsResponse,
   ErrorResponse,
   NewApiKey,
@@ -53,43 +58,7 @@ export interface CrossrefInput extends ScanInput {
   scanFingerprint?: string;
 }
 
-export interface OrgMember {
-  user_id: string;
-  email: string;
-  name: string;
-  role: 'owner' | 'manager' | 'member';
-  created_at: string;
-}
-
-export interface OrgAccount {
-  org: { id: string; slug: string; name: string; plan: string; credits: number; members_enabled: boolean; created_at: string };
-  role: 'owner' | 'manager' | 'member';
-}
-
-export interface CreditPurchase {
-  id: string;
-  org_id: string;
-  credits: number;
-  amount_cents: number;
-  currency: string;
-  provider: string;
-  provider_ref: string | null;
-  status: 'pending' | 'completed' | 'cancelled';
-  idempotency_key: string;
-  created_at: string;
-  completed_at: string | null;
-}
-
-export type MemberAction =
-  | { action: 'add'; email: string; role?: OrgMember['role'] }
-  | { action: 'set_role'; user_id: string; role: OrgMember['role'] }
-  | { action: 'remove'; user_id: string };
-
-export type DocsEvent =
-  | { event_type: 'page_view'; path: string; session_id?: string }
-  | { event_type: 'search'; path: string; session_id?: string; query: string; result_count: number }
-  | { event_type: 'playground_response'; path: string; session_id?: string; status: number; error?: string; route?: string }
-  | { event_type: 'feedback'; path: string; session_id?: string; helpful: 'yes' | 'no' };
+export type { CreditPurchase, DocsEvent, MemberAction, OrgAccount, OrgMember } from './contract.ts';
 
 function toBlob(file: DocxInput, type: string): Blob {
   return file instanceof Blob ? file : new Blob([file as unknown as BlobPart], { type });

@@ -294,3 +294,60 @@ export interface ErrorResponse {
   retry_after?: number;
   retryAfter?: number;
 }
+
+// ---- Account surfaces whose shapes the contract leaves "not shown" (documented in docs/service.md) ----
+
+export type OrgRole = 'owner' | 'manager' | 'member';
+
+/** An organisation as GET /org and POST /org-billing show it. */
+export interface Organisation {
+  id: string;
+  slug: string;
+  name: string;
+  plan: string;
+  credits: number;
+  members_enabled: boolean;
+  created_at: string;
+}
+
+/** GET /org: the caller's organisation and role. */
+export interface OrgAccount {
+  org: Organisation;
+  role: OrgRole;
+}
+
+/** A member as GET/POST /org-members show it. */
+export interface OrgMember {
+  user_id: string;
+  email: string;
+  name: string;
+  role: OrgRole;
+  created_at: string;
+}
+
+export type MemberAction =
+  | { action: 'add'; email: string; role?: OrgRole }
+  | { action: 'set_role'; user_id: string; role: OrgRole }
+  | { action: 'remove'; user_id: string };
+
+/** A credit purchase (POST /org-billing create and complete). */
+export interface CreditPurchase {
+  id: string;
+  org_id: string;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  status: 'pending' | 'completed' | 'cancelled';
+  idempotency_key: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** What POST /docs-events accepts. */
+export type DocsEvent =
+  | { event_type: 'page_view'; path: string; session_id?: string }
+  | { event_type: 'search'; path: string; session_id?: string; query: string; result_count: number }
+  | { event_type: 'playground_response'; path: string; session_id?: string; status: number; error?: string; route?: string }
+  | { event_type: 'feedback'; path: string; session_id?: string; helpful: 'yes' | 'no' };

@@ -14,22 +14,12 @@
 // - DOI: every gold reference DOI must be overlapped by a 'doi' match in its paragraph whose doi equals
 //   the gold DOI case-insensitively.
 
-import { cpLength, type GoldDoc, type GoldKind, type GoldMention, type GoldReference } from './gold.ts';
+import { cpLength, GOLD_KINDS, type GoldDoc, type GoldKind, type GoldMention, type GoldReference } from './gold.ts';
 
 export const DOCUMENT_PART = 'word/document.xml';
 
 export type RowKind = GoldKind | 'doi';
-export const ROW_KINDS: readonly RowKind[] = [
-  'citation',
-  'figure',
-  'table',
-  'equation',
-  'section',
-  'appendix',
-  'supplementary',
-  'other',
-  'doi',
-];
+export const ROW_KINDS: readonly RowKind[] = [...GOLD_KINDS, 'doi'];
 
 export interface ScoredLocation {
   part: string;

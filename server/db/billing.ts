@@ -1,9 +1,10 @@
 // credit_purchases: organisation credit purchases, created pending and completed once.
+import type { CreditPurchase } from '../../shared/contract.ts';
 // An idempotency key per organisation makes "create" safe to retry.
 import { randomUUID } from 'node:crypto';
 import { execute, selectRows, type Queryable } from './connection.ts';
 
-export type PurchaseStatus = 'pending' | 'completed' | 'cancelled';
+export type PurchaseStatus = CreditPurchase['status'];
 
 export interface PurchaseRow {
   id: string;

@@ -1,10 +1,11 @@
 // organisations and memberships: an organisation has a plan, credits and a members switch;
+import type { OrgRole } from '../../shared/contract.ts';
 // each user belongs to at most one organisation with the role owner, manager or member.
 import { randomUUID } from 'node:crypto';
 import { execute, selectRows, type Queryable } from './connection.ts';
 import type { Plan } from './users.ts';
 
-export type Role = 'owner' | 'manager' | 'member';
+export type Role = OrgRole;
 export const ROLES: readonly Role[] = ['owner', 'manager', 'member'];
 
 export interface OrgRow {

@@ -1,4 +1,5 @@
 // GET /org: the caller's organisation account state.
+import type { Organisation } from '../../../shared/contract.ts';
 import { Router } from 'express';
 import { iso } from '../../db/connection.ts';
 import { findOrgById, type OrgRow } from '../../db/organisations.ts';
@@ -6,17 +7,7 @@ import { orgCallerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 
-export interface OrgView {
-  id: string;
-  slug: string;
-  name: string;
-  plan: string;
-  credits: number;
-  members_enabled: boolean;
-  created_at: string;
-}
-
-export function orgView(row: OrgRow): OrgView {
+export function orgView(row: OrgRow): Organisation {
   return { id: row.id, slug: row.slug, name: row.name, plan: row.plan, credits: Number(row.credits), members_enabled: row.members_enabled === 1, created_at: iso(row.created_at) };
 }
 

@@ -1,4 +1,5 @@
 // Organisation credit purchases: create (pending, idempotent per idempotency key) then complete
+import type { CreditPurchase } from '../../../shared/contract.ts';
 // (credits added exactly once). Owners create; owners of the organisation or admins complete.
 import type { Pool } from 'mysql2/promise';
 import { findPurchase, findPurchaseByIdempotencyKey, insertPurchase, lockPurchase, markCompleted, setProviderRef, type PurchaseRow } from '../../db/billing.ts';
@@ -7,21 +8,7 @@ import { addCredits, creditBalance } from '../../db/credits.ts';
 import type { PaymentProvider } from '../billing/payment-provider.ts';
 import { HttpError, conflict, notFound } from '../errors.ts';
 
-export interface PurchaseView {
-  id: string;
-  org_id: string;
-  credits: number;
-  amount_cents: number;
-  currency: string;
-  provider: string;
-  provider_ref: string | null;
-  status: string;
-  idempotency_key: string;
-  created_at: string;
-  completed_at: string | null;
-}
-
-export function purchaseView(row: PurchaseRow): PurchaseView {
+export function purchaseView(row: PurchaseRow): CreditPurchase {
   return {
     id: row.id,
     org_id: row.org_id,
@@ -46,7 +33,7 @@ export interface CreatePurchase {
 }
 
 /** Returns the purchase and whether this call created it (false: an earlier call with the same key did). */
-export async function createPurchase(pool: Pool, provider: PaymentProvider, p: CreatePurchase): Promise<{ purchase: PurchaseView; created: boolean; checkoutUrl: string | null }> {
+export async function createPurchase(pool: Pool, provider: PaymentProvider, p: CreatePurchase): Promise<{ purchase: CreditPurchase; created: boolean; checkoutUrl: string | null }> {
   const existing = await findPurchaseByIdempotencyKey(pool, p.orgId, p.idempotencyKey);
   if (existing) return { purchase: sameOrConflict(existing, p.credits), created: false, checkoutUrl: null };
   const amountCents = p.credits * p.priceCents;
@@ -63,7 +50,7 @@ export async function createPurchase(pool: Pool, provider: PaymentProvider, p: C
   return { purchase: purchaseView(row), created: true, checkoutUrl: payment.checkoutUrl };
 }
 
-function sameOrConflict(row: PurchaseRow, credits: number): PurchaseView {
+function sameOrConflict(row: PurchaseRow, credits: number): CreditPurchase {
   if (Number(row.credits) !== credits) throw conflict('idempotency_key was already used for a different purchase', 'idempotency_key_reused');
   return purchaseView(row);
 }
@@ -75,7 +62,7 @@ export async function loadPurchase(pool: Pool, id: string): Promise<PurchaseRow>
 }
 
 /** Completes a pending purchase once; completing a completed purchase again changes nothing. */
-export async function completePurchase(pool: Pool, provider: PaymentProvider, id: string, userId: string): Promise<{ purchase: PurchaseView; credits: number }> {
+export async function completePurchase(pool: Pool, provider: PaymentProvider, id: string, userId: string): Promise<{ purchase: CreditPurchase; credits: number }> {
   const current = await loadPurchase(pool, id);
   if (current.status === 'pending') {
     const state = await provider.confirmPayment(current.provider_ref ?? '');

@@ -1,4 +1,5 @@
 // Team membership changes with their rules: managers add members and managers; only owners grant,
+import type { OrgMember } from '../../../shared/contract.ts';
 // change or remove the owner role; an organisation always keeps at least one owner.
 import type { Pool } from 'mysql2/promise';
 import { inTransaction, iso } from '../../db/connection.ts';
@@ -7,25 +8,17 @@ import { findUserByEmail } from '../../db/users.ts';
 import type { OrgCaller } from '../auth.ts';
 import { conflict, notFound, ownerRequired } from '../errors.ts';
 
-export interface MemberJson {
-  user_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  created_at: string;
-}
-
-export function memberJson(m: MemberView): MemberJson {
+export function memberJson(m: MemberView): OrgMember {
   return { user_id: m.user_id, email: m.email, name: m.name, role: m.role, created_at: iso(m.created_at) };
 }
 
-async function memberOf(pool: Pool, orgId: string, userId: string): Promise<MemberJson> {
+async function memberOf(pool: Pool, orgId: string, userId: string): Promise<OrgMember> {
   const found = (await listMembers(pool, orgId)).find((m) => m.user_id === userId);
   if (!found) throw notFound('Member not found', 'member_not_found');
   return memberJson(found);
 }
 
-export async function addMember(pool: Pool, caller: OrgCaller, email: string, role: Role): Promise<MemberJson> {
+export async function addMember(pool: Pool, caller: OrgCaller, email: string, role: Role): Promise<OrgMember> {
   if (role === 'owner' && caller.role !== 'owner') throw ownerRequired();
   const user = await findUserByEmail(pool, email);
   if (!user) throw notFound('No user with this email', 'user_not_found');
@@ -37,7 +30,7 @@ export async function addMember(pool: Pool, caller: OrgCaller, email: string, ro
   return memberOf(pool, caller.orgId, user.id);
 }
 
-export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, role: Role): Promise<MemberJson> {
+export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, role: Role): Promise<OrgMember> {
   await inTransaction(pool, async (conn) => {
     await lockOrg(conn, caller.orgId);
     const target = await findMembership(conn, userId);

@@ -15,6 +15,7 @@
 
 import type { MatchKind, TargetType } from '../../../../shared/contract.ts';
 import type { ModelParagraph } from '../../model/types.ts';
+import type { TargetCandidate } from '../types.ts';
 
 export type XrefModeSetting = 'number' | 'numbersub' | 'full' | 'off';
 
@@ -41,15 +42,7 @@ export interface XrefMention {
 }
 
 /** A target found by a detector, with the normalised key it answers to. */
-export interface XrefTarget {
-  key: string;
-  type: TargetType;
-  label: string;
-  paragraph: ModelParagraph;
-  start: number;
-  end: number;
-  number?: string;
-  title?: string;
+export interface XrefTarget extends TargetCandidate {
   /** End of the caption label in the paragraph (mentions before it are the label itself). */
   labelEnd: number;
   /** Higher wins when several paragraphs claim the same key (styled caption over plain text). */
