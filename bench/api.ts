@@ -32,7 +32,7 @@ function multipartBody(file: Buffer | null): { body: Buffer; contentType: string
 async function measure(label: string, url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: Buffer; connections?: number }): Promise<void> {
   const result = await autocannon({ url, method: options.method ?? 'GET', headers: options.headers, body: options.body, connections: options.connections ?? 4, duration: SECONDS });
   const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${(s as { count: number }).count}`).join(' ');
-  console.log(`${label.padEnd(44)} ${result.requests.average.toFixed(1).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   [${statuses}]`);
+  console.log(`${label.padEnd(48)} ${result.requests.average.toFixed(1).padStart(8)} req/s   p50 ${result.latency.p50.toFixed(2).padStart(7)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   [${statuses}]`);
 }
 
 const docs = readdirSync(CORPUS).filter((n) => n.endsWith('.docx')).map((n) => ({ path: `${CORPUS}/${n}`, size: statSync(`${CORPUS}/${n}`).size })).sort((a, b) => a.size - b.size);
@@ -51,10 +51,13 @@ try {
   if (!key.ok) throw new Error('key creation failed');
   const auth = { authorization: `Bearer ${key.data.key}` };
 
-  console.log(`bench:api  ${SECONDS}s per run, 4 connections, engine threads ${service.ctx.config.engineThreads}`);
-  await measure('GET /openapi.json (no auth, no db)', `${service.url}/openapi.json`, {});
+  console.log(`bench:api  ${SECONDS}s per run, engine threads ${service.ctx.config.engineThreads}`);
   const noFile = multipartBody(null);
-  await measure('POST /hyperlink-scan no file (auth+limit)', `${service.url}/hyperlink-scan`, { method: 'POST', headers: { ...auth, 'content-type': noFile.contentType }, body: noFile.body });
+  // One connection first: latency without queueing on a 2-core machine shared with MariaDB and autocannon.
+  for (const connections of [1, 4]) {
+    await measure(`GET /openapi.json (no auth, no db) c=${connections}`, `${service.url}/openapi.json`, { connections });
+    await measure(`POST /hyperlink-scan no file (auth+limit) c=${connections}`, `${service.url}/hyperlink-scan`, { method: 'POST', headers: { ...auth, 'content-type': noFile.contentType }, body: noFile.body, connections });
+  }
   for (const [label, doc] of [['small', small], ['large', large]] as const) {
     const body = multipartBody(readFileSync(doc.path));
     const name = doc.path.split('/').pop()!;

@@ -137,4 +137,12 @@ export const MIGRATIONS: Migration[] = [
       ) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 2,
+    name: 'rate-limit counters in memory',
+    // Counters live for one minute: a MEMORY table is shared by every server process through the
+    // database like before, but a hit no longer waits for a redo-log flush (about half the cost per
+    // request). A database restart only resets the current window.
+    statements: ['ALTER TABLE rate_limit_counters ENGINE=MEMORY'],
+  },
 ];
