@@ -58,8 +58,8 @@ export function parseSettings(input: unknown): HyperlinkSettings {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : 'settings';
-  const allowed = 'values' in issue && Array.isArray(issue.values) ? ` (allowed: ${issue.values.join(', ')})` : '';
-  throw new SettingsError(field, `Invalid value for settings field '${field}': ${issue.message}${allowed}`);
+  const allowed = 'values' in issue && Array.isArray(issue.values) ? `must be one of ${issue.values.join(', ')}` : issue.message;
+  throw new SettingsError(field, `Invalid value for settings field '${field}': ${allowed}`);
 }
 
 /** Parses the settings form field (a JSON string); throws SettingsError with field 'settings' on invalid JSON. */

@@ -1,7 +1,7 @@
 // Small argument parsing shared by the CLI commands: positional arguments and --name value flags.
 
 import { readFileSync } from 'node:fs';
-import { parseSettingsJson, type HyperlinkSettings } from '../../shared/settings.ts';
+import { parseSettingsJson, SettingsError, type HyperlinkSettings } from '../../shared/settings.ts';
 
 export interface ParsedArgs {
   positional: string[];
@@ -32,7 +32,12 @@ export function settingsFrom(flags: Map<string, string | true>): HyperlinkSettin
   const raw = flags.get('settings');
   if (raw === undefined || raw === true) return parseSettingsJson(null);
   const text = raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw;
-  return parseSettingsJson(text);
+  try {
+    return parseSettingsJson(text);
+  } catch (err) {
+    if (err instanceof SettingsError && err.field === 'settings') throw new Error("--settings is not valid JSON (give a JSON object inline, or @file.json)");
+    throw err;
+  }
 }
 
 /** Reads the input document with a clear message when it is missing or not a file. */
