@@ -3,7 +3,7 @@
 
 import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '../package/docx.ts';
 import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
-import { serializeXml } from '../package/serialize.ts';
+import { serializeXmlTo } from '../package/serialize.ts';
 import { writeZip, type ZipWriteEntry } from '../package/zip.ts';
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -100,15 +100,15 @@ export class PackageEdit {
     return resolveTarget(from, target);
   }
 
-  /** Writes the package: untouched entries raw, changed and new parts serialised once. */
+  /** Writes the package: untouched entries raw, changed and new parts serialised once, deflated as they are written. */
   write(): Uint8Array {
     const items: ZipWriteEntry[] = [];
     for (const name of this.pkg.zip.names()) {
-      if (this.changed.has(name)) items.push({ name, data: serializeXml(this.pkg.xml(name)) });
+      if (this.changed.has(name)) items.push({ name, produce: (emit) => serializeXmlTo(this.pkg.xml(name), emit) });
       else items.push({ name, copyFrom: this.pkg.zip });
     }
     for (const [name, doc] of this.added) {
-      items.push({ name, data: doc instanceof Uint8Array ? doc : serializeXml(doc) });
+      items.push(doc instanceof Uint8Array ? { name, data: doc } : { name, produce: (emit) => serializeXmlTo(doc, emit) });
     }
     return writeZip(items);
   }
