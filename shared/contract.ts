@@ -64,6 +64,8 @@ export interface ReviewMatch {
   doi?: string;
   /** For DOI matches: the external URL the link will carry. */
   url?: string;
+  /** The text around the match in its paragraph (up to about 60 characters each side, cut at a word), for review. */
+  context?: { before: string; after: string };
 }
 
 export interface ReviewTarget {

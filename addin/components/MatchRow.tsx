@@ -40,6 +40,13 @@ export function MatchRow(props: MatchRowProps) {
         <StatusBadge status={match.status} />
         <ChoiceBadge choice={choice} />
       </div>
+      {match.context && (
+        <Text size={200} className="match-context">
+          {match.context.before}
+          <mark>{match.sourceText}</mark>
+          {match.context.after}
+        </Text>
+      )}
       <Text size={200} className="match-target">
         {proposal(match, choice, targetLabel)}
         {match.reason ? <span className="match-reason"> · {match.reason}</span> : null}

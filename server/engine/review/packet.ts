@@ -73,6 +73,18 @@ export function reviewTarget(t: TargetCandidate): ReviewTarget {
   return out;
 }
 
+const CONTEXT_CHARS = 60;
+
+/** Up to CONTEXT_CHARS characters each side of [start, end), cut at a word boundary, white space folded. */
+export function contextOf(text: string, start: number, end: number): { before: string; after: string } {
+  let before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
+  if (start > CONTEXT_CHARS) before = `…${before.replace(/^\S*\s/, '')}`;
+  let after = text.slice(end, end + CONTEXT_CHARS);
+  if (end + CONTEXT_CHARS < text.length) after = `${after.replace(/\s\S*$/, '')}…`;
+  const fold = (s: string) => s.replace(/\s+/g, ' ');
+  return { before: fold(before), after: fold(after) };
+}
+
 export function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, TargetCandidate>): ReviewMatch {
   const target = m.targetKey ? targets.get(m.targetKey) : undefined;
   const out: ReviewMatch = {
@@ -83,6 +95,7 @@ export function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, 
     kind: m.kind,
     confidence: Math.round(m.confidence * 1000) / 1000,
     location: locationOf(m.paragraph, m.start, m.end),
+    context: contextOf(m.paragraph.text, m.start, m.end),
   };
   if (target) out.label = target.label;
   if (m.reason) out.reason = m.reason;
