@@ -4,9 +4,9 @@
 import type { DetectContext, MatchCandidate } from './types.ts';
 
 // A DOI is 10.<registrant>/<suffix>; the suffix runs until white space. Prefixes are optional.
-// It may be glued to the word before it ("Energy10.1002/ep.13278", a lost space), but never to a
-// digit or a dot, so "110.1234/x" or "v2.10.1234/x" are not DOIs.
-const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?(?<![0-9.])(10\.\d{4,9}\/[^\s"<>]+)/gi;
+// It may be glued to the word before it ("Energy10.1002/ep.13278", "Assess.10.1007/s10661", a lost
+// space), but never to a number, so "110.1234/x" or "v2.10.1234/x" are not DOIs.
+const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?(?<![0-9])(?<![0-9]\.)(10\.\d{4,9}\/[^\s"<>]+)/gi;
 
 /** Trims sentence punctuation and unbalanced closing brackets from the end of a DOI. */
 export function trimDoi(doi: string): string {

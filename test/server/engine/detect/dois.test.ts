@@ -22,8 +22,9 @@ test('trailing punctuation and unbalanced closing brackets are trimmed, balanced
   assert.equal(trimDoi('10.1000/abc],'), '10.1000/abc');
 });
 
-test('a DOI glued to the word before it is found; one glued to a digit or dot is not', () => {
+test('a DOI glued to the word before it is found; one glued to a number is not', () => {
   assert.deepEqual(found('Environ. Prog. Sustain. Energy10.1002/ep.13278 (2018).'), [['10.1002/ep.13278', '10.1002/ep.13278']]);
+  assert.deepEqual(found('Environ. Monit. Assess.10.1007/s10661-015-4634-z (2015).'), [['10.1007/s10661-015-4634-z', '10.1007/s10661-015-4634-z']]);
   assert.deepEqual(found('id 110.1234/abc and v2.10.1234/x'), []);
 });
 
