@@ -4,7 +4,7 @@
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { applyAnalysis } from './link/apply-core.ts';
-import { analyse } from './scan.ts';
+import { detect } from './scan.ts';
 
 export function apply(
   bytes: Uint8Array,
@@ -12,12 +12,12 @@ export function apply(
   decisions: ReviewDecision[],
   options?: { resolvedWorks?: Record<string, ResolvedWork> },
 ): ApplyOutput {
-  return applyAnalysis(analyse(bytes, settings), bytes, decisions, options);
+  return applyAnalysis(detect(bytes, settings), bytes, decisions, options);
 }
 
 /** The one-step flow: every match the scan marks ready is approved. */
 export function direct(bytes: Uint8Array, settings: HyperlinkSettings): ApplyOutput {
-  const analysis = analyse(bytes, settings);
+  const analysis = detect(bytes, settings);
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
   return applyAnalysis(analysis, bytes, decisions);

@@ -1,7 +1,8 @@
 // scan(): bytes → package → document model → detectors → review packet.
-// analyse() keeps the intermediate results so that apply() can act on the same matches.
+// detect() keeps the intermediate results so that apply() can act on the same matches; analyse()
+// adds the review packet (scan and the service need it, apply does not).
 
-import type { ScanPacket } from '../../shared/contract.ts';
+import type { PersistedMetadata, ScanPacket } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { detectBibliography } from './detect/bibliography.ts';
 import { detectCitations } from './detect/citations.ts';
@@ -16,7 +17,8 @@ import { sha256Hex } from './review/hashes.ts';
 import { applyHolds } from './review/holds.ts';
 import { buildPacket, matchId, sortMatches } from './review/packet.ts';
 
-export interface Analysis {
+/** What the detectors found, with stable match ids, before it becomes a review packet. */
+export interface Detection {
   pkg: DocxPackage;
   model: DocumentModel;
   settings: HyperlinkSettings;
@@ -24,8 +26,13 @@ export interface Analysis {
   targets: TargetCandidate[];
   targetById: Map<string, TargetCandidate>;
   matchById: Map<string, MatchCandidate>;
-  packet: ScanPacket;
+  persistedMetadata: PersistedMetadata | null;
+  citeStyle: string;
   fileHash: string;
+}
+
+export interface Analysis extends Detection {
+  packet: ScanPacket;
 }
 
 /** Makes target keys unique (a second "Figure 1" caption becomes fig-1~2). */
@@ -39,7 +46,7 @@ function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
   return targets;
 }
 
-export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysis {
+export function detect(bytes: Uint8Array, settings: HyperlinkSettings): Detection {
   const fileHash = sha256Hex(bytes);
   const pkg = openDocx(bytes);
   const model = buildModel(pkg);
@@ -59,15 +66,21 @@ export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysi
   sortMatches(matches);
 
   const matchById = new Map<string, MatchCandidate>();
-  const ided: { id: string; match: MatchCandidate }[] = [];
   for (const m of matches) {
     let id = matchId(m);
     if (matchById.has(id)) id = `${id}-${m.end}`;
     matchById.set(id, m);
-    ided.push({ id, match: m });
   }
-  const packet = buildPacket({ fileHash, settings, matches: ided, targets, citeStyle: citations.style, persistedMetadata: persisted });
-  return { pkg, model, settings, bibliography, targets, targetById: new Map(targets.map((t) => [t.key, t])), matchById, packet, fileHash };
+  const targetById = new Map(targets.map((t) => [t.key, t]));
+  return { pkg, model, settings, bibliography, targets, targetById, matchById, persistedMetadata: persisted, citeStyle: citations.style, fileHash };
+}
+
+/** detect() plus the review packet. */
+export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysis {
+  const d = detect(bytes, settings);
+  const matches = [...d.matchById].map(([id, match]) => ({ id, match }));
+  const packet = buildPacket({ fileHash: d.fileHash, settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
+  return { ...d, packet };
 }
 
 /** Reads a DOCX without modifying it and proposes every link, for review. */

@@ -23,7 +23,8 @@ export interface LinkInput {
   settings: HyperlinkSettings;
   targetById: Map<string, TargetCandidate>;
   matchById: Map<string, MatchCandidate>;
-  packet?: { persistedMetadata?: PersistedMetadata | null };
+  /** What the scan found in the document's metadata part; read from the package when absent. */
+  persistedMetadata?: PersistedMetadata | null;
 }
 
 export interface ApplyOptions {
@@ -119,7 +120,7 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
   let docx: Uint8Array;
   if (linkCount > 0 || edit.changed.size > 0) {
     if (styleId && !style.id && result.written.length > 0) ensureHyperlinkStyle(edit);
-    const previous = input.packet?.persistedMetadata !== undefined ? input.packet.persistedMetadata : readPersistedMetadata(pkg);
+    const previous = input.persistedMetadata !== undefined ? input.persistedMetadata : readPersistedMetadata(pkg);
     writePersisted(edit, previous ?? null, result.records, (options.now ?? new Date()).toISOString());
     stats.partsChanged = [...edit.changed].sort();
     docx = edit.write();
