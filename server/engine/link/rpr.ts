@@ -1,7 +1,7 @@
 // Run properties: inserting elements into w:rPr in schema order (CT_RPr is a sequence, and Word
 // rejects out-of-order children), and the link appearance (Hyperlink style, colour, URL font).
 
-import { childrenOf, el, setAttr, tagOf, type XmlNode } from '../package/xml.ts';
+import { childrenOf, cloneNode, el, setAttr, tagOf, type XmlNode } from '../package/xml.ts';
 
 const RPR_ORDER = [
   'w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',
@@ -11,14 +11,24 @@ const RPR_ORDER = [
 ];
 const RANK = new Map(RPR_ORDER.map((t, i) => [t, i]));
 
-/** The run's w:rPr, created (as first child) when missing. */
-export function ensureRPr(run: XmlNode): XmlNode {
+/**
+ * A w:rPr of the run's own, safe to change: split runs share their w:rPr, so an existing one is
+ * replaced by a copy (its children list copied; the child elements themselves stay shared and are
+ * replaced, never changed); created as first child when missing.
+ */
+export function ownRPr(run: XmlNode): XmlNode {
   const kids = childrenOf(run);
-  const found = kids.find((k) => tagOf(k) === 'w:rPr');
-  if (found) return found;
-  const rPr = el('w:rPr', null, []);
-  kids.unshift(rPr);
-  return rPr;
+  const at = kids.findIndex((k) => tagOf(k) === 'w:rPr');
+  if (at < 0) {
+    const rPr = el('w:rPr', null, []);
+    kids.unshift(rPr);
+    return rPr;
+  }
+  const shared = kids[at]!;
+  const own: XmlNode = { 'w:rPr': [...childrenOf(shared)] };
+  if (shared[':@']) own[':@'] = { ...shared[':@'] };
+  kids[at] = own;
+  return own;
 }
 
 /** Replaces the rPr child with the same tag, or inserts it at its schema position. */
@@ -45,16 +55,16 @@ export interface Appearance {
 /** Gives a linked run the link appearance, keeping its own properties (an existing character style stays). */
 export function styleLinkRun(run: XmlNode, look: Appearance): void {
   if (tagOf(run) !== 'w:r') return;
-  const rPr = ensureRPr(run);
+  const rPr = ownRPr(run);
   const kids = childrenOf(rPr);
   if (look.styleId && !kids.some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, el('w:rStyle', { 'w:val': look.styleId }));
   putRPrChild(rPr, el('w:color', { 'w:val': look.color }));
   if (look.font) {
     const existing = kids.find((k) => tagOf(k) === 'w:rFonts');
-    const fonts = existing ?? el('w:rFonts', {});
+    const fonts = existing ? cloneNode(existing) : el('w:rFonts', {});
     for (const a of ['w:ascii', 'w:hAnsi', 'w:cs']) setAttr(fonts, a, look.font);
     for (const a of ['w:asciiTheme', 'w:hAnsiTheme', 'w:cstheme']) if (fonts[':@']) delete fonts[':@']['@_' + a];
-    if (!existing) putRPrChild(rPr, fonts);
+    putRPrChild(rPr, fonts);
   }
 }
 

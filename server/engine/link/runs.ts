@@ -1,10 +1,10 @@
 // Run splitting: isolates [start, end) of a paragraph into whole runs, splitting the first and
-// last run exactly at the boundaries. The split pieces keep every run property (w:rPr is copied,
-// run attributes too). Runs are never merged. Works right to left: callers must process ranges of
+// last run exactly at the boundaries. The split pieces keep every run property (both halves share
+// the w:rPr element, which styleLinkRun copies before changing it; run attributes are copied). Runs are never merged. Works right to left: callers must process ranges of
 // one paragraph from the last to the first, so that the model's pieces left of a split stay valid.
 
 import type { ModelParagraph, Piece } from '../model/types.ts';
-import { childrenOf, cloneNode, escapeXmlText, rawText, tagOf, textNode, unescapeXml, type XmlNode } from '../package/xml.ts';
+import { childrenOf, escapeXmlText, rawText, tagOf, textNode, unescapeXml, type XmlNode } from '../package/xml.ts';
 import { piecesIn } from '../review/holds.ts';
 
 /** Consecutive runs under one parent (one siblings array): one w:hyperlink wraps them. */
@@ -24,7 +24,7 @@ export function splitRunBefore(run: XmlNode, siblings: XmlNode[], i: number): Xm
   if (!kids.slice(0, i).some(isContent)) return null;
   const rPr = kids.find((k) => tagOf(k) === 'w:rPr');
   const moved = kids.splice(i);
-  const right: XmlNode = { [tag]: rPr ? [cloneNode(rPr), ...moved] : moved };
+  const right: XmlNode = { [tag]: rPr ? [rPr, ...moved] : moved };
   if (run[':@']) right[':@'] = { ...run[':@'] };
   const at = siblings.indexOf(run);
   siblings.splice(at < 0 ? siblings.length : at + 1, 0, right);
