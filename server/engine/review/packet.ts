@@ -9,9 +9,14 @@ import { graphHash, sha256Hex } from './hashes.ts';
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+// Matches come sorted by paragraph, so remembering the last text tested spares a scan per match.
+let lastText = '';
+let lastHasSurrogates = false;
+
 /** Converts a UTF-16 offset into a code-point offset (the location convention counts characters). */
 export function toCodePoints(text: string, offset: number): number {
-  if (!SURROGATE.test(text)) return offset;
+  if (text !== lastText) { lastText = text; lastHasSurrogates = SURROGATE.test(text); }
+  if (!lastHasSurrogates) return offset;
   let cp = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -64,6 +64,8 @@ export const SUB = `${SUB_ONE}(?:(?:${WS}?(?:${DASH}|,)${WS}?|${WS}?&${WS}?)${SU
 /** Separator between two items of a list or the two ends of a range. */
 const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:and${WS}+|&${WS}*)?|${WS}+(?:and|&)${WS}+)`;
 const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+to${WS}+)`;
+const SEP_LIST_RE = new RegExp(SEP_LIST, "y");
+const SEP_RANGE_RE = new RegExp(SEP_RANGE, "y");
 
 export interface ListItem {
   /** The number token as written ("2", "S1", "2.1", "A5"). */
@@ -87,19 +89,31 @@ export interface ItemGrammar {
   suffix?: string;
 }
 
+/** The sticky regex of one list item of a grammar, compiled once per grammar shape. */
+function itemRegex(g: ItemGrammar): RegExp {
+  const key = `${g.num ?? ''}\u0000${g.parens ? 1 : 0}${g.subpanels ? 1 : 0}\u0000${g.suffix ?? ''}`;
+  let re = ITEM_CACHE.get(key);
+  if (!re) {
+    const num = g.num ?? NUM;
+    const body = g.parens ? `(?:\\((${num})\\)|(${num}))` : `()(${num})`;
+    const sub = g.subpanels ? `(${SUB})?` : '()';
+    const suffix = g.suffix ? `(?:${g.suffix})?` : '';
+    re = new RegExp(`${body}${sub}${suffix}(?![\\w\\u00b0%])`, 'y');
+    ITEM_CACHE.set(key, re);
+  }
+  return re;
+}
+const ITEM_CACHE = new Map<string, RegExp>();
+
 /**
  * Parses a list of items starting exactly at `from` in `text`. Returns the items, or [] when no item
  * starts there. Separators: commas, "and", "&", semicolons only before another bare number; ranges with
  * dashes or "to".
  */
 export function parseItems(text: string, from: number, g: ItemGrammar): ListItem[] {
-  const num = g.num ?? NUM;
-  const body = g.parens ? `(?:\\((${num})\\)|(${num}))` : `()(${num})`;
-  const sub = g.subpanels ? `(${SUB})?` : '()';
-  const suffix = g.suffix ? `(?:${g.suffix})?` : '';
-  const item = rx(`${body}${sub}${suffix}(?![\\w\\u00b0%])`, 'y');
-  const sepList = rx(SEP_LIST, 'y');
-  const sepRange = rx(SEP_RANGE, 'y');
+  const item = itemRegex(g);
+  const sepList = SEP_LIST_RE;
+  const sepRange = SEP_RANGE_RE;
   const items: ListItem[] = [];
   let pos = from;
   let rangeNext = false;
@@ -148,6 +162,19 @@ export function parseItems(text: string, from: number, g: ItemGrammar): ListItem
 const REGEXP_CACHE = new Map<string, RegExp>();
 
 /** A compiled regex, shared across paragraphs (callers reset lastIndex; no re-entrant use of one pattern). */
+/**
+ * A regex compiled once per owner object (e.g. a kind's configuration) and name: the source is only
+ * built on the first call, so hot loops pay neither string building nor hashing of long sources.
+ */
+export function ownRx(owner: object, name: string, build: () => string, flags = ''): RegExp {
+  let byName = OWNED_CACHE.get(owner);
+  if (!byName) { byName = new Map(); OWNED_CACHE.set(owner, byName); }
+  let re = byName.get(name);
+  if (!re) { re = rx(build(), flags); byName.set(name, re); }
+  return re;
+}
+const OWNED_CACHE = new WeakMap<object, Map<string, RegExp>>();
+
 export function rx(source: string, flags = ''): RegExp {
   const k = `${flags}/${source}`;
   let re = REGEXP_CACHE.get(k);

@@ -4,7 +4,7 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import {
   allMatches,
-  rx,
+  ownRx,
   DASH,
   isBold,
   isCaptionStyle,
@@ -86,18 +86,23 @@ interface CaptionHead {
   terminated: boolean;
 }
 
+/** "Figure 5—source data" without a number names an attachment of the figure, not the figure. */
+const DANGLING = new RegExp(`^${WS}*${DASH}${WS}*(?:figure${WS}+supplement|source${WS}+data|video|animation)`, 'i');
+
+/** What may follow a caption label: punctuation, a dash that is not an attachment's, or the end. */
+const TERMINATED = new RegExp(`^(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|supplement|source|video|animation))|$))`);
+
 function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead | null {
   const rest = text.slice(at);
-  const term = `(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|supplement|source|video|animation))|$))`;
   if (cfg.appendixWord) {
-    const m = rx(`^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord)}${WS}+(\\d+)`).exec(rest);
+    const m = ownRx(cfg, 'appendixHead', () => `^Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord!)}${WS}+(\\d+)`).exec(rest);
     if (m) {
       const key = `${cfg.prefix}-app${m[1]}-${m[2]}`;
-      return { key, label: `Appendix ${m[1]}—${cfg.appendixWord} ${m[2]}`, number: `app${m[1]}-${m[2]}`, labelEnd: at + m[0].length, terminated: rx(`^${term}`).test(rest.slice(m[0].length)) };
+      return { key, label: `Appendix ${m[1]}—${cfg.appendixWord} ${m[2]}`, number: `app${m[1]}-${m[2]}`, labelEnd: at + m[0].length, terminated: TERMINATED.test(rest.slice(m[0].length)) };
     }
   }
   const suffix = cfg.elifeSuffixes ? `(?:${ELIFE_SUFFIX})?` : '()()';
-  const main = rx(`^(?:(Box${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
+  const main = ownRx(cfg, 'captionHead', () => `^(?:(Box${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
   const m = main.exec(rest);
   if (m) {
     const num = mainToken(m[3]!, qualifierOf(m[1], m[2]));
@@ -108,11 +113,11 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
       label: `${cfg.display} ${num}${m[4] ? suffixLabel(m[4]) : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
       number: num + tail,
       labelEnd: at + m[0].length,
-      terminated: rx(`^${term}`).test(after),
+      terminated: TERMINATED.test(after),
     };
   }
   if (cfg.postfixWords) {
-    const p = rx(`^(S\\d+)${WS}+(?:${cfg.postfixWords})\\.?(?![\\w])`).exec(rest);
+    const p = ownRx(cfg, 'postfixHead', () => `^(S\\d+)${WS}+(?:${cfg.postfixWords})\\.?(?![\\w])`).exec(rest);
     if (p) {
       const num = normNumber(p[1]!);
       return { key: `${cfg.prefix}-${num}`, label: `${cfg.display} ${num}`, number: num, labelEnd: at + p[0].length, terminated: true };
@@ -237,7 +242,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
 
   if (cfg.appendixWord) {
-    const re = rx(`(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord)}s?${WS}+`, 'g');
+    const re = ownRx(cfg, 'appendixMention', () => `(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord!)}s?${WS}+`, 'g');
     for (const m of allMatches(re, text)) {
       const items = parseItems(text, m.index + m[0].length, { num: '\\d+', subpanels: true, parens: false });
       if (!items.length) continue;
@@ -246,18 +251,18 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     }
   }
 
-  const label = rx(`(?<![A-Za-z0-9])(?:(Box${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
+  const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:(Box${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(label, text)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
     let items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
     if (cfg.postfixWords) {
       // "Figs 2 and S1 Fig": the list stops before an item that carries its own postfix label.
-      const postfix = rx(`^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`);
+      const postfix = ownRx(cfg, 'postfixWord', () => `^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`);
       const cut = items.findIndex((it, i) => i > 0 && postfix.test(text.slice(it.numbersub.end)));
       if (cut > 0) items = items.slice(0, cut);
     }
     // "Figure 5—source data" without a number names an attachment of the figure, not the figure: skip.
-    const dangling = rx(`^${WS}*${DASH}${WS}*(?:figure${WS}+supplement|source${WS}+data|video|animation)`, 'i');
+    const dangling = DANGLING;
     if (items.length && dangling.test(text.slice(items[items.length - 1]!.numbersub.end))) items = items.slice(0, -1);
     if (!items.length) continue;
     pushItems(cfg, p, m.index, items, itemKeys(cfg, items, qualifierOf(m[1], m[2]), null), out);
@@ -274,7 +279,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       const items = parseItems(text, m.index, { num: 'S\\d+', subpanels: true, parens: false });
       if (!items.length) continue;
       const last = items[items.length - 1]!;
-      const word = rx(`^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`).exec(text.slice(last.numbersub.end));
+      const word = ownRx(cfg, 'postfixWord', () => `^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`).exec(text.slice(last.numbersub.end));
       if (!word) continue;
       const end = last.numbersub.end + word[0].length;
       items.forEach((it, i) => {
