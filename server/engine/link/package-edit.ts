@@ -12,6 +12,8 @@ const RELS_TYPE = 'application/vnd.openxmlformats-package.relationships+xml';
 export class PackageEdit {
   readonly changed = new Set<string>();
   private readonly added = new Map<string, XmlDocument | Uint8Array>();
+  /** Existing parts whose whole content is replaced by new bytes. */
+  private readonly replaced = new Map<string, Uint8Array>();
 
   constructor(readonly pkg: DocxPackage) {}
 
@@ -28,7 +30,14 @@ export class PackageEdit {
     return this.added.has(part) || this.pkg.has(part);
   }
 
-  addPart(part: string, doc: XmlDocument, contentType?: string): void {
+  /** Replaces an existing part's content with bytes (no tree needed when a part is written whole). */
+  replacePart(part: string, bytes: Uint8Array): void {
+    const name = this.pkg.zip.resolve(part) ?? part;
+    this.replaced.set(name, bytes);
+    this.changed.add(name);
+  }
+
+  addPart(part: string, doc: XmlDocument | Uint8Array, contentType?: string): void {
     this.added.set(part, doc);
     if (contentType) this.ensureOverride(part, contentType);
   }
@@ -104,7 +113,9 @@ export class PackageEdit {
   write(): Uint8Array {
     const items: ZipWriteEntry[] = [];
     for (const name of this.pkg.zip.names()) {
-      if (this.changed.has(name)) items.push({ name, produce: (emit) => serializeXmlTo(this.pkg.xml(name), emit) });
+      const bytes = this.replaced.get(name);
+      if (bytes) items.push({ name, data: bytes });
+      else if (this.changed.has(name)) items.push({ name, produce: (emit) => serializeXmlTo(this.pkg.xml(name), emit) });
       else items.push({ name, copyFrom: this.pkg.zip });
     }
     for (const [name, doc] of this.added) {

@@ -48,20 +48,17 @@ function guid(seed: string): string {
 
 export function writePersisted(edit: PackageEdit, previous: PersistedMetadata | null, added: PersistedLink[], appliedAt: string): PersistedMetadata {
   const meta: PersistedMetadata = { engine: ENGINE_NAME, version: PERSISTED_VERSION, appliedAt, links: mergeLinks(previous?.links ?? [], added) };
-  const xml = metadataXml(meta);
+  // Written whole as bytes: a tree of thousands of records would only be serialised again.
+  const xml = new TextEncoder().encode(metadataXml(meta));
   const existing = findPersistedParts(edit.pkg)[0];
   if (existing) {
-    const doc = edit.edit(existing);
-    const fresh = parseXml(xml, existing);
-    doc.prolog = fresh.prolog;
-    doc.nodes = fresh.nodes;
-    doc.epilogue = fresh.epilogue;
+    edit.replacePart(existing, xml);
     return meta;
   }
   let n = 1;
   while (edit.has(`customXml/item${n}.xml`) || edit.has(`customXml/itemProps${n}.xml`)) n++;
   const item = `customXml/item${n}.xml`, props = `customXml/itemProps${n}.xml`;
-  edit.addPart(item, parseXml(xml, item));
+  edit.addPart(item, xml);
   edit.ensureDefault('xml', 'application/xml', item);
   const propsXml = `${DECL}<ds:datastoreItem ds:itemID="${guid(item + appliedAt)}" xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs><ds:schemaRef ds:uri="${PERSISTED_NS}"/></ds:schemaRefs></ds:datastoreItem>`;
   edit.addPart(props, parseXml(propsXml, props), PROPS_TYPE);
