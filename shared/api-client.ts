@@ -66,6 +66,14 @@ function toBlob(file: DocxInput, type: string): Blob {
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+/** The form every document route takes: the DOCX and, when given, the settings. */
+function documentForm(input: ScanInput): FormData {
+  const form = new FormData();
+  form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
+  settingsPart(form, input);
+  return form;
+}
+
 function settingsPart(form: FormData, input: ScanInput): void {
   const text = input.settingsText ?? (input.settings ? JSON.stringify(input.settings) : undefined);
   if (text !== undefined) form.append('settings', new Blob([text], { type: 'application/json' }));
@@ -115,16 +123,12 @@ export class HyperlinkerClient {
 
   // Document routes (API key).
   scan(input: ScanInput): Promise<ApiResult<ScanPacket>> {
-    const form = new FormData();
-    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
-    settingsPart(form, input);
+    const form = documentForm(input);
     return this.call('POST', '/hyperlink-scan', 'key', form);
   }
 
   apply(input: ApplyInput): Promise<ApiResult<ApplyResult>> {
-    const form = new FormData();
-    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
-    settingsPart(form, input);
+    const form = documentForm(input);
     if (input.scanToken !== undefined) form.append('scanToken', input.scanToken);
     if (input.scanFingerprint !== undefined) form.append('scanFingerprint', input.scanFingerprint);
     form.append('decisions', typeof input.decisions === 'string' ? input.decisions : JSON.stringify(input.decisions));
@@ -136,16 +140,12 @@ export class HyperlinkerClient {
   }
 
   direct(input: ScanInput): Promise<ApiResult<ApplyResult>> {
-    const form = new FormData();
-    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
-    settingsPart(form, input);
+    const form = documentForm(input);
     return this.call('POST', '/hyperlink', 'key', form);
   }
 
   crossref(input: CrossrefInput): Promise<ApiResult<ResolverReport>> {
-    const form = new FormData();
-    form.append('file', toBlob(input.file, DOCX_TYPE), 'manuscript.docx');
-    settingsPart(form, input);
+    const form = documentForm(input);
     if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
     return this.call('POST', '/hyperlink-crossref', 'key', form);
   }

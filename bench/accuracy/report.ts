@@ -2,6 +2,7 @@
 
 import {
   ROW_KINDS,
+  addRow,
   recall,
   strictPrecision,
   taggedPrecision,
@@ -63,14 +64,7 @@ export function formatTable(rows: Record<RowKind, KindRow>): string {
     const r = rows[k];
     if (k === 'doi') lines.push(dim('-'.repeat(100)));
     lines.push(line(k, r, goalMark(r)));
-    if (k !== 'doi') {
-      total.gold += r.gold;
-      total.found += r.found;
-      total.engine += r.engine;
-      total.correct += r.correct;
-      total.wrongTarget += r.wrongTarget;
-      total.untagged += r.untagged;
-    }
+    if (k !== 'doi') addRow(total, r);
   }
   lines.splice(ROW_KINDS.length, 0, line('all mentions', total, ''));
   return lines.join('\n');

@@ -149,17 +149,18 @@ export function taggedPrecision(row: KindRow): number | null {
   return d === 0 ? null : row.correct / d;
 }
 
+/** Adds one row's counts into another. */
+export function addRow(a: KindRow, b: KindRow): void {
+  a.gold += b.gold;
+  a.found += b.found;
+  a.engine += b.engine;
+  a.correct += b.correct;
+  a.wrongTarget += b.wrongTarget;
+  a.untagged += b.untagged;
+}
+
 export function addRows(into: Record<RowKind, KindRow>, from: Record<RowKind, KindRow>): void {
-  for (const k of ROW_KINDS) {
-    const a = into[k];
-    const b = from[k];
-    a.gold += b.gold;
-    a.found += b.found;
-    a.engine += b.engine;
-    a.correct += b.correct;
-    a.wrongTarget += b.wrongTarget;
-    a.untagged += b.untagged;
-  }
+  for (const k of ROW_KINDS) addRow(into[k], from[k]);
 }
 
 interface GoldSpan {
