@@ -33,7 +33,7 @@ export interface ApplyOptions {
   now?: Date;
 }
 
-function referenceDois(input: LinkInput, internalTargets: TargetCandidate[], resolved: Record<string, ResolvedWork> | undefined, warnings: string[]): ReferenceDoi[] {
+function referenceDois(input: LinkInput, internalTargets: Iterable<TargetCandidate>, resolved: Record<string, ResolvedWork> | undefined, warnings: string[]): ReferenceDoi[] {
   const out: ReferenceDoi[] = [];
   if (input.settings.refTitleLink) {
     for (const t of internalTargets) {
@@ -70,7 +70,7 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
     internalLinks: 0, externalLinks: 0, titleLinks: 0, resolvedWorkLinks: 0, relinked: 0, bookmarksCreated: 0, bookmarksReused: 0,
     segments: 0, partsChanged: [], matches: input.matchById.size, decisions: decisions.length,
   };
-  const linkedTargets: TargetCandidate[] = [];
+  const linkedTargets = new Set<TargetCandidate>();
 
   for (const ip of plan.internal) {
     const m = ip.match;
@@ -81,19 +81,13 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
       } else unmatched.push(unmatchedItem(ip.refId, m, m.status, 'could not find the existing link to re-point'));
       continue;
     }
-    const reason = linker.add({
-      paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, target: ip.target, stat: m.kind,
-      done: () => { stats.internalLinks++; statCounts[CATEGORY[m.kind]]++; },
-    });
+    const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, target: ip.target, category: CATEGORY[m.kind] });
     if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reason));
-    else if (!linkedTargets.includes(ip.target)) linkedTargets.push(ip.target);
+    else linkedTargets.add(ip.target);
   }
   for (const ep of plan.external) {
     const m = ep.match;
-    const reason = linker.add({
-      paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), stat: 'doi',
-      done: () => { stats.externalLinks++; statCounts[CATEGORY[m.kind === 'doi' ? 'doi' : m.kind]]++; },
-    });
+    const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), category: CATEGORY[m.kind] });
     if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
   }
   const refs = [...plan.references, ...referenceDois(input, linkedTargets, options.resolvedWorks, warnings)];
@@ -104,13 +98,22 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
     const range = referenceLinkRange(r.target);
     if (!range) { warnings.push(`${r.target.label}: no text to link to its DOI`); continue; }
     const reason = linker.add({
-      paragraph: r.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(r.doi), stat: 'title',
-      done: () => { stats.externalLinks++; statCounts.dois++; if (r.source === 'resolvedWork') stats.resolvedWorkLinks++; else stats.titleLinks++; },
+      paragraph: r.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(r.doi), category: 'dois',
+      reference: r.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
     });
     if (reason && reason !== 'already inside a hyperlink') warnings.push(`${r.target.label}: DOI link not written (${reason})`);
   }
 
   const result = linker.execute();
+  for (const req of result.written) {
+    statCounts[req.category]++;
+    if (req.target) stats.internalLinks++;
+    else {
+      stats.externalLinks++;
+      if (req.reference === 'resolvedWork') stats.resolvedWorkLinks++;
+      else if (req.reference) stats.titleLinks++;
+    }
+  }
   warnings.push(...result.warnings);
   stats.segments = result.segments;
   stats.bookmarksCreated = bookmarks.created;

@@ -2,17 +2,17 @@
 // internal matches, w:hyperlink r:id (external relationship) around DOIs and title links. Ranges of
 // one paragraph are applied from right to left, so the model's offsets stay valid while runs split.
 
-import type { MatchKind, PersistedLink } from '../../../shared/contract.ts';
+import type { MatchKind, PersistedLink, StatCategory } from '../../../shared/contract.ts';
 import type { BibEntry, TargetCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { REL } from '../package/docx.ts';
-import { attr, childrenOf, el, rootOf, setAttr, tagOf, type XmlNode } from '../package/xml.ts';
+import { attr, childrenOf, el, rootOf, setAttr, tagOf, type XmlAttrs, type XmlNode } from '../package/xml.ts';
 import { piecesIn } from '../review/holds.ts';
 import { BookmarkAllocator, bookmarkParagraph, bookmarkRange, canBookmarkRange, coversParagraph, reusableBookmark } from './bookmarks.ts';
 import { doiUrl } from './decisions.ts';
 import type { PackageEdit } from './package-edit.ts';
 import { targetHash, targetText } from './persisted.ts';
-import { styleLinkRun, type Appearance } from './rpr.ts';
+import { LinkLook, type Appearance } from './rpr.ts';
 import { isolate, wrapSegment } from './runs.ts';
 
 export interface LinkRequest {
@@ -23,18 +23,18 @@ export interface LinkRequest {
   /** Internal target, or an external URL. */
   target?: TargetCandidate;
   url?: string;
-  /** What the link counts as in the statistics ('title' for reference title links). */
-  stat: string;
-  /** Called with the outcome (written, or the reason it was not). */
-  done?: (written: boolean, reason?: string) => void;
+  /** The ApplyResult category the link counts in. */
+  category: StatCategory;
+  /** Set on a reference's DOI link: whether the DOI was in the entry (or a link_only decision) or came from a resolved work. */
+  reference?: 'entry' | 'resolvedWork';
 }
 
+/** One queued edit of a paragraph: a link, or the bookmark around a target range. Plain data (no closure per link). */
 interface Op {
-  paragraph: ModelParagraph;
   start: number;
   end: number;
-  run: () => void;
   req?: LinkRequest;
+  bookmark?: { name: string; id: string };
 }
 
 export interface LinkerResult {
@@ -49,15 +49,23 @@ export class Linker {
   private readonly paragraphBookmarks: { p: ModelParagraph; name: string; id: string }[] = [];
   private readonly anchors = new Map<string, string>();
   private readonly pendingRange = new Map<string, { t: TargetCandidate; name: string }>();
-  private readonly relCache = new Map<string, string>();
   private readonly result: LinkerResult = { written: [], records: [], segments: 0, warnings: [] };
+  /** w:hyperlink attributes by anchor or relationship id, shared by every link to it (never changed in place). */
+  private readonly wrapperAttrs = new Map<string, XmlAttrs>();
+  /** Identity hash of each target's text, by target key. */
+  private readonly hashes = new Map<string, string>();
+  private readonly internalLook: LinkLook;
+  private readonly externalLook: LinkLook;
 
   constructor(
     private readonly edit: PackageEdit,
     readonly bookmarks: BookmarkAllocator,
-    private readonly internalLook: Appearance,
-    private readonly externalLook: Appearance,
-  ) {}
+    internalLook: Appearance,
+    externalLook: Appearance,
+  ) {
+    this.internalLook = new LinkLook(internalLook);
+    this.externalLook = new LinkLook(externalLook);
+  }
 
   /** Queues a link; returns false (with a reason) when the range cannot be linked. */
   add(req: LinkRequest): string | null {
@@ -68,7 +76,7 @@ export class Linker {
     const list = this.ops.get(req.paragraph) ?? [];
     if (list.some((o) => o.req && o.start < req.end && o.end > req.start)) return 'overlaps another link';
     if (req.target) this.anchorFor(req.target);
-    list.push({ paragraph: req.paragraph, start: req.start, end: req.end, req, run: () => this.wrap(req) });
+    list.push({ start: req.start, end: req.end, req });
     this.ops.set(req.paragraph, list);
     return null;
   }
@@ -86,31 +94,41 @@ export class Linker {
 
   private wrap(req: LinkRequest): void {
     const segs = isolate(req.paragraph, req.start, req.end);
-    let wrapperAttrs: Record<string, string>;
-    let look: Appearance;
+    let key: string;
+    let look: LinkLook;
     if (req.target) {
-      wrapperAttrs = { 'w:anchor': this.anchors.get(req.target.key)!, 'w:history': '1' };
+      key = this.anchors.get(req.target.key)!;
       look = this.internalLook;
     } else {
       const part = req.paragraph.part;
-      const id = this.edit.relationship(part, REL.hyperlink, req.url!, true, this.relCache);
+      key = this.edit.relationship(part, REL.hyperlink, req.url!, true);
       this.ensureRNamespace(part);
-      wrapperAttrs = { 'r:id': id, 'w:history': '1' };
       look = this.externalLook;
     }
+    let attrs = this.wrapperAttrs.get(key);
+    if (!attrs) {
+      attrs = el('w:hyperlink', req.target ? { 'w:anchor': key, 'w:history': '1' } : { 'r:id': key, 'w:history': '1' })[':@']!;
+      this.wrapperAttrs.set(key, attrs);
+    }
     for (const seg of segs) {
-      for (const r of seg.runs) styleLinkRun(r, look);
-      wrapSegment(seg, el('w:hyperlink', wrapperAttrs, []));
+      for (const r of seg.runs) look.style(r);
+      wrapSegment(seg, { 'w:hyperlink': [], ':@': attrs });
     }
     this.result.segments += segs.length;
     this.result.written.push(req);
     const sourceText = req.paragraph.text.slice(req.start, req.end);
+    const part = req.paragraph.part;
     this.result.records.push(
       req.target
-        ? { anchor: wrapperAttrs['w:anchor']!, kind: req.kind, targetId: req.target.key, targetHash: targetHash(targetText(req.target)), sourceText, part: req.paragraph.part }
-        : { anchor: req.url!, kind: req.kind, external: true, targetHash: targetHash(req.url!), sourceText, part: req.paragraph.part },
+        ? { anchor: key, kind: req.kind, targetId: req.target.key, targetHash: this.hashOf(req.target), sourceText, part }
+        : { anchor: req.url!, kind: req.kind, external: true, targetHash: targetHash(req.url!), sourceText, part },
     );
-    req.done?.(true);
+  }
+
+  private hashOf(t: TargetCandidate): string {
+    let h = this.hashes.get(t.key);
+    if (h === undefined) this.hashes.set(t.key, (h = targetHash(targetText(t))));
+    return h;
   }
 
   private ensureRNamespace(part: string): void {
@@ -127,7 +145,7 @@ export class Linker {
     const name = this.anchorFor(t);
     setAttr(link, 'w:anchor', name);
     this.edit.edit(p.part);
-    this.result.records.push({ anchor: name, kind, targetId: t.key, targetHash: targetHash(targetText(t)), sourceText: p.text.slice(start, end), part: p.part });
+    this.result.records.push({ anchor: name, kind, targetId: t.key, targetHash: this.hashOf(t), sourceText: p.text.slice(start, end), part: p.part });
     return true;
   }
 
@@ -139,7 +157,7 @@ export class Linker {
       const list = this.ops.get(t.paragraph) ?? [];
       const overlaps = list.some((o) => o.start < t.end && o.end > t.start);
       if (!coversParagraph(t.paragraph, t.start, t.end) && !overlaps && canBookmarkRange(t.paragraph, t.start, t.end)) {
-        list.push({ paragraph: t.paragraph, start: t.start, end: t.end, run: () => { bookmarkRange(t.paragraph, t.start, t.end, name, id); } });
+        list.push({ start: t.start, end: t.end, bookmark: { name, id } });
         this.ops.set(t.paragraph, list);
       } else {
         this.paragraphBookmarks.push({ p: t.paragraph, name, id });
@@ -148,7 +166,10 @@ export class Linker {
     }
     for (const [p, list] of this.ops) {
       list.sort((a, b) => b.start - a.start || b.end - a.end);
-      for (const op of list) op.run();
+      for (const op of list) {
+        if (op.req) this.wrap(op.req);
+        else if (op.bookmark) bookmarkRange(p, op.start, op.end, op.bookmark.name, op.bookmark.id);
+      }
       this.edit.edit(p.part);
     }
     for (const { p, name, id } of this.paragraphBookmarks) {

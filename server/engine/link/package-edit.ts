@@ -60,25 +60,37 @@ export class PackageEdit {
     return this.pkg.has(rp) ? parseRels(this.pkg.xml(this.pkg.zip.resolve(rp)!)) : [];
   }
 
+  /** Per source part: the relationships by type, target and mode, and every id in use; read once, kept current. */
+  private readonly relIndex = new Map<string, { byKey: Map<string, string>; ids: Set<string>; next: number }>();
+
+  private indexOf(part: string) {
+    let index = this.relIndex.get(part);
+    if (!index) {
+      index = { byKey: new Map(), ids: new Set(), next: 1 };
+      for (const r of this.rels(part)) {
+        index.ids.add(r.id);
+        const key = relKey(r.type, r.target, r.targetMode === 'External');
+        if (!index.byKey.has(key)) index.byKey.set(key, r.id);
+      }
+      this.relIndex.set(part, index);
+    }
+    return index;
+  }
+
   /** Id of a relationship from `part` (reusing an identical one), adding it when needed. */
-  relationship(part: string, type: string, target: string, external: boolean, cache?: Map<string, string>): string {
-    const key = `${part}|${type}|${target}|${external}`;
-    const hit = cache?.get(key);
-    if (hit) return hit;
-    const existing = this.rels(part).find((r) => r.type === type && r.target === target && (r.targetMode === 'External') === external);
-    if (existing) { cache?.set(key, existing.id); return existing.id; }
-    const doc = this.relsDoc(part);
-    const root = rootOf(doc);
-    const ids = new Set(childrenOf(root).map((n) => attr(n, 'Id')));
-    let n = 1;
-    while (ids.has(`rIdHl${n}`)) n++;
-    const id = `rIdHl${n}`;
+  relationship(part: string, type: string, target: string, external: boolean): string {
+    const index = this.indexOf(part);
+    const key = relKey(type, target, external);
+    const existing = index.byKey.get(key);
+    if (existing) return existing;
+    const root = rootOf(this.relsDoc(part));
+    while (index.ids.has(`rIdHl${index.next}`)) index.next++;
+    const id = `rIdHl${index.next}`;
     const attrs: Record<string, string> = { Id: id, Type: type, Target: target };
     if (external) attrs.TargetMode = 'External';
     childrenOf(root).push(el('Relationship', attrs));
-    const rpName = this.pkg.zip.resolve(relsPartName(part));
-    if (rpName) this.changed.add(rpName);
-    cache?.set(key, id);
+    index.ids.add(id);
+    index.byKey.set(key, id);
     return id;
   }
 
@@ -126,4 +138,8 @@ export class PackageEdit {
 }
 
 type XmlNode0 = ReturnType<typeof rootOf>;
+
+function relKey(type: string, target: string, external: boolean): string {
+  return `${type}|${external ? 'E' : 'I'}|${target}`;
+}
 export { REL };

@@ -52,19 +52,33 @@ export interface Appearance {
   font: string;
 }
 
-/** Gives a linked run the link appearance, keeping its own properties (an existing character style stays). */
-export function styleLinkRun(run: XmlNode, look: Appearance): void {
-  if (tagOf(run) !== 'w:r') return;
-  const rPr = ownRPr(run);
-  const kids = childrenOf(rPr);
-  if (look.styleId && !kids.some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, el('w:rStyle', { 'w:val': look.styleId }));
-  putRPrChild(rPr, el('w:color', { 'w:val': look.color }));
-  if (look.font) {
-    const existing = kids.find((k) => tagOf(k) === 'w:rFonts');
-    const fonts = existing ? cloneNode(existing) : el('w:rFonts', {});
-    for (const a of ['w:ascii', 'w:hAnsi', 'w:cs']) setAttr(fonts, a, look.font);
-    for (const a of ['w:asciiTheme', 'w:hAnsiTheme', 'w:cstheme']) if (fonts[':@']) delete fonts[':@']['@_' + a];
-    putRPrChild(rPr, fonts);
+/**
+ * Gives linked runs the link appearance, keeping their own properties (an existing character style
+ * stays). The w:rStyle and w:color elements are made once and shared by every run styled with this
+ * look: rPr children are replaced, never changed in place (see ownRPr).
+ */
+export class LinkLook {
+  private readonly rStyle: XmlNode | null;
+  private readonly color: XmlNode;
+
+  constructor(private readonly look: Appearance) {
+    this.rStyle = look.styleId ? el('w:rStyle', { 'w:val': look.styleId }) : null;
+    this.color = el('w:color', { 'w:val': look.color });
+  }
+
+  style(run: XmlNode): void {
+    if (tagOf(run) !== 'w:r') return;
+    const rPr = ownRPr(run);
+    const kids = childrenOf(rPr);
+    if (this.rStyle && !kids.some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, this.rStyle);
+    putRPrChild(rPr, this.color);
+    if (this.look.font) {
+      const existing = kids.find((k) => tagOf(k) === 'w:rFonts');
+      const fonts = existing ? cloneNode(existing) : el('w:rFonts', {});
+      for (const a of ['w:ascii', 'w:hAnsi', 'w:cs']) setAttr(fonts, a, this.look.font);
+      for (const a of ['w:asciiTheme', 'w:hAnsiTheme', 'w:cstheme']) if (fonts[':@']) delete fonts[':@']['@_' + a];
+      putRPrChild(rPr, fonts);
+    }
   }
 }
 

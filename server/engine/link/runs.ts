@@ -1,6 +1,6 @@
 // Run splitting: isolates [start, end) of a paragraph into whole runs, splitting the first and
 // last run exactly at the boundaries. The split pieces keep every run property (both halves share
-// the w:rPr element, which styleLinkRun copies before changing it; run attributes are copied). Runs are never merged. Works right to left: callers must process ranges of
+// the w:rPr element, which LinkLook.style copies before changing it; run attributes are copied). Runs are never merged. Works right to left: callers must process ranges of
 // one paragraph from the last to the first, so that the model's pieces left of a split stay valid.
 
 import type { ModelParagraph, Piece } from '../model/types.ts';
