@@ -1,7 +1,8 @@
 // A DOCX package: the zip, its content types, relationships, and parsed XML parts on demand.
 
 import { DocxRejectedError } from '../errors.ts';
-import { attr, childrenOf, parseXml, rootOf, tagOf, type XmlDocument } from './xml.ts';
+import { parseXmlBytes } from './parse-large.ts';
+import { attr, childrenOf, rootOf, tagOf, type XmlDocument } from './xml.ts';
 import { readZip, type ZipArchive, type ZipLimits, DEFAULT_ZIP_LIMITS } from './zip.ts';
 
 export const REL = {
@@ -70,7 +71,7 @@ export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMI
     if (!name) throw new Error(`no part '${part}'`);
     let doc = cache.get(name);
     if (!doc) {
-      doc = parseXml(zip.text(name), name);
+      doc = parseXmlBytes(zip.bytes(name), name);
       cache.set(name, doc);
     }
     return doc;
