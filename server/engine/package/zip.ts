@@ -227,7 +227,7 @@ export type ZipWriteEntry =
  * (a non-final block boundary) and an empty final block closes the stream, so the pieces
  * concatenate into a valid stream. Chunks are not kept (the producer may reuse its buffer).
  */
-function deflateChunks(produce: (emit: (chunk: Uint8Array) => void) => void): { data: Uint8Array; crc: number; size: number } {
+function deflateChunks(produce: (emit: (chunk: Uint8Array) => void) => void): { pieces: Uint8Array[]; length: number; crc: number; size: number } {
   const compressed: Uint8Array[] = [];
   let crc = 0;
   let size = 0;
@@ -237,7 +237,8 @@ function deflateChunks(produce: (emit: (chunk: Uint8Array) => void) => void): { 
     compressed.push(deflateRawSync(chunk, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
   });
   compressed.push(FINAL_EMPTY_BLOCK);
-  return { data: Buffer.concat(compressed), crc: crc >>> 0, size };
+  // Kept as pieces: writeZip copies them straight into the output.
+  return { pieces: compressed, length: compressed.reduce((n, c) => n + c.length, 0), crc: crc >>> 0, size };
 }
 
 /** A final, empty deflate block: closes a stream of sync-flushed pieces. */
@@ -260,20 +261,23 @@ export function writeZip(items: ZipWriteEntry[]): Uint8Array {
   let offset = 0;
   for (const item of items) {
     const nameBytes = encoder.encode(item.name);
-    let method: number, crc: number, size: number, data: Uint8Array, time: number, date: number;
+    let method: number, crc: number, size: number, time: number, date: number;
+    let data: Uint8Array | Uint8Array[], dataLength: number;
     if ('copyFrom' in item) {
       const src = item.copyFrom.entries.find((e) => e.name === item.name) ?? item.copyFrom.entries.find((e) => e.name.toLowerCase() === item.name.toLowerCase());
       if (!src) throw new Error(`no entry '${item.name}' to copy`);
       data = item.copyFrom.raw(src.name);
+      dataLength = data.length;
       method = src.method; crc = src.crc; size = src.size; time = src.dosTime; date = src.dosDate;
     } else if ('produce' in item) {
-      ({ data, crc, size } = deflateChunks(item.produce));
+      ({ pieces: data, length: dataLength, crc, size } = deflateChunks(item.produce));
       method = 8;
       time = now.time; date = now.date;
     } else {
       crc = crc32(item.data) >>> 0;
       size = item.data.length;
       if (item.store || size === 0) { method = 0; data = item.data; } else { method = 8; data = deflateRawSync(item.data, { level: 6 }); }
+      dataLength = data.length;
       time = now.time; date = now.date;
     }
     const utf8Flag = /[^\x20-\x7e]/.test(item.name) ? 0x0800 : 0;
@@ -286,7 +290,7 @@ export function writeZip(items: ZipWriteEntry[]): Uint8Array {
     lv.setUint16(10, time, true);
     lv.setUint16(12, date, true);
     lv.setUint32(14, crc, true);
-    lv.setUint32(18, data.length, true);
+    lv.setUint32(18, dataLength, true);
     lv.setUint32(22, size, true);
     lv.setUint16(26, nameBytes.length, true);
     local.set(nameBytes, 30);
@@ -300,14 +304,16 @@ export function writeZip(items: ZipWriteEntry[]): Uint8Array {
     cv.setUint16(12, time, true);
     cv.setUint16(14, date, true);
     cv.setUint32(16, crc, true);
-    cv.setUint32(20, data.length, true);
+    cv.setUint32(20, dataLength, true);
     cv.setUint32(24, size, true);
     cv.setUint16(28, nameBytes.length, true);
     cv.setUint32(42, offset, true);
     cd.set(nameBytes, 46);
-    chunks.push(local, data);
+    chunks.push(local);
+    if (Array.isArray(data)) chunks.push(...data);
+    else chunks.push(data);
     central.push(cd);
-    offset += local.length + data.length;
+    offset += local.length + dataLength;
   }
   const cdStart = offset;
   let cdLen = 0;
