@@ -26,7 +26,7 @@ export function ownRPr(run: XmlNode): XmlNode {
   }
   const shared = kids[at]!;
   const own: XmlNode = { 'w:rPr': [...childrenOf(shared)] };
-  if (shared[':@']) own[':@'] = { ...shared[':@'] };
+  if (shared[':@']) own[':@'] = shared[':@']; // attribute objects are replaced, never changed
   kids[at] = own;
   return own;
 }

@@ -1,10 +1,12 @@
 // Run splitting: isolates [start, end) of a paragraph into whole runs, splitting the first and
-// last run exactly at the boundaries. The split pieces keep every run property (both halves share
-// the w:rPr element, which LinkLook.style copies before changing it; run attributes are copied). Runs are never merged. Works right to left: callers must process ranges of
-// one paragraph from the last to the first, so that the model's pieces left of a split stay valid.
+// last run exactly at the boundaries. The split pieces keep every run property: both halves share
+// the w:rPr element (LinkLook.style copies it before changing it) and the run's attribute object
+// (attribute objects are replaced, never changed). Runs are never merged. Works right to left:
+// callers must process ranges of one paragraph from the last to the first, so that the model's
+// pieces left of a split stay valid.
 
 import type { ModelParagraph, Piece } from '../model/types.ts';
-import { childrenOf, escapeXmlText, rawText, tagOf, textNode, unescapeXml, type XmlNode } from '../package/xml.ts';
+import { childrenOf, escapeXmlText, rawText, tagOf, textNode, unescapeXml, type XmlAttrs, type XmlNode } from '../package/xml.ts';
 import { piecesIn } from '../review/holds.ts';
 
 /** Consecutive runs under one parent (one siblings array): one w:hyperlink wraps them. */
@@ -20,15 +22,26 @@ const isContent = (n: XmlNode) => { const t = tagOf(n); return t !== undefined &
 export function splitRunBefore(run: XmlNode, siblings: XmlNode[], i: number): XmlNode | null {
   const tag = tagOf(run)!;
   const kids = childrenOf(run);
-  if (i >= kids.length || !kids.slice(i).some(isContent)) return null;
-  if (!kids.slice(0, i).some(isContent)) return null;
+  if (!hasContent(kids, i, kids.length) || !hasContent(kids, 0, i)) return null;
   const rPr = kids.find((k) => tagOf(k) === 'w:rPr');
   const moved = kids.splice(i);
-  const right: XmlNode = { [tag]: rPr ? [rPr, ...moved] : moved };
-  if (run[':@']) right[':@'] = { ...run[':@'] };
+  if (rPr) moved.unshift(rPr);
+  const right: XmlNode = { [tag]: moved };
+  if (run[':@']) right[':@'] = run[':@']; // attribute objects are replaced, never changed (setAttr): both halves may share it
   const at = siblings.indexOf(run);
   siblings.splice(at < 0 ? siblings.length : at + 1, 0, right);
   return right;
+}
+
+function hasContent(kids: XmlNode[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (isContent(kids[i]!)) return true;
+  return false;
+}
+
+/** The node's attributes with xml:space="preserve" (its own object when it already says so). */
+function preserving(node: XmlNode): XmlAttrs {
+  const a = node[':@'];
+  return a?.['@_xml:space'] === 'preserve' ? a : { ...a, '@_xml:space': 'preserve' };
 }
 
 /** Splits a w:t at a code-unit offset of its visible text; returns the new right w:t inserted after it in the run. */
@@ -36,10 +49,12 @@ export function splitText(run: XmlNode, node: XmlNode, at: number): XmlNode {
   const text = unescapeXml(rawText(node));
   const tag = tagOf(node)!;
   const left = text.slice(0, at), right = text.slice(at);
-  const space = { '@_xml:space': 'preserve' };
-  (node as Record<string, unknown>)[tag] = left ? [textNode(escapeXmlText(left))] : [];
-  node[':@'] = { ...(node[':@'] ?? {}), ...space };
-  const rightNode: XmlNode = { [tag]: right ? [textNode(escapeXmlText(right))] : [], ':@': { ...(node[':@'] ?? {}), ...space } };
+  const own = childrenOf(node);
+  if (left && own.length === 1 && own[0]!['#text'] !== undefined) own[0]!['#text'] = escapeXmlText(left);
+  else (node as Record<string, unknown>)[tag] = left ? [textNode(escapeXmlText(left))] : [];
+  const attrs = preserving(node);
+  node[':@'] = attrs;
+  const rightNode: XmlNode = { [tag]: right ? [textNode(escapeXmlText(right))] : [], ':@': attrs };
   const kids = childrenOf(run);
   kids.splice(kids.indexOf(node) + 1, 0, rightNode);
   return rightNode;

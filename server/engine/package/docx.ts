@@ -61,6 +61,21 @@ export function parseRels(doc: XmlDocument): Relationship[] {
   return out;
 }
 
+/**
+ * Hands the memory of inflated part bytes back now: the parse of a large part takes long enough for
+ * them to reach the old generation, where they would stay until the next full collection (10 MB for
+ * the synthetic manuscript's document.xml, still held when apply writes its output). Transferring
+ * the buffer leaves the memory with a new, unreferenced owner that the next young collection frees.
+ */
+function release(bytes: Uint8Array): void {
+  if (bytes.byteLength < 1 << 20 || bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return;
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer as ArrayBuffer] });
+  } catch {
+    // not transferable (a shared or pooled buffer): left to the collector
+  }
+}
+
 export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): DocxPackage {
   const zip = readZip(bytes, limits);
   const cache = new Map<string, XmlDocument>();
@@ -71,7 +86,9 @@ export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMI
     if (!name) throw new Error(`no part '${part}'`);
     let doc = cache.get(name);
     if (!doc) {
-      doc = parseXmlBytes(zip.bytes(name), name);
+      const bytes = zip.bytes(name);
+      doc = parseXmlBytes(bytes, name);
+      release(bytes);
       cache.set(name, doc);
     }
     return doc;

@@ -93,7 +93,8 @@ export function newCompactPool(): CompactPool {
  *   are never changed in place (setAttr replaces them), so sharing is safe and a slip throws;
  * - text and attribute values the parser cut from a larger string are V8 sliced strings that keep
  *   it alive: each is copied out of it.
- * On the 10 MB document.xml of the synthetic manuscript the tree drops from 92 to 34 MB.
+ * On the 10 MB document.xml of the synthetic manuscript the tree and what it kept alive drop from
+ * 92 MB (a 72 MB tree and the 20 MB text) to 37 MB.
  * Nesting is capped by the parser (maxNestedTags), so the recursion is bounded.
  */
 export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
