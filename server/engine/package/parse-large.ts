@@ -19,6 +19,11 @@ import { compactTree, newCompactPool, parseNodes, parseXml, tagOf, type XmlDocum
 export const SPLIT_AT = 1 << 20;
 /** Children are parsed in batches of about this many bytes. */
 const BATCH = 32 * 1024;
+/**
+ * Elements are split at most this deep (root, body, a table, its rows): each split rescans its
+ * element's content, so a chain of nested large elements costs at most this many scans of the part.
+ */
+const MAX_SPLIT_DEPTH = 4;
 /** The parser's own nesting limit (maxNestedTags): deeper parts go to the whole-part parse, which rejects them. */
 const MAX_DEPTH = 100;
 /** The element each batch is wrapped in, so that text between children is kept (top-level text is dropped by the parser). */
@@ -150,7 +155,7 @@ class LargeParser {
     const children: XmlNode[] = [];
     let cursor = span.startTagEnd;
     for (const k of kids) {
-      if (k.closeStart >= 0 && k.end - k.start > SPLIT_AT) {
+      if (k.closeStart >= 0 && k.end - k.start > SPLIT_AT && depth + 1 < MAX_SPLIT_DEPTH) {
         if (k.start > cursor) this.batch(cursor, k.start, children);
         children.push(this.element(k, depth + 1));
         cursor = k.end;

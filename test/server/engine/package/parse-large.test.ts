@@ -102,3 +102,14 @@ test('nesting deeper than the parser allows is rejected as the whole-part parse 
   const deep = PROLOG + '<w:document><w:body>' + '<w:sdt>'.repeat(150) + '</w:sdt>'.repeat(150) + '<w:p>' + 'y'.repeat(SPLIT_AT) + '</w:p></w:body></w:document>';
   assert.equal(rejection(() => parseXmlBytes(encoder.encode(deep), 'word/document.xml')), 'malformed-xml');
 });
+
+test('a chain of nested large elements is split only a few levels deep, and still parses to the same tree', () => {
+  const inner = Array.from({ length: 2500 }, (_, i) => paragraph(i)).join('');
+  const open = '<w:sdt><w:sdtContent>'.repeat(8), close = '</w:sdtContent></w:sdt>'.repeat(8);
+  const xml = `${PROLOG}<w:document xmlns:w="urn:w"><w:body>${open}${inner}${close}</w:body></w:document>`;
+  const bytes = encoder.encode(xml);
+  assert.ok(bytes.length > SPLIT_AT);
+  const large = parseLargeXml(bytes);
+  assert.ok(large);
+  assert.deepEqual(large, parseXml(xml));
+});
