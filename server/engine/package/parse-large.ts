@@ -126,7 +126,6 @@ class Scanner {
 /** Thrown inside the large parse to give up and let the whole-part parse decide. */
 class Unexpected extends Error {}
 
-
 class LargeParser {
   private readonly pool = newCompactPool();
 
@@ -186,7 +185,7 @@ function rootStart(scan: Scanner): number {
 
 /**
  * The part's tree, as parseXml would build it from the decoded text, or null when the part is not one
- * this parse handles (the caller then parses the whole text). Call assertNoDtd's checks first.
+ * this parse handles (the caller then parses the whole text). parseXmlBytes rules out a DTD first.
  */
 export function parseLargeXml(bytes: Uint8Array): XmlDocument | null {
   const scan = new Scanner(bytes);
@@ -213,6 +212,7 @@ const wholeDecoder = new TextDecoder('utf-8');
 /** A part from its bytes: large parts element by element (parseLargeXml), others, and anything unusual, whole. */
 export function parseXmlBytes(bytes: Uint8Array, partName: string): XmlDocument {
   if (bytes.length >= SPLIT_AT) {
+    // assertNoDtd's test, on the bytes: a part that fails it goes to parseXml, which rejects it.
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const declaresDtd = buf.includes('<!DOCTYPE', 0, 'latin1') || buf.includes('<!ENTITY', 0, 'latin1') || /<!doctype|<!entity/i.test(buf.toString('latin1', 0, 4096));
     if (!declaresDtd) {
