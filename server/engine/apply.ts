@@ -12,12 +12,12 @@ export function apply(
   decisions: ReviewDecision[],
   options?: { resolvedWorks?: Record<string, ResolvedWork> },
 ): ApplyOutput {
-  return applyAnalysis(detect(bytes, settings), bytes, decisions, options);
+  return applyAnalysis(detect(bytes, settings, { forLinking: true }), bytes, decisions, options);
 }
 
 /** The one-step flow: every match the scan marks ready is approved. */
 export function direct(bytes: Uint8Array, settings: HyperlinkSettings): ApplyOutput {
-  const analysis = detect(bytes, settings);
+  const analysis = detect(bytes, settings, { forLinking: true });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
   return applyAnalysis(analysis, bytes, decisions);

@@ -13,6 +13,7 @@ import { readPersistedMetadata, markIdentityChanges } from './link/persisted.ts'
 import { buildModel } from './model/document.ts';
 import type { DocumentModel } from './model/types.ts';
 import { openDocx, type DocxPackage } from './package/docx.ts';
+import { DEFAULT_ZIP_LIMITS } from './package/zip.ts';
 import { sha256Hex } from './review/hashes.ts';
 import { applyHolds } from './review/holds.ts';
 import { buildPacket, matchId, sortMatches } from './review/packet.ts';
@@ -46,9 +47,14 @@ function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
   return targets;
 }
 
-export function detect(bytes: Uint8Array, settings: HyperlinkSettings): Detection {
+export interface DetectOptions {
+  /** The trees will be kept and edited through linking and writing (apply): make them leaner (CompactPool). */
+  forLinking?: boolean;
+}
+
+export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): Detection {
   const fileHash = sha256Hex(bytes);
-  const pkg = openDocx(bytes);
+  const pkg = openDocx(bytes, DEFAULT_ZIP_LIMITS, { shareAttributes: options.forLinking === true });
   const model = buildModel(pkg);
   const ctx: DetectContext = { model, settings };
 

@@ -1,7 +1,7 @@
 // A DOCX package: the zip, its content types, relationships, and parsed XML parts on demand.
 
 import { DocxRejectedError } from '../errors.ts';
-import { parseXmlBytes } from './parse-large.ts';
+import { parseXmlBytes, type ParseOptions } from './parse-large.ts';
 import { attr, childrenOf, rootOf, tagOf, type XmlDocument } from './xml.ts';
 import { readZip, type ZipArchive, type ZipLimits, DEFAULT_ZIP_LIMITS } from './zip.ts';
 
@@ -76,7 +76,7 @@ function release(bytes: Uint8Array): void {
   }
 }
 
-export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): DocxPackage {
+export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, parse: ParseOptions = {}): DocxPackage {
   const zip = readZip(bytes, limits);
   const cache = new Map<string, XmlDocument>();
   const relsCache = new Map<string, Relationship[]>();
@@ -87,7 +87,7 @@ export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMI
     let doc = cache.get(name);
     if (!doc) {
       const bytes = zip.bytes(name);
-      doc = parseXmlBytes(bytes, name);
+      doc = parseXmlBytes(bytes, name, parse);
       release(bytes);
       cache.set(name, doc);
     }

@@ -13,7 +13,7 @@
 // the root, nesting beyond the parser's limit, a batch the parser rejects) makes parseLargeXml return
 // null, and the caller parses the whole part as before, with the same result or the same error.
 
-import { compactTree, newCompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
+import { compactTree, CompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
 
 /** Parts and elements below this size are parsed whole. */
 export const SPLIT_AT = 1 << 20;
@@ -127,9 +127,10 @@ class Scanner {
 class Unexpected extends Error {}
 
 class LargeParser {
-  private readonly pool = newCompactPool();
-
-  constructor(private readonly scan: Scanner) {}
+  constructor(
+    private readonly scan: Scanner,
+    private readonly pool: CompactPool,
+  ) {}
 
   /** Parses XML text that is one batch of siblings; returns them, compacted. */
   private batch(from: number, to: number, out: XmlNode[]): void {
@@ -187,7 +188,7 @@ function rootStart(scan: Scanner): number {
  * The part's tree, as parseXml would build it from the decoded text, or null when the part is not one
  * this parse handles (the caller then parses the whole text). parseXmlBytes rules out a DTD first.
  */
-export function parseLargeXml(bytes: Uint8Array): XmlDocument | null {
+export function parseLargeXml(bytes: Uint8Array, options: ParseOptions = {}): XmlDocument | null {
   const scan = new Scanner(bytes);
   const start = rootStart(scan);
   if (start < 0) return null;
@@ -200,7 +201,7 @@ export function parseLargeXml(bytes: Uint8Array): XmlDocument | null {
   const epilogue = scan.text(root.end, bytes.length);
   if (epilogue.trim() !== '') return null;
   try {
-    const node = new LargeParser(scan).element(root, 0);
+    const node = new LargeParser(scan, new CompactPool(options.shareAttributes)).element(root, 0);
     return { prolog: prologDecoder.decode(bytes.subarray(0, start)), nodes: [node], epilogue };
   } catch {
     return null; // Unexpected, or a batch the parser rejects: the whole-part parse reports it
@@ -209,16 +210,21 @@ export function parseLargeXml(bytes: Uint8Array): XmlDocument | null {
 
 const wholeDecoder = new TextDecoder('utf-8');
 
+export interface ParseOptions {
+  /** Share identical attribute values and sets (see CompactPool): for trees kept through linking and writing. */
+  shareAttributes?: boolean;
+}
+
 /** A part from its bytes: large parts element by element (parseLargeXml), others, and anything unusual, whole. */
-export function parseXmlBytes(bytes: Uint8Array, partName: string): XmlDocument {
+export function parseXmlBytes(bytes: Uint8Array, partName: string, options: ParseOptions = {}): XmlDocument {
   if (bytes.length >= SPLIT_AT) {
     // assertNoDtd's test, on the bytes: a part that fails it goes to parseXml, which rejects it.
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const declaresDtd = buf.includes('<!DOCTYPE', 0, 'latin1') || buf.includes('<!ENTITY', 0, 'latin1') || /<!doctype|<!entity/i.test(buf.toString('latin1', 0, 4096));
     if (!declaresDtd) {
-      const doc = parseLargeXml(bytes);
+      const doc = parseLargeXml(bytes, options);
       if (doc) return doc;
     }
   }
-  return parseXml(wholeDecoder.decode(bytes), partName);
+  return parseXml(wholeDecoder.decode(bytes), partName, new CompactPool(options.shareAttributes));
 }

@@ -58,7 +58,7 @@ function rootStart(text: string): number {
   }
 }
 
-export function parseXml(text: string, partName = 'xml'): XmlDocument {
+export function parseXml(text: string, partName = 'xml', pool = new CompactPool()): XmlDocument {
   assertNoDtd(text, partName);
   const start = rootStart(text);
   if (start >= text.length) throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
@@ -71,67 +71,105 @@ export function parseXml(text: string, partName = 'xml'): XmlDocument {
   if (!Array.isArray(nodes) || !nodes.some((n) => tagOf(n) !== undefined)) {
     throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
   }
-  return { prolog: detach(text.slice(0, start)), nodes: compactTree(nodes, newCompactPool()), epilogue: detach(text.slice(text.trimEnd().length)) };
+  return { prolog: detach(text.slice(0, start)), nodes: compactTree(nodes, pool), epilogue: detach(text.slice(text.trimEnd().length)) };
 }
 
-/** What compactTree shares within one part: attribute values, and whole attribute sets. */
-export interface CompactPool {
-  values: Map<string, string>;
-  attrSets: Map<string, XmlAttrs>;
-}
+/** V8 copies substrings shorter than this and slices longer ones. */
+const DETACH_FROM = 13;
 
-export function newCompactPool(): CompactPool {
-  return { values: new Map(), attrSets: new Map() };
+/**
+ * What compactTree shares within one part: attribute values and whole attribute sets, when
+ * `shareAttributes` is set (a tree kept through linking and writing: about 10 MB less for a 10 MB
+ * document.xml, for about 90 ms). Without it, only long attribute values are copied out of the text
+ * they were cut from.
+ */
+export class CompactPool {
+  constructor(readonly shareAttributes = false) {}
+
+  private readonly values = new Map<string, string>();
+  /** Single-attribute sets by name, then value (most sets: `xml:space`, `w:val`). */
+  private readonly single = new Map<string, Map<string, XmlAttrs>>();
+  /** Larger sets by a key of their names and values. */
+  private readonly multi = new Map<string, XmlAttrs>();
+
+  private value(v: string): string {
+    let shared = this.values.get(v);
+    if (shared === undefined) this.values.set(v, (shared = detach(v)));
+    return shared;
+  }
+
+  /** The pool's frozen attribute set equal to `a`; the first time, `a` itself, its values shared, frozen. */
+  share(a: XmlAttrs): XmlAttrs {
+    let first: string | undefined;
+    let key: string | undefined;
+    for (const name in a) {
+      if (first === undefined) first = name;
+      else key = (key ?? `${first}\u0000${a[first]}\u0001`) + `${name}\u0000${a[name]}\u0001`;
+    }
+    if (first === undefined) return a;
+    let byValue: Map<string, XmlAttrs> | undefined;
+    if (key === undefined) {
+      byValue = this.single.get(first);
+      if (!byValue) this.single.set(first, (byValue = new Map()));
+      const set = byValue.get(a[first]!);
+      if (set) return set;
+    } else {
+      const set = this.multi.get(key);
+      if (set) return set;
+    }
+    for (const name in a) a[name] = this.value(a[name]!);
+    Object.freeze(a);
+    if (byValue) byValue.set(a[first]!, a);
+    else this.multi.set(key!, a);
+    return a;
+  }
 }
 
 /**
  * The parser's tree is made lean before anyone holds it:
- * - every children array grew by push and has spare capacity (17 slots for one child): each is
- *   copied at its length;
- * - repeated attribute values ("preserve", "24", style ids) share one string, and identical
- *   attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen object: attribute objects
- *   are never changed in place (setAttr replaces them), so sharing is safe and a slip throws;
+ * - every children array grew by push and has spare capacity (17 slots for one child): each
+ *   non-empty one is copied at its length;
+ * - with CompactPool.shareAttributes, repeated attribute values ("preserve", "24", style ids) share
+ *   one string, and identical attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen
+ *   object: attribute objects are never changed in place (setAttr replaces them), so sharing is safe
+ *   and a slip throws;
  * - text and attribute values the parser cut from a larger string are V8 sliced strings that keep
  *   it alive: each is copied out of it.
  * On the 10 MB document.xml of the synthetic manuscript the tree and what it kept alive drop from
- * 92 MB (a 72 MB tree and the 20 MB text) to 37 MB.
+ * 92 MB (a 72 MB tree and the 20 MB text) to 47 MB, or 37 MB with shared attributes.
  * Nesting is capped by the parser (maxNestedTags), so the recursion is bounded.
  */
 export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
   const out = nodes.slice();
-  for (const n of out) {
+  for (let i = 0; i < out.length; i++) {
+    const n = out[i]!;
     const text = n['#text'];
     if (text !== undefined) {
-      n['#text'] = detach(text);
+      if (text.length >= DETACH_FROM) n['#text'] = detach(text);
       continue;
     }
+    let tag: string | undefined;
+    for (const k in n) { tag = k; break; } // the parser puts the tag first, attributes after it
     const a = n[':@'];
-    if (a !== undefined) {
-      let key = '';
-      for (const name in a) {
-        const v = a[name]!;
-        let shared = pool.values.get(v);
-        if (shared === undefined) pool.values.set(v, (shared = detach(v)));
-        a[name] = shared;
-        key += name + '\u0000' + shared + '\u0001';
-      }
-      const set = pool.attrSets.get(key);
-      if (set) n[':@'] = set;
-      else pool.attrSets.set(key, Object.freeze(a));
-    }
-    for (const k in n) {
-      if (k !== ':@') { n[k] = compactTree(n[k] as XmlNode[], pool); break; }
-    }
+    if (a !== undefined) n[':@'] = pool.shareAttributes ? pool.share(a) : detachValues(a);
+    if (tag === undefined || tag === ':@') continue;
+    const kids = n[tag] as XmlNode[];
+    if (kids.length > 0) n[tag] = compactTree(kids, pool);
   }
   return out;
 }
 
-/**
- * A copy of `s` that does not keep a larger string alive. V8 copies substrings shorter than 13
- * characters and slices longer ones; concatenating then slicing flattens into a new string.
- */
+function detachValues(a: XmlAttrs): XmlAttrs {
+  for (const name in a) {
+    const v = a[name]!;
+    if (v.length >= DETACH_FROM) a[name] = detach(v);
+  }
+  return a;
+}
+
+/** A copy of `s` that does not keep a larger string alive: concatenating then slicing flattens into a new string. */
 export function detach(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
+  return s.length < DETACH_FROM ? s : (' ' + s).slice(1);
 }
 
 /** The part as text (serializeXml gives bytes, which is what the package needs). */

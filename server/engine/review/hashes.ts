@@ -8,10 +8,11 @@ export function sha256Hex(data: Uint8Array | string): string {
 
 /** Hash of the match/target graph: which match points at which target, in order. */
 export function graphHash(packet: Pick<ScanPacket, 'matches' | 'targets'>): string {
-  const h = createHash('sha256');
-  for (const t of packet.targets) h.update(`T|${t.targetId}|${t.type}|${t.label}\n`);
-  for (const m of packet.matches) h.update(`M|${m.refId}|${m.kind}|${m.status}|${m.targetId}\n`);
-  return h.digest('hex');
+  // One string, hashed in one call: an update per line crossed into native code 20,000 times on a large manuscript.
+  const lines: string[] = [];
+  for (const t of packet.targets) lines.push(`T|${t.targetId}|${t.type}|${t.label}\n`);
+  for (const m of packet.matches) lines.push(`M|${m.refId}|${m.kind}|${m.status}|${m.targetId}\n`);
+  return sha256Hex(lines.join(''));
 }
 
 /** Hash of the persisted metadata a scan found (or of null). */

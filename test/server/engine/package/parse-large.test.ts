@@ -48,6 +48,7 @@ test('a large part parsed element by element equals the whole-text parse, and se
   assert.deepEqual(large, parseXml(xml, 'word/document.xml'));
   assert.equal(decoder.decode(serializeXml(large)), decoder.decode(serializeXml(parseXml(xml))));
   assert.deepEqual(parseXmlBytes(bytes, 'word/document.xml'), large);
+  assert.deepEqual(parseLargeXml(bytes, { shareAttributes: true }), large, 'sharing attributes changes no value');
 });
 
 test('a byte order mark at the start is dropped as decoding the whole part drops it; elsewhere it is text', () => {

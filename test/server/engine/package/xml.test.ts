@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attr, childrenOf, parseXml, rootOf, setAttr, type XmlNode } from '../../../../server/engine/package/xml.ts';
+import { attr, childrenOf, CompactPool, parseXml, rootOf, setAttr, type XmlNode } from '../../../../server/engine/package/xml.ts';
 import { serializeXml } from '../../../../server/engine/package/serialize.ts';
 
 const xml = '<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t xml:space="preserve">one </w:t></w:r><w:r><w:t xml:space="preserve">two </w:t></w:r></w:p></w:body></w:document>';
@@ -10,8 +10,8 @@ function texts(doc: ReturnType<typeof parseXml>): XmlNode[] {
   return childrenOf(p).map((r) => childrenOf(r)[0]!);
 }
 
-test('identical attribute sets of a part share one frozen object, and setAttr replaces rather than changes it', () => {
-  const doc = parseXml(xml);
+test('with shared attributes, identical attribute sets of a part are one frozen object, and setAttr replaces rather than changes it', () => {
+  const doc = parseXml(xml, 'x.xml', new CompactPool(true));
   const [a, b] = texts(doc) as [XmlNode, XmlNode];
   assert.equal(a[':@'], b[':@']);
   assert.ok(Object.isFrozen(a[':@']));
@@ -23,4 +23,11 @@ test('identical attribute sets of a part share one frozen object, and setAttr re
   assert.equal(attr(a, 'w:x'), 'a"b');
   assert.equal(attr(b, 'xml:space'), 'preserve');
   assert.equal(new TextDecoder().decode(serializeXml(doc)), xml.replace('<w:t xml:space="preserve">one', '<w:t xml:space="default" w:x="a&quot;b">one'));
+});
+
+test('without shared attributes, each element keeps its own attribute object', () => {
+  const [a, b] = texts(parseXml(xml)) as [XmlNode, XmlNode];
+  assert.notEqual(a[':@'], b[':@']);
+  assert.deepEqual(a[':@'], b[':@']);
+  assert.ok(!Object.isFrozen(a[':@']));
 });
