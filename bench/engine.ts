@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   const results: { file: string; bytes: number; measurements: Record<Mode, Measurement> }[] = [];
   for (const file of files) {
     const size = statSync(file).size;
-    const runs = args.runs ?? (size > 5_000_000 ? 3 : 7);
+    const runs = args.runs ?? (size > 5_000_000 ? 5 : 7);
     const name = basename(file, '.docx');
     console.log(`${name}: ${(size / 1e6).toFixed(2)} MB, ${runs} timed runs each (median), one child process per measurement`);
     const scanFloor = measure('scan-floor', file, runs);

@@ -48,13 +48,13 @@ function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
 }
 
 export interface DetectOptions {
-  /** The trees will be kept and edited through linking and writing (apply): make them leaner (CompactPool). */
+  /** The trees will be kept and edited through linking and writing (apply): build them lean (ParseOptions.lean). */
   forLinking?: boolean;
 }
 
 export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): Detection {
   const fileHash = sha256Hex(bytes);
-  const pkg = openDocx(bytes, DEFAULT_ZIP_LIMITS, { shareAttributes: options.forLinking === true });
+  const pkg = openDocx(bytes, DEFAULT_ZIP_LIMITS, { lean: options.forLinking === true });
   const model = buildModel(pkg);
   const ctx: DetectContext = { model, settings };
 

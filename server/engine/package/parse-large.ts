@@ -188,7 +188,7 @@ function rootStart(scan: Scanner): number {
  * The part's tree, as parseXml would build it from the decoded text, or null when the part is not one
  * this parse handles (the caller then parses the whole text). parseXmlBytes rules out a DTD first.
  */
-export function parseLargeXml(bytes: Uint8Array, options: ParseOptions = {}): XmlDocument | null {
+export function parseLargeXml(bytes: Uint8Array): XmlDocument | null {
   const scan = new Scanner(bytes);
   const start = rootStart(scan);
   if (start < 0) return null;
@@ -201,7 +201,7 @@ export function parseLargeXml(bytes: Uint8Array, options: ParseOptions = {}): Xm
   const epilogue = scan.text(root.end, bytes.length);
   if (epilogue.trim() !== '') return null;
   try {
-    const node = new LargeParser(scan, new CompactPool(options.shareAttributes)).element(root, 0);
+    const node = new LargeParser(scan, new CompactPool()).element(root, 0);
     return { prolog: prologDecoder.decode(bytes.subarray(0, start)), nodes: [node], epilogue };
   } catch {
     return null; // Unexpected, or a batch the parser rejects: the whole-part parse reports it
@@ -211,20 +211,24 @@ export function parseLargeXml(bytes: Uint8Array, options: ParseOptions = {}): Xm
 const wholeDecoder = new TextDecoder('utf-8');
 
 export interface ParseOptions {
-  /** Share identical attribute values and sets (see CompactPool): for trees kept through linking and writing. */
-  shareAttributes?: boolean;
+  /**
+   * The tree will be kept and edited through linking and writing: build it lean (large parts element
+   * by element, every tree compacted). Otherwise the part is parsed whole and left as the parser made
+   * it, which is quickest for a tree that is read once (scan).
+   */
+  lean?: boolean;
 }
 
-/** A part from its bytes: large parts element by element (parseLargeXml), others, and anything unusual, whole. */
+/** A part from its bytes: lean, large parts element by element (parseLargeXml); others, and anything unusual, whole. */
 export function parseXmlBytes(bytes: Uint8Array, partName: string, options: ParseOptions = {}): XmlDocument {
-  if (bytes.length >= SPLIT_AT) {
+  if (options.lean && bytes.length >= SPLIT_AT) {
     // assertNoDtd's test, on the bytes: a part that fails it goes to parseXml, which rejects it.
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const declaresDtd = buf.includes('<!DOCTYPE', 0, 'latin1') || buf.includes('<!ENTITY', 0, 'latin1') || /<!doctype|<!entity/i.test(buf.toString('latin1', 0, 4096));
     if (!declaresDtd) {
-      const doc = parseLargeXml(bytes, options);
+      const doc = parseLargeXml(bytes);
       if (doc) return doc;
     }
   }
-  return parseXml(wholeDecoder.decode(bytes), partName, new CompactPool(options.shareAttributes));
+  return parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null);
 }

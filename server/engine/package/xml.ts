@@ -58,7 +58,11 @@ function rootStart(text: string): number {
   }
 }
 
-export function parseXml(text: string, partName = 'xml', pool = new CompactPool()): XmlDocument {
+/**
+ * Parses a part's text. With a pool, the tree is compacted (compactTree) for keeping; without, it is
+ * the parser's output as it is, quickest to build for a tree that is read once and dropped.
+ */
+export function parseXml(text: string, partName = 'xml', pool: CompactPool | null = null): XmlDocument {
   assertNoDtd(text, partName);
   const start = rootStart(text);
   if (start >= text.length) throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
@@ -71,21 +75,16 @@ export function parseXml(text: string, partName = 'xml', pool = new CompactPool(
   if (!Array.isArray(nodes) || !nodes.some((n) => tagOf(n) !== undefined)) {
     throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
   }
-  return { prolog: detach(text.slice(0, start)), nodes: compactTree(nodes, pool), epilogue: detach(text.slice(text.trimEnd().length)) };
+  const prolog = text.slice(0, start), epilogue = text.slice(text.trimEnd().length);
+  if (!pool) return { prolog, nodes, epilogue };
+  return { prolog: detach(prolog), nodes: compactTree(nodes, pool), epilogue: detach(epilogue) };
 }
 
 /** V8 copies substrings shorter than this and slices longer ones. */
 const DETACH_FROM = 13;
 
-/**
- * What compactTree shares within one part: attribute values and whole attribute sets, when
- * `shareAttributes` is set (a tree kept through linking and writing: about 10 MB less for a 10 MB
- * document.xml, for about 90 ms). Without it, only long attribute values are copied out of the text
- * they were cut from.
- */
+/** What compactTree shares within one part: attribute values, and whole attribute sets. */
 export class CompactPool {
-  constructor(readonly shareAttributes = false) {}
-
   private readonly values = new Map<string, string>();
   /** Single-attribute sets by name, then value (most sets: `xml:space`, `w:val`). */
   private readonly single = new Map<string, Map<string, XmlAttrs>>();
@@ -129,14 +128,13 @@ export class CompactPool {
  * The parser's tree is made lean before anyone holds it:
  * - every children array grew by push and has spare capacity (17 slots for one child): each
  *   non-empty one is copied at its length;
- * - with CompactPool.shareAttributes, repeated attribute values ("preserve", "24", style ids) share
- *   one string, and identical attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen
- *   object: attribute objects are never changed in place (setAttr replaces them), so sharing is safe
- *   and a slip throws;
+ * - repeated attribute values ("preserve", "24", style ids) share one string, and identical
+ *   attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen object: attribute objects
+ *   are never changed in place (setAttr replaces them), so sharing is safe and a slip throws;
  * - text and attribute values the parser cut from a larger string are V8 sliced strings that keep
  *   it alive: each is copied out of it.
  * On the 10 MB document.xml of the synthetic manuscript the tree and what it kept alive drop from
- * 92 MB (a 72 MB tree and the 20 MB text) to 47 MB, or 37 MB with shared attributes.
+ * 92 MB (a 72 MB tree and the 20 MB text) to 37 MB, for about 120 ms.
  * Nesting is capped by the parser (maxNestedTags), so the recursion is bounded.
  */
 export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
@@ -151,20 +149,12 @@ export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
     let tag: string | undefined;
     for (const k in n) { tag = k; break; } // the parser puts the tag first, attributes after it
     const a = n[':@'];
-    if (a !== undefined) n[':@'] = pool.shareAttributes ? pool.share(a) : detachValues(a);
+    if (a !== undefined) n[':@'] = pool.share(a);
     if (tag === undefined || tag === ':@') continue;
     const kids = n[tag] as XmlNode[];
     if (kids.length > 0) n[tag] = compactTree(kids, pool);
   }
   return out;
-}
-
-function detachValues(a: XmlAttrs): XmlAttrs {
-  for (const name in a) {
-    const v = a[name]!;
-    if (v.length >= DETACH_FROM) a[name] = detach(v);
-  }
-  return a;
 }
 
 /** A copy of `s` that does not keep a larger string alive: concatenating then slicing flattens into a new string. */
