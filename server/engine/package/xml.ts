@@ -158,7 +158,7 @@ export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
 }
 
 /** A copy of `s` that does not keep a larger string alive: concatenating then slicing flattens into a new string. */
-export function detach(s: string): string {
+function detach(s: string): string {
   return s.length < DETACH_FROM ? s : (' ' + s).slice(1);
 }
 
