@@ -151,6 +151,39 @@ export interface ReferenceCandidate {
   title: string | null;
   existingDoi: string | null;
   existingUrl: string | null;
+  /** Resolver outcome for this reference (also on its ResolvedWork when one is proposed). */
+  status?: ResolutionStatus;
+  /** Why: which fields agreed and which did not, or why the reference is held or unmatched. */
+  reasons?: string[];
+  /** The written DOI checked against the registry: verified, contradicted by it, or unknown to it. */
+  existingDoiCheck?: 'verified' | 'contradicted' | 'not_found' | 'unchecked';
+}
+
+/** Resolver outcome of one reference: ready to link, needs review, nothing found, or not resolved now (registry unavailable). */
+export type ResolutionStatus = 'ready' | 'low_confidence' | 'unmatched' | 'held';
+
+/** The reference's written DOI names a different work than the reference describes (or no work at all). */
+export interface IdentityChange {
+  /** The DOI written in the reference. */
+  writtenDoi: string;
+  /** Title the registry records for the written DOI; null when the DOI does not exist. */
+  registryTitle: string | null;
+  /** True when the registry does not know the written DOI. */
+  notFound: boolean;
+  /** The search's better candidate for the reference, when there is one. */
+  betterDoi?: string | null;
+}
+
+/** A retraction, withdrawal, correction (or similar) notice the registry records for a cited work. */
+export interface WorkUpdate {
+  /** retraction, withdrawal, correction, erratum, expression_of_concern, removal, … as the registry names it. */
+  type: string;
+  /** DOI of the notice. */
+  noticeDoi: string;
+  /** Date of the notice (YYYY-MM-DD, or as precise as the registry has it), or null. */
+  date: string | null;
+  /** Who recorded it (publisher, "retraction-watch"), when known. */
+  source?: string;
 }
 
 export interface ResolvedWork {
@@ -164,6 +197,14 @@ export interface ResolvedWork {
   source?: string;
   /** The caller's approval: only approved works are applied. Absent means approved. */
   approved?: boolean;
+  /** Resolver outcome; a work without status is ready when confidence >= 0.9. */
+  status?: ResolutionStatus;
+  /** Which fields agreed and which did not ("title 0.98", "year differs: 2011 vs 2013"). */
+  reasons?: string[];
+  /** Set when the reference's written DOI contradicts the reference (or does not exist). */
+  identityChange?: IdentityChange;
+  /** Retractions, withdrawals and corrections the registry records for this work. */
+  updates?: WorkUpdate[];
 }
 
 export interface ResolverReport {

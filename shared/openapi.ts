@@ -43,8 +43,16 @@ const schemas: Record<string, Schema> = {
     ['scanFingerprint', 'matches', 'targets'],
   ),
   ReviewDecision: obj({ refId: str, status: { enum: ['approved', 'skipped', 'retargeted', 'link_only'] }, targetId: str, doi: str, reason: str, note: str }, ['refId', 'status']),
-  ReferenceCandidate: obj({ refId: str, index: int, refText: str, refTextHtml: str, author: nullable(str), year: nullable(str), title: nullable(str), existingDoi: nullable(str), existingUrl: nullable(str) }),
-  ResolvedWork: obj({ doi: str, title: str, confidence: { type: 'number' }, citationImpact: str, transactionPlan: nullable(obj({})) }),
+  ReferenceCandidate: obj({ refId: str, index: int, refText: str, refTextHtml: str, author: nullable(str), year: nullable(str), title: nullable(str), existingDoi: nullable(str), existingUrl: nullable(str), status: { enum: ['ready', 'low_confidence', 'unmatched', 'held'] }, reasons: arr(str), existingDoiCheck: { enum: ['verified', 'contradicted', 'not_found', 'unchecked'] } }),
+  ResolvedWork: obj(
+    {
+      doi: str, title: str, confidence: { type: 'number' }, citationImpact: str, transactionPlan: nullable(obj({})),
+      year: nullable(str), containerTitle: nullable(str), source: str, approved: bool,
+      status: { enum: ['ready', 'low_confidence', 'unmatched', 'held'] }, reasons: arr(str),
+      identityChange: obj({ writtenDoi: str, registryTitle: nullable(str), notFound: bool, betterDoi: nullable(str) }, ['writtenDoi', 'registryTitle', 'notFound']),
+      updates: arr(obj({ type: str, noticeDoi: str, date: nullable(str), source: str }, ['type', 'noticeDoi', 'date'])),
+    },
+  ),
   ResolverReport: obj({
     scanFingerprint: str,
     scanToken: str,

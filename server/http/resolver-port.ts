@@ -2,6 +2,7 @@
 // plugs in here; until one is configured the route answers 503.
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ResolverReport, ScanPacket } from '../../shared/contract.ts';
+import type { ProgressCallback } from '../resolver/ports.ts';
 
 export interface ResolveRequest {
   bytes: Uint8Array;
@@ -10,6 +11,8 @@ export interface ResolveRequest {
   crossrefApiUrl: string;
   crossrefMailto: string;
   signal: AbortSignal;
+  /** Called once per reference resolved (the route streams it as a server-sent event). */
+  onProgress?: ProgressCallback;
 }
 
 export interface ResolverPort {

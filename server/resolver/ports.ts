@@ -1,0 +1,137 @@
+// The seams of the resolver: what it needs from its surroundings (a rate limiter shared by every
+// process that talks to the registry, a cache of answers, a progress sink) and what it offers (one
+// resolve function). The resolver itself is pure of HTTP routes and MySQL: the CLI plugs in an
+// in-process limiter and a file cache, the service a MySQL-backed limiter and cache.
+
+import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport } from '../../shared/contract.ts';
+
+/** Crossref counts search and single-DOI look-ups separately (polite pool: 3/s with 3 at once, and 10/s). */
+export type RequestClass = 'search' | 'lookup';
+
+/** What the registry announces in `x-rate-limit-limit`, `x-rate-limit-interval` and `x-concurrency-limit`. */
+export interface RateLimits {
+  /** Requests allowed per interval. */
+  limit: number;
+  /** Length of the interval in milliseconds. */
+  intervalMs: number;
+  /** Requests allowed in flight at once. */
+  concurrency: number;
+}
+
+/** A granted slot: release it when the response (or failure) is in, so the concurrency slot frees. */
+export interface LimiterSlot {
+  release(): void;
+}
+
+/**
+ * One limiter for all registry requests of a client. Implementations: in-process (CLI, tests;
+ * server/resolver/limiter.ts) and MySQL-backed (the service, shared by every process).
+ * Contract: never more than `limit` acquisitions per `intervalMs` window, never more than
+ * `concurrency` unreleased slots, nothing granted before a pause ends.
+ */
+export interface RegistryLimiter {
+  /**
+   * Waits for a slot of the class; rejects with the signal's reason when it aborts first
+   * (no slot is then held). A slot whose holder vanished must expire (a process that died).
+   */
+  acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot>;
+  /** Limits the registry announced in the headers of a response to a request of this class. */
+  updateLimits(requestClass: RequestClass, limits: RateLimits): void | Promise<void>;
+  /** A 429 (or 503) with Retry-After: hold every request of every class until `untilEpochMs`. */
+  pauseUntil(untilEpochMs: number): void | Promise<void>;
+}
+
+/** Documented polite-pool limits (field notes): the starting point until the headers say otherwise. */
+export const POLITE_LIMITS: Record<RequestClass, RateLimits> = {
+  search: { limit: 3, intervalMs: 1000, concurrency: 3 },
+  lookup: { limit: 10, intervalMs: 1000, concurrency: 3 },
+};
+/** Public pool (no mailto): 1 search per second, one at a time. */
+export const PUBLIC_LIMITS: Record<RequestClass, RateLimits> = {
+  search: { limit: 1, intervalMs: 1000, concurrency: 1 },
+  lookup: { limit: 5, intervalMs: 1000, concurrency: 1 },
+};
+
+/** What the cache holds for one reference text: the outcome, never a `held` one. */
+export interface CachedResolution {
+  status: Exclude<ResolutionStatus, 'held'>;
+  /** The proposed work (ready or low_confidence), null when unmatched. */
+  work: ResolvedWork | null;
+  reasons: string[];
+  existingDoiCheck?: ReferenceCandidate['existingDoiCheck'];
+}
+
+/**
+ * Answers keyed by `cacheKey(text, existingDoi)` (server/resolver/cache-key.ts: sha-256 hex of the
+ * resolver version, the written DOI and the normalised text; 64 characters). The resolver decides the time to live: positive
+ * answers (a DOI proposed) are kept longer than negative ones (`POSITIVE_TTL_MS`, `NEGATIVE_TTL_MS`);
+ * `get` must not return an entry past its expiry.
+ */
+export interface ResolverCache {
+  get(key: string): Promise<CachedResolution | null>;
+  put(key: string, value: CachedResolution, ttlMs: number): Promise<void>;
+}
+
+export const POSITIVE_TTL_MS = 30 * 24 * 3600 * 1000;
+export const NEGATIVE_TTL_MS = 3 * 24 * 3600 * 1000;
+
+/** One reference finished (from the cache or the registry). */
+export interface ResolveProgress {
+  done: number;
+  total: number;
+  refId: string;
+  status: ResolutionStatus;
+  doi: string | null;
+  confidence: number | null;
+  /** True when the answer came from the cache (no registry call). */
+  cached: boolean;
+}
+
+export type ProgressCallback = (event: ResolveProgress) => void;
+
+/** A reference to resolve: the bibliography target id and its text, plus what the scan parsed. */
+export interface ResolveReference {
+  refId: string;
+  /** 0-based position in the reference list. */
+  index: number;
+  text: string;
+  /** DOI written in the reference (normalised, lower case), if any. */
+  existingDoi: string | null;
+  existingUrl: string | null;
+}
+
+export interface ResolverDeps {
+  /** Base URL of the registry API, e.g. https://api.crossref.org (CROSSREF_API_URL). */
+  apiUrl: string;
+  /** Contact address for the polite pool (CROSSREF_MAILTO); empty means the public pool. */
+  mailto: string;
+  limiter: RegistryLimiter;
+  /** Null bypasses the cache (`--no-cache`). */
+  cache: ResolverCache | null;
+  signal?: AbortSignal;
+  onProgress?: ProgressCallback;
+  /** Per-request time-out (default 20 s). */
+  requestTimeoutMs?: number;
+  /** Attempts per request before the reference is held (default 5). */
+  maxAttempts?: number;
+  /** fetch to use (tests); defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/** The parts of a ResolverReport the resolver produces (the route adds scanFingerprint and scanToken). */
+export type ResolverReportParts = Omit<ResolverReport, 'scanFingerprint' | 'scanToken'>;
+
+/**
+ * The top-level door (server/resolver/resolve.ts): resolves every reference, at most a few at a
+ * time under the limiter, reporting progress per reference. Never throws for registry trouble:
+ * references it could not resolve come back `held` with a reason. Rejects only when `signal` aborts.
+ */
+export type ResolveReferences = (references: ResolveReference[], deps: ResolverDeps) => Promise<ResolverReportParts>;
+
+/** What the service (or the CLI) hands server/resolver/port.ts's `createResolverPort` once at start-up. */
+export interface ResolverPortDeps {
+  limiter: RegistryLimiter;
+  cache: ResolverCache | null;
+  requestTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
