@@ -15,10 +15,10 @@ export function apply(
   return applyAnalysis(detect(bytes, settings, { forLinking: true }), bytes, decisions, options);
 }
 
-/** The one-step flow: every match the scan marks ready is approved. */
-export function direct(bytes: Uint8Array, settings: HyperlinkSettings): ApplyOutput {
+/** The one-step flow: every match the scan marks ready is approved, and every ready resolved work given (settings.crossref) is linked. */
+export function direct(bytes: Uint8Array, settings: HyperlinkSettings, options?: { resolvedWorks?: Record<string, ResolvedWork> }): ApplyOutput {
   const analysis = detect(bytes, settings, { forLinking: true });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
-  return applyAnalysis(analysis, bytes, decisions);
+  return applyAnalysis(analysis, bytes, decisions, options);
 }

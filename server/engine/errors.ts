@@ -35,7 +35,10 @@ export type DecisionRejectReason =
   | 'unknown-target-id'
   | 'invalid-decision'
   | 'missing-doi'
-  | 'duplicate-decision';
+  | 'duplicate-decision'
+  | 'unknown-resolved-work'
+  | 'invalid-resolved-work'
+  | 'invalid-resolved-doi';
 
 export class DecisionError extends Error {
   readonly reason: DecisionRejectReason;

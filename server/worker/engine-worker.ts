@@ -37,7 +37,7 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
       case 'apply':
         return { ok: true, value: mod.apply(task.bytes, task.settings, task.decisions, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined) };
       case 'direct':
-        return { ok: true, value: mod.direct(task.bytes, task.settings) };
+        return { ok: true, value: mod.direct(task.bytes, task.settings, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined) };
     }
   } catch (err) {
     if (err instanceof mod.DocxRejectedError) return failure('docx-rejected', err.reason, err.message);

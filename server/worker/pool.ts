@@ -40,8 +40,8 @@ export class EnginePool {
     return this.run<ApplyOutput>({ op: 'apply', bytes, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}) });
   }
 
-  direct(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ApplyOutput> {
-    return this.run<ApplyOutput>({ op: 'direct', bytes, settings });
+  direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
+    return this.run<ApplyOutput>({ op: 'direct', bytes, settings, ...(resolvedWorks ? { resolvedWorks } : {}) });
   }
 
   async close(): Promise<void> {

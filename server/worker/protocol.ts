@@ -6,7 +6,7 @@ import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../.
 export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings }
   | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork> }
-  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings };
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; resolvedWorks?: Record<string, ResolvedWork> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */
 export interface ScanOutcome {

@@ -8,7 +8,8 @@ import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { BookmarkAllocator } from './bookmarks.ts';
 import { doiUrl, normaliseDoi, planDecisions, unmatchedItem, type ReferenceDoi } from './decisions.ts';
-import { Linker, referenceLinkRange } from './linker.ts';
+import { Linker } from './linker.ts';
+import { planResolvedWorks, referenceLinkRange, type Range } from './references.ts';
 import { PackageEdit } from './package-edit.ts';
 import { readPersistedMetadata } from './persisted.ts';
 import { writePersisted } from './persist-write.ts';
@@ -33,29 +34,26 @@ export interface ApplyOptions {
   now?: Date;
 }
 
-function referenceDois(input: LinkInput, internalTargets: Iterable<TargetCandidate>, resolved: Record<string, ResolvedWork> | undefined, warnings: string[]): ReferenceDoi[] {
+/** refTitleLink: references some approved citation links to, and that carry a DOI of their own, get their title linked to it. */
+function ownDoiTitleLinks(settings: HyperlinkSettings, linkedTargets: Iterable<TargetCandidate>): ReferenceDoi[] {
   const out: ReferenceDoi[] = [];
-  if (input.settings.refTitleLink) {
-    for (const t of internalTargets) {
-      const doi = t.type === 'bibliography' ? normaliseDoi(t.doi) : null;
-      if (doi) out.push({ target: t, doi, source: 'refTitleLink' });
-    }
-  }
-  for (const [key, work] of Object.entries(resolved ?? {})) {
-    if (!work || work.approved === false) continue;
-    const t = input.targetById.get(key);
-    if (!t || t.type !== 'bibliography') { warnings.push(`resolvedWorks: '${key}' names no reference; ignored`); continue; }
-    if (normaliseDoi(t.doi)) continue; // the reference already has a DOI
-    const doi = normaliseDoi(work.doi);
-    if (!doi) { warnings.push(`resolvedWorks: '${key}' has no valid DOI; ignored`); continue; }
-    out.push({ target: t, doi, source: 'resolvedWork' });
+  if (!settings.refTitleLink) return out;
+  for (const t of linkedTargets) {
+    const doi = t.type === 'bibliography' ? normaliseDoi(t.doi) : null;
+    if (doi) out.push({ target: t, doi, source: 'refTitleLink' });
   }
   return out;
 }
 
+interface ReferenceLink { ref: ReferenceDoi; range: Range | null; coveredByDoiMatch: boolean }
+
+const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): ApplyOutput {
   const { pkg, model, settings } = input;
-  const plan = planDecisions(input.matchById, input.targetById, decisions);
+  const resolvedRefs = planResolvedWorks(input.targetById, options.resolvedWorks);
+  const resolvedByTarget = new Map(resolvedRefs.map((r) => [r.target.key, r.doi]));
+  const plan = planDecisions(input.matchById, input.targetById, decisions, (key) => resolvedByTarget.get(key));
   const warnings: string[] = [];
   const unmatched: UnmatchedItem[] = plan.unmatched;
   const edit = new PackageEdit(pkg);
@@ -85,23 +83,35 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
     if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reason));
     else linkedTargets.add(ip.target);
   }
+  // Reference entries linked to a DOI: a link_only decision on the reference first, then its approved
+  // resolved work, then (refTitleLink) the DOI the entry carries. One link per entry.
+  const refLinks: ReferenceLink[] = [];
+  const seenRefs = new Set<string>();
+  for (const ref of [...plan.references, ...resolvedRefs, ...ownDoiTitleLinks(settings, linkedTargets)]) {
+    if (seenRefs.has(ref.target.key)) continue;
+    seenRefs.add(ref.target.key);
+    refLinks.push({ ref, range: referenceLinkRange(ref.target, settings.refTitleLink || ref.source === 'refTitleLink'), coveredByDoiMatch: false });
+  }
   for (const ep of plan.external) {
     const m = ep.match;
+    // A reference link on the same text wins: the same DOI is linked once (by the DOI match), another
+    // DOI (the reviewer approved the resolver's correction) replaces the one written.
+    const claim = refLinks.find((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
+    if (claim) {
+      if (sameDoi(claim.ref.doi, ep.doi) && claim.range!.start === m.start && claim.range!.end === m.end) claim.coveredByDoiMatch = true;
+      else { unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, `the reference's DOI link (${claim.ref.doi}) is written here instead`)); continue; }
+    }
     const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), category: CATEGORY[m.kind] });
     if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
   }
-  const refs = [...plan.references, ...referenceDois(input, linkedTargets, options.resolvedWorks, warnings)];
-  const seenRefs = new Set<string>();
-  for (const r of refs) {
-    if (seenRefs.has(r.target.key)) continue;
-    seenRefs.add(r.target.key);
-    const range = referenceLinkRange(r.target);
-    if (!range) { warnings.push(`${r.target.label}: no text to link to its DOI`); continue; }
+  for (const { ref, range, coveredByDoiMatch } of refLinks) {
+    if (coveredByDoiMatch) continue;
+    if (!range) { warnings.push(`${ref.target.label}: no text to link to its DOI`); continue; }
     const reason = linker.add({
-      paragraph: r.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(r.doi), category: 'dois',
-      reference: r.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
+      paragraph: ref.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(ref.doi), category: 'dois',
+      reference: ref.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
     });
-    if (reason && reason !== 'already inside a hyperlink') warnings.push(`${r.target.label}: DOI link not written (${reason})`);
+    if (reason && reason !== 'already inside a hyperlink') warnings.push(`${ref.target.label}: DOI link not written (${reason})`);
   }
 
   const result = linker.execute();

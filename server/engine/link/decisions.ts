@@ -60,6 +60,8 @@ export function planDecisions(
   matchById: Map<string, MatchCandidate>,
   targetById: Map<string, TargetCandidate>,
   decisions: ReviewDecision[],
+  /** DOI of the approved resolved work of a reference, by target key: a link_only citation without a DOI of its own links there. */
+  resolvedDoi: (targetKey: string) => string | undefined = () => undefined,
 ): DecisionPlan {
   if (!Array.isArray(decisions)) throw new DecisionError('invalid-decision', 'decisions must be an array');
   const plan: DecisionPlan = { internal: [], external: [], references: [], unmatched: [], applied: 0 };
@@ -84,7 +86,7 @@ export function planDecisions(
       const ref = targetById.get(d.refId);
       if (!ref) throw new DecisionError('unknown-ref-id', `decision names unknown refId '${d.refId}'`);
       if (d.status === 'link_only') {
-        const doi = normaliseDoi(d.doi ?? ref.doi);
+        const doi = normaliseDoi(d.doi ?? resolvedDoi(ref.key) ?? ref.doi);
         if (!doi) throw new DecisionError('missing-doi', `link_only decision for '${d.refId}' needs a DOI`);
         plan.references.push({ target: ref, doi, source: 'link_only' });
       }
@@ -103,7 +105,7 @@ export function planDecisions(
     }
     if (d.status === 'link_only') {
       const proposed = m.targetKey ? targetById.get(m.targetKey) : undefined;
-      const doi = normaliseDoi(d.doi ?? m.doi ?? proposed?.doi);
+      const doi = normaliseDoi(d.doi ?? m.doi ?? (proposed ? resolvedDoi(proposed.key) ?? proposed.doi : undefined));
       if (!doi) throw new DecisionError('missing-doi', `link_only decision for '${d.refId}' needs a DOI`);
       if (m.status === 'identity_change') { plan.unmatched.push(unmatchedItem(d.refId, m, 'identity_change', 'already inside a link; link_only cannot re-point it')); continue; }
       plan.external.push({ type: 'external', refId: d.refId, match: m, doi });

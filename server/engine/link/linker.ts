@@ -3,7 +3,7 @@
 // one paragraph are applied from right to left, so the model's offsets stay valid while runs split.
 
 import type { MatchKind, PersistedLink, StatCategory } from '../../../shared/contract.ts';
-import type { BibEntry, TargetCandidate } from '../detect/types.ts';
+import type { TargetCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { REL } from '../package/docx.ts';
 import { attr, childrenOf, el, rootOf, setAttr, tagOf, type XmlAttrs, type XmlNode } from '../package/xml.ts';
@@ -194,22 +194,6 @@ export function findHyperlinkAround(p: XmlNode, run: XmlNode): XmlNode | undefin
   if (!visit(p)) return undefined;
   for (let i = path.length - 1; i >= 0; i--) if (tagOf(path[i]!) === 'w:hyperlink') return path[i];
   return undefined;
-}
-
-/** Range of a reference entry to link to its DOI: its title, else the entry without its leading label. */
-export function referenceLinkRange(t: TargetCandidate): { start: number; end: number } | null {
-  const text = t.paragraph.text;
-  const title = (t as Partial<BibEntry>).titleText?.trim();
-  if (title && title.length >= 3) {
-    let at = text.indexOf(title, t.start);
-    if (at < 0 || at >= t.end) at = text.toLowerCase().indexOf(title.toLowerCase(), t.start);
-    if (at >= 0 && at + title.length <= t.end) return { start: at, end: at + title.length };
-  }
-  const entry = text.slice(t.start, t.end);
-  const label = /^\s*(?:\[\d+\]|\d+[.)]?)?\s*/.exec(entry)?.[0].length ?? 0;
-  let end = t.end;
-  while (end > t.start + label && /\s/.test(text[end - 1]!)) end--;
-  return end > t.start + label ? { start: t.start + label, end } : null;
 }
 
 export { doiUrl };

@@ -31,8 +31,12 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
   if (text === undefined || text.trim() === '') return undefined;
   const value = parseJsonField(text, 'resolvedWorks');
   if (!isObject(value)) throw badRequest('resolvedWorks must be a JSON object', 'invalid_resolved_works');
-  for (const [id, work] of Object.entries(value)) {
-    if (!isObject(work) || typeof work.doi !== 'string') throw badRequest(`resolvedWorks.${id}.doi must be a string`, 'invalid_resolved_works');
+  const entries = Object.entries(value);
+  if (entries.length > MAX_DECISIONS) throw badRequest(`resolvedWorks may hold at most ${MAX_DECISIONS} works`, 'invalid_resolved_works');
+  for (const [id, work] of entries) {
+    if (!isObject(work)) throw badRequest(`resolvedWorks.${id} must be an object`, 'invalid_resolved_works');
+    if (work.doi !== undefined && work.doi !== null && typeof work.doi !== 'string') throw badRequest(`resolvedWorks.${id}.doi must be a string`, 'invalid_resolved_works');
+    if (work.approved !== undefined && typeof work.approved !== 'boolean') throw badRequest(`resolvedWorks.${id}.approved must be a boolean`, 'invalid_resolved_works');
   }
   return value as Record<string, ResolvedWork>;
 }

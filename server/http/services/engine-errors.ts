@@ -9,7 +9,8 @@ export function engineHttpError(err: unknown): unknown {
     case 'docx-rejected':
       return new HttpError(400, `DOCX rejected (${reason})`, reason);
     case 'decision-rejected':
-      return new HttpError(400, `Decisions rejected (${reason})`, reason);
+      // The engine's message names the offending decision or resolved work (no document text, no server detail).
+      return new HttpError(400, reason.includes('resolved') ? `resolvedWorks rejected (${reason})` : `Decisions rejected (${reason})`, reason, { hint: err.failure.message });
     case 'engine-unavailable':
       return new HttpError(503, 'Service temporarily unavailable', 'engine_unavailable');
     case 'engine-failed':
