@@ -20,8 +20,13 @@ export async function refundCredit(db: Queryable, account: CreditAccount): Promi
   await execute(db, `UPDATE ${table(account)} SET credits = credits + 1 WHERE id = ?`, [account.id]);
 }
 
-export async function addCredits(db: Queryable, account: CreditAccount, credits: number): Promise<void> {
-  await execute(db, `UPDATE ${table(account)} SET credits = credits + ? WHERE id = ?`, [credits, account.id]);
+/** The largest balance the credits columns (INT) hold. */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
+
+/** Adds credits unless the balance would pass MAX_CREDIT_BALANCE; false (nothing added) when it would. */
+export async function addCredits(db: Queryable, account: CreditAccount, credits: number): Promise<boolean> {
+  const result = await execute(db, `UPDATE ${table(account)} SET credits = credits + ? WHERE id = ? AND credits <= ? - ?`, [credits, account.id, MAX_CREDIT_BALANCE, credits]);
+  return result.affectedRows === 1;
 }
 
 export async function creditBalance(db: Queryable, account: CreditAccount): Promise<number> {

@@ -22,6 +22,8 @@ export interface ServiceConfig {
   engineTimeoutMs: number;
   creditPriceCents: number;
   trustProxy: boolean;
+  /** Development only: organisation owners may complete their own purchases (credits without payment). */
+  billingSelfComplete: boolean;
   logLevel: string;
 }
 
@@ -56,6 +58,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     engineTimeoutMs: intFrom(env, 'ENGINE_TIMEOUT_MS', 120_000, 1000),
     creditPriceCents: intFrom(env, 'CREDIT_PRICE_CENTS', 50, 0),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    billingSelfComplete: env.BILLING_SELF_COMPLETE === 'true',
     logLevel: env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ErrorResponse } from '../../shared/contract.ts';
 import type { Logger } from './logger.ts';
 import { HttpError } from './errors.ts';
+import { MAX_BODY_DEPTH, depthExceeds } from './json-limits.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -35,6 +36,15 @@ export function accessLog(logger: Logger) {
     });
     next();
   };
+}
+
+/** Refuses JSON bodies nested deeper than MAX_BODY_DEPTH before any route walks them. */
+export function rejectDeepBodies(req: Request, _res: Response, next: NextFunction): void {
+  if (req.body !== null && typeof req.body === 'object' && depthExceeds(req.body, MAX_BODY_DEPTH)) {
+    next(new HttpError(400, `JSON body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`, 'body_too_deep'));
+    return;
+  }
+  next();
 }
 
 function bodyParserError(err: unknown): HttpError | null {

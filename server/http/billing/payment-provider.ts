@@ -1,5 +1,6 @@
 // Payment providers behind one interface. The manual provider records an invoice to be settled outside
-// the service; an organisation owner or an admin completes the purchase once paid.
+// the service; an admin completes the purchase once paid (an owner too only with BILLING_SELF_COMPLETE=true,
+// for development). A hosted provider would confirm through a signature-checked webhook instead.
 
 export interface PaymentRequest {
   purchaseId: string;
@@ -20,7 +21,7 @@ export type PaymentState = 'paid' | 'pending' | 'failed';
 export interface PaymentProvider {
   readonly name: string;
   createPayment(request: PaymentRequest): Promise<PaymentCreated>;
-  /** Whether the payment may be completed. The manual provider trusts the owner's or admin's confirmation. */
+  /** Whether the payment may be completed. The manual provider trusts the completing admin's word. */
   confirmPayment(providerRef: string): Promise<PaymentState>;
 }
 

@@ -1,8 +1,10 @@
 // POST /org-billing: {action: 'create', credits, idempotency_key} then {action: 'complete', purchase_id}.
+// Completing adds credits, so it is an admin's act (the payment was received); an owner may complete
+// only where the operator allows it for development (BILLING_SELF_COMPLETE=true).
 import { Router } from 'express';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound, orgRequired, ownerRequired } from '../errors.ts';
+import { badRequest, forbidden, notFound, orgRequired, ownerRequired } from '../errors.ts';
 import { completePurchase, createPurchase, loadPurchase } from '../services/billing.ts';
 
 const MAX_PURCHASE_CREDITS = 1_000_000;
@@ -35,6 +37,9 @@ export function orgBillingRoutes(ctx: AppContext): Router {
       const ownOrg = caller.orgId === purchase.org_id;
       if (!isAdmin && !ownOrg) throw notFound('Purchase not found', 'purchase_not_found');
       if (!isAdmin && caller.role !== 'owner') throw ownerRequired();
+      if (!isAdmin && !ctx.config.billingSelfComplete) {
+        throw forbidden('Only an administrator completes a purchase, once the payment is received', 'admin_required');
+      }
       res.json(await completePurchase(ctx.pool, ctx.payments, id, caller.user.id));
       return;
     }

@@ -8,6 +8,7 @@ import { managerOf, orgCallerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { settingsError } from '../services/settings.ts';
+import { checkSettingsValue } from '../json-limits.ts';
 
 const MAX_PRESET_NAME = 100;
 
@@ -21,6 +22,7 @@ function parsePresetWrite(body: unknown): { name: string; settings: HyperlinkSet
   if (typeof name !== 'string' || name.trim() === '') throw badRequest('name is required', 'missing_name');
   if (name.trim().length > MAX_PRESET_NAME) throw badRequest(`name must be at most ${MAX_PRESET_NAME} characters`, 'name_too_long');
   if (settings === undefined || settings === null) throw badRequest('settings is required', 'missing_settings');
+  checkSettingsValue(settings);
   try {
     const parsed = parseSettings(settings);
     return { name: name.trim(), settings: { ...parsed, preset_id: null } };

@@ -1,12 +1,13 @@
 // Organisation credit purchases: create (pending, idempotent per idempotency key) then complete
 import type { CreditPurchase } from '../../../shared/contract.ts';
-// (credits added exactly once). Owners create; owners of the organisation or admins complete.
+// (credits added exactly once). Owners create; admins complete (owners too when BILLING_SELF_COMPLETE).
+// A purchase never takes a balance past the credits column (400 at create, 409 at complete).
 import type { Pool } from 'mysql2/promise';
 import { findPurchase, findPurchaseByIdempotencyKey, insertPurchase, lockPurchase, markCompleted, setProviderRef, type PurchaseRow } from '../../db/billing.ts';
 import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
-import { addCredits, creditBalance } from '../../db/credits.ts';
+import { addCredits, creditBalance, MAX_CREDIT_BALANCE } from '../../db/credits.ts';
 import type { PaymentProvider } from '../billing/payment-provider.ts';
-import { HttpError, conflict, notFound } from '../errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 
 export function purchaseView(row: PurchaseRow): CreditPurchase {
   return {
@@ -37,6 +38,8 @@ export async function createPurchase(pool: Pool, provider: PaymentProvider, p: C
   const existing = await findPurchaseByIdempotencyKey(pool, p.orgId, p.idempotencyKey);
   if (existing) return { purchase: sameOrConflict(existing, p.credits), created: false, checkoutUrl: null };
   const amountCents = p.credits * p.priceCents;
+  if (amountCents > MAX_AMOUNT_CENTS) throw badRequest(`The amount of this purchase is too large (at most ${MAX_AMOUNT_CENTS} cents)`, 'amount_too_large');
+  if ((await creditBalance(pool, { kind: 'org', id: p.orgId })) + p.credits > MAX_CREDIT_BALANCE) throw balanceOverflow(400);
   const id = await insertPurchase(pool, { orgId: p.orgId, createdBy: p.userId, credits: p.credits, amountCents, currency: 'USD', provider: provider.name, idempotencyKey: p.idempotencyKey });
   if (!id) {
     const raced = await findPurchaseByIdempotencyKey(pool, p.orgId, p.idempotencyKey);
@@ -49,6 +52,12 @@ export async function createPurchase(pool: Pool, provider: PaymentProvider, p: C
   if (!row) throw new Error('purchase vanished after insert');
   return { purchase: purchaseView(row), created: true, checkoutUrl: payment.checkoutUrl };
 }
+
+/** amount_cents is an INT column. */
+const MAX_AMOUNT_CENTS = 2_147_483_647;
+
+const balanceOverflow = (status: 400 | 409): HttpError =>
+  new HttpError(status, `The organisation's balance would exceed ${MAX_CREDIT_BALANCE} credits`, 'credit_balance_overflow');
 
 function sameOrConflict(row: PurchaseRow, credits: number): CreditPurchase {
   if (Number(row.credits) !== credits) throw conflict('idempotency_key was already used for a different purchase', 'idempotency_key_reused');
@@ -69,9 +78,9 @@ export async function completePurchase(pool: Pool, provider: PaymentProvider, id
     if (state !== 'paid') throw new HttpError(409, `Payment is ${state}`, `payment_${state}`);
     await inTransaction(pool, async (conn) => {
       const locked = await lockPurchase(conn, id);
-      if (locked && locked.status === 'pending' && (await markCompleted(conn, id, userId))) {
-        await addCredits(conn, { kind: 'org', id: locked.org_id }, Number(locked.credits));
-      }
+      if (!locked || locked.status !== 'pending') return;
+      if (!(await addCredits(conn, { kind: 'org', id: locked.org_id }, Number(locked.credits)))) throw balanceOverflow(409);
+      await markCompleted(conn, id, userId);
     });
   } else if (current.status === 'cancelled') {
     throw conflict('Purchase was cancelled', 'purchase_cancelled');

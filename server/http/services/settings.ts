@@ -6,6 +6,7 @@ import { findMembership } from '../../db/organisations.ts';
 import { findPreset } from '../../db/presets.ts';
 import type { KeyCaller } from '../auth.ts';
 import { HttpError, badRequest } from '../errors.ts';
+import { checkSettingsText, checkSettingsValue } from '../json-limits.ts';
 
 export function settingsError(err: SettingsError): HttpError {
   if (err.message === 'Invalid JSON in form data') return badRequest('Invalid JSON in form data', 'invalid_json');
@@ -27,7 +28,10 @@ async function callerOrgId(pool: Pool, caller: KeyCaller): Promise<string | null
 
 export async function resolveSettings(pool: Pool, caller: KeyCaller, text: string | undefined): Promise<HyperlinkSettings> {
   let raw: unknown = undefined;
-  if (text !== undefined && text.trim() !== '') raw = parseJsonField(text, 'settings');
+  if (text !== undefined && text.trim() !== '') {
+    checkSettingsText(text);
+    raw = parseJsonField(text, 'settings');
+  }
   try {
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
       const presetId = (raw as Record<string, unknown>).preset_id;
@@ -36,7 +40,9 @@ export async function resolveSettings(pool: Pool, caller: KeyCaller, text: strin
         const preset = orgId ? await findPreset(pool, orgId, presetId) : null;
         if (!preset) throw new HttpError(400, 'Unknown preset_id', 'unknown_preset', { status: 'preset_id' });
         const base = JSON.parse(preset.settings_json) as Record<string, unknown>;
-        return parseSettings({ ...base, ...(raw as Record<string, unknown>) });
+        const merged = { ...base, ...(raw as Record<string, unknown>) };
+        checkSettingsValue(merged);
+        return parseSettings(merged);
       }
     }
     return parseSettings(raw);

@@ -2,6 +2,7 @@
 // port, and helpers to create users, sessions and keys. Not a test file itself.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { addUser, type UserAddOptions } from '../../../server/cli/accounts.ts';
 import { dropDatabase } from '../../../server/db/connection.ts';
 import { loadConfig } from '../../../server/http/config.ts';
@@ -26,6 +27,8 @@ export interface TestService {
   url: string;
   databaseUrl: string;
   client: HyperlinkerClient;
+  /** Every answer of status 500 or above other than 503 (a contract answer): "METHOD path → status". stop() fails on any. */
+  serverErrors: string[];
   /** Creates a user (and organisation membership) through the same code path as the CLI. */
   user(options: Partial<UserAddOptions> & { email?: string }): Promise<TestUser>;
   stop(): Promise<void>;
@@ -48,11 +51,13 @@ export async function startTestService(tag: string, env: Record<string, string> 
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, ENGINE_THREADS: '2', ...env });
   const service = await startService(config);
   const client = new HyperlinkerClient({ baseUrl: service.url });
+  const serverErrors = recordServerErrors(service);
   return {
     service,
     url: service.url,
     databaseUrl,
     client,
+    serverErrors,
     async user(options) {
       counter += 1;
       const email = options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.org`;
@@ -77,8 +82,21 @@ export async function startTestService(tag: string, env: Record<string, string> 
     async stop() {
       await service.close();
       await dropDatabase(databaseUrl);
+      // A 500 is always a bug: any test file whose requests met one fails in its after() hook.
+      if (serverErrors.length > 0) throw new Error(`the service answered ${serverErrors.length} server error(s): ${serverErrors.slice(0, 10).join('; ')}`);
     },
   };
+}
+
+/** Records every answer of the service with status 500 or above except 503 (engine, resolver or store temporarily unavailable). */
+export function recordServerErrors(service: RunningService): string[] {
+  const seen: string[] = [];
+  service.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.on('finish', () => {
+      if (res.statusCode >= 500 && res.statusCode !== 503) seen.push(`${req.method} ${req.url} → ${res.statusCode}`);
+    });
+  });
+  return seen;
 }
 
 /** Asserts the contract's ErrorResponse shape and returns it. */

@@ -81,7 +81,7 @@ describe('/org-usage and /org', () => {
 });
 
 describe('/org-billing', () => {
-  test('owner creates (201) then completes; retries are idempotent; manager 403; admin may complete; other org 404', async () => {
+  test('owner creates (201), only an admin completes; retries are idempotent; manager 403; other org 404', async () => {
     const owner = await t.user({ org: 'billing-a', role: 'owner' });
     const manager = await t.user({ org: 'billing-a', role: 'manager' });
     const ownerB = await t.user({ org: 'billing-b', role: 'owner' });
@@ -100,18 +100,24 @@ describe('/org-billing', () => {
     expectError(await manager.session.completePurchase(created.data.purchase.id), 403);
     expectError(await ownerB.session.completePurchase(created.data.purchase.id), 404);
 
-    const done = await owner.session.completePurchase(created.data.purchase.id);
+    // Without BILLING_SELF_COMPLETE an owner cannot mint credits by completing an unpaid purchase.
+    const minted = expectError(await owner.session.completePurchase(created.data.purchase.id), 403);
+    assert.equal(minted.reason, 'admin_required');
+    const org = await owner.session.org();
+    assert.ok(org.ok && org.data.org.credits === 0, 'nothing was added');
+
+    const done = await admin.session.completePurchase(created.data.purchase.id);
     assert.ok(done.ok);
     assert.equal(done.data.purchase.status, 'completed');
     assert.equal(done.data.credits, 10);
-    const again = await owner.session.completePurchase(created.data.purchase.id);
+    const again = await admin.session.completePurchase(created.data.purchase.id);
     assert.ok(again.ok && again.data.credits === 10, 'completing twice adds credits once');
 
     const second = await owner.session.createPurchase(4, 'order-4');
     assert.ok(second.ok);
     const byAdmin = await admin.session.completePurchase(second.data.purchase.id);
     assert.ok(byAdmin.ok && byAdmin.data.credits === 14);
-    expectError(await owner.session.completePurchase('no-such-purchase'), 404);
+    expectError(await admin.session.completePurchase('no-such-purchase'), 404);
   });
 });
 
