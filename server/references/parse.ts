@@ -1,0 +1,217 @@
+// One reference string → its fields: authors, year, title, container, volume, issue, pages, DOI and
+// URL. Tolerant of the common styles (Vancouver, APA, Harvard, Chicago, MLA, ACS, AIP, Elsevier with
+// or without titles). Pure string functions, shared by the resolver (matching) and the CSL rewrite
+// (rendering parsed entries in another style). Fields it cannot find are null, never guessed.
+
+import { findDois } from '../engine/detect/dois.ts';
+import { authorBlockEnd, findYear, parseAuthors, parseLabel } from '../engine/detect/bibliography/fields.ts';
+
+export interface ParsedAuthor {
+  family: string;
+  /** Given names or initials as written ("J. A.", "JA"), or null. */
+  given: string | null;
+}
+
+export interface ParsedPages {
+  first: string;
+  /** Last page, short ranges expanded (1425-37 → 1437); null for a single page. */
+  last: string | null;
+}
+
+export interface ParsedReference {
+  /** The text as given. */
+  text: string;
+  /** Label, DOIs, URLs, PubMed/PMID notes removed; short page ranges expanded; spacing collapsed. */
+  cleaned: string;
+  authors: ParsedAuthor[];
+  etAl: boolean;
+  /** Four-digit publication year, or null. */
+  year: string | null;
+  /** Suffix letter of an author-year year ("a" in 2020a), or null. */
+  yearSuffix: string | null;
+  title: string | null;
+  containerTitle: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: ParsedPages | null;
+  /** DOI written in the reference (lower case), or null. */
+  doi: string | null;
+  url: string | null;
+  /** Every number in the cleaned text, in order (years, volumes, pages, numbers in the title). */
+  numbers: string[];
+}
+
+const DASH = '[-–—‐‑]';
+const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?';
+const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${PAGE}))?`;
+
+/** "1425-37" → { first: 1425, last: 1437 }; "e123" → { first: e123, last: null }. */
+export function expandPages(first: string, last: string | null | undefined): ParsedPages {
+  if (!last) return { first, last: null };
+  const f = /^([A-Za-z]*)(\d+)([A-Za-z]?)$/.exec(first);
+  const l = /^([A-Za-z]*)(\d+)([A-Za-z]?)$/.exec(last);
+  if (f && l && !l[1] && l[2]!.length < f[2]!.length) {
+    const full = f[2]!.slice(0, f[2]!.length - l[2]!.length) + l[2]!;
+    return { first, last: `${f[1]}${full}${l[3]}` };
+  }
+  return { first, last };
+}
+
+/** Label, DOIs, URLs, PubMed notes and access dates removed; page ranges "1425-37" expanded. */
+export function cleanReference(text: string): { cleaned: string; doi: string | null; url: string | null } {
+  let s = text.replace(/\s+/g, ' ').trim();
+  const label = parseLabel(s);
+  s = s.slice(label.bodyStart);
+  const dois = findDois(s);
+  const doi = dois[0]?.doi.toLowerCase() ?? null;
+  for (const d of [...dois].reverse()) s = `${s.slice(0, d.start)} ${s.slice(d.end)}`;
+  let url: string | null = null;
+  s = s.replace(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi, (m) => {
+    if (!url && !/doi\.org\//i.test(m)) url = m.replace(/[.,;:)\]]+$/, '');
+    return ' ';
+  });
+  s = s
+    .replace(/\b(?:doi|DOI)\s*:?\s*(?=[\s.,;]|$)/g, ' ')
+    .replace(/\[?\b(?:PubMed|PMID|PMCID|PMC|Medline|CrossRef|Google Scholar|Web of Science)\b(?:\s*(?:ID)?\s*:?\s*(?:PMC)?\d+)?\]?\s*\.?/gi, ' ')
+    .replace(/\b(?:Available (?:from|at|online)|Accessed|Retrieved|Cited|Epub(?: ahead of print)?)\b[^.;]*[.;]?/gi, ' ')
+    .replace(new RegExp(`\\b(\\d{2,})\\s*${DASH}+\\s*(\\d+)\\b`, 'g'), (m, a: string, b: string) => {
+      const p = expandPages(a, b);
+      return Number(p.last) > Number(a) ? `${a}-${p.last}` : m;
+    })
+    .replace(/\s+([.,;:])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { cleaned: s, doi, url };
+}
+
+function splitAuthor(name: string): ParsedAuthor {
+  const n = name.replace(/[.,;:]+$/, '').trim();
+  // "Smith, J. A." / "Smith, John"
+  let m = /^([^,]+),\s*(.+)$/.exec(n);
+  if (m) return { family: m[1]!.trim(), given: m[2]!.trim() };
+  // "J.A. Smith", "K. H. Meyer", "John Smith" is ambiguous with "Smith JA": initials decide.
+  m = /^((?:\p{Lu}\.\s?-?)+)\s*(.+)$/u.exec(n);
+  if (m) return { family: m[2]!.trim(), given: m[1]!.trim() };
+  // "Smith JA", "van der Berg J", "Smith J-P"
+  m = /^(.+?)\s+(\p{Lu}{1,4}(?:-\p{Lu})?|(?:\p{Lu}\.\s?)+)$/u.exec(n);
+  if (m) return { family: m[1]!.trim(), given: m[2]!.trim() };
+  // "Alexandr Luppo"-like first-given forms stay whole as a family name (no safe split).
+  return { family: n, given: null };
+}
+
+interface NumbersHit {
+  start: number;
+  end: number;
+  volume: string | null;
+  issue: string | null;
+  pages: ParsedPages | null;
+}
+
+// Tried in order over the text after the title; the first hit whose volume is not the year wins.
+const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
+  // MLA 60.3 (2014): 12-20
+  { re: new RegExp(`\\b(\\d{1,5})\\.(\\d{1,4})\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
+  // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
+  // Elsevier 26 (1938) 199
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // vol. 12, no. 3, pp. 45-67
+  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'gi'), v: 1, i: 2, p: 3 },
+  // 312:1027-1030, 6:521-31
+  { re: new RegExp(`\\b(\\d{1,5})\\s*:\\s*${PAGES}`, 'g'), v: 1, p: 2 },
+  // 19, 147-151 (Harvard/ACS/AIP)
+  { re: new RegExp(`\\b(\\d{1,5})\\s*,\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // 45 (10) without pages, 27(1).
+  { re: /\b(\d{1,5})\s*\(([^()]{1,12})\)/g, v: 1, i: 2 },
+];
+
+function findNumbers(rest: string, year: string | null): NumbersHit | null {
+  for (const { re, v, i, p } of NUMBER_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(rest); m; re.lastIndex = m.index + 1, m = re.exec(rest)) {
+      const volume = v ? m[v] ?? null : null;
+      if (volume && (volume === year || (volume.length === 4 && /^(1[5-9]|20)\d\d$/.test(volume) && !/[:(]/.test(m[0].slice(volume.length, volume.length + 3))))) continue;
+      const issue = i ? m[i]?.trim() ?? null : null;
+      if (issue && /^(1[5-9]|20)\d\d$/.test(issue)) continue;
+      const first = p ? m[p] ?? null : null;
+      if (first && first === year) continue;
+      const pages = first ? expandPages(first, m[p! + 1] ?? null) : null;
+      return { start: m.index, end: m.index + m[0].length, volume, issue, pages };
+    }
+  }
+  return null;
+}
+
+/** The title: a quoted title wins; otherwise the sentence after the author block and year. */
+function findTitleSpan(body: string, from: number): { start: number; end: number } | null {
+  const quoted = /[“"‘]([^”"’]{8,}?)[.,]?[”"’]/u.exec(body.slice(from));
+  if (quoted) {
+    const start = from + quoted.index + 1;
+    return { start, end: start + quoted[1]!.length };
+  }
+  const lead = /^[\s.,;:)]+/.exec(body.slice(from));
+  const start = from + (lead ? lead[0].length : 0);
+  const rest = body.slice(start);
+  // A sentence ends at ". " (or "? ", "! ") not after an initial or a short abbreviation.
+  const m = /^(.{3,}?(?:[^\s.A-Z]|[A-Z0-9]{2}))([.?!])(?:\s|$)/u.exec(rest);
+  const end = start + (m ? m[1]!.length + (m[2] === '.' ? 0 : 1) : rest.length);
+  return end - start >= 3 ? { start, end } : null;
+}
+
+/** A segment that reads as "Journal 1996, 30, 1117–1121" rather than a title (styles without titles). */
+function looksLikeSourceOnly(segment: string, year: string | null): boolean {
+  if (!/\d/.test(segment)) return false;
+  const words = segment.match(/\p{L}+/gu) ?? [];
+  const hasNumbersBlock = year ? new RegExp(`\\b${year}\\b\\s*[,;)]?\\s*\\d`).test(segment) || new RegExp(`\\d\\s*\\(${year}\\)`).test(segment) : false;
+  return hasNumbersBlock && words.length <= 8;
+}
+
+export function parseReference(text: string): ParsedReference {
+  const { cleaned, doi, url } = cleanReference(text);
+  const yearHit = findYear(cleaned);
+  const year = yearHit ? yearHit.base : null;
+  let authorEnd = authorBlockEnd(cleaned, yearHit);
+  // "Benke, A.C., G.M. Ward & T.D. Richardson. 1999.": initials before names end the block early;
+  // when only names lie between that end and the year, the block runs to the year.
+  if (yearHit && yearHit.start > authorEnd && /\b\p{Lu}\.\s?\p{Lu}/u.test(cleaned.slice(authorEnd, yearHit.start)) && /^[\s\p{Lu}\p{Ll}.,'’&-]*$/u.test(cleaned.slice(authorEnd, yearHit.start)) && !/\b\p{Ll}{4,}\b(?<!\band)/u.test(cleaned.slice(authorEnd, yearHit.start).replace(/\band\b/g, ''))) {
+    authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
+  }
+  const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
+  const authors = parsedAuthors.authors.map(splitAuthor).filter((a) => a.family.length > 1 && a.family.length < 60);
+  const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (cleaned[yearHit.end] === ')' ? 1 : 0) : authorEnd;
+  let span = findTitleSpan(cleaned, titleFrom);
+  let title = span ? cleaned.slice(span.start, span.end).trim() : null;
+  if (title && looksLikeSourceOnly(title, year)) { title = null; span = null; }
+  const afterTitle = span ? span.end + 1 : titleFrom;
+  const rest = cleaned.slice(afterTitle);
+  const nums = findNumbers(rest, year);
+  let containerTitle: string | null = null;
+  const containerEnd = nums ? nums.start : (() => {
+    const y = year ? rest.search(new RegExp(`\\b${year}\\b`)) : -1;
+    return y >= 0 ? y : rest.length;
+  })();
+  const container = rest
+    .slice(0, containerEnd)
+    .replace(/^\s*In\b:?\s*/i, '')
+    .replace(/\(?\b(?:1[5-9]|20)\d\d[a-z]?\)?/g, ' ')
+    .replace(/\b(?:vol(?:ume)?|no|pp?)\.?\s*$/i, '')
+    .replace(/^[\s.,;:”"’]+|[\s.,;:(“"‘]+$/g, '')
+    .trim();
+  if (container.length >= 2 && /\p{L}{2}/u.test(container)) containerTitle = container;
+  return {
+    text,
+    cleaned,
+    authors,
+    etAl: parsedAuthors.etAl,
+    year,
+    yearSuffix: yearHit?.suffix ?? null,
+    title,
+    containerTitle,
+    volume: nums?.volume ?? null,
+    issue: nums?.issue ?? null,
+    pages: nums?.pages ?? null,
+    doi,
+    url,
+    numbers: cleaned.match(/\d+/g) ?? [],
+  };
+}
