@@ -1,5 +1,5 @@
-// Builds the Word task pane (addin/) into dist/: taskpane.html for Word, demo.html for the fake host.
-// `npm run build` → dist/; `npm run dev-server` → https://localhost:3000 with Office dev certificates,
+// Builds the Word task pane (addin/) into dist/addin/: taskpane.html for Word, demo.html for the fake host.
+// `npm run build` → dist/addin/; `npm run dev-server` → https://localhost:3000 with Office dev certificates,
 // proxying the document routes to the Hyperlinker service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ async function httpsOptions() {
 export default async (env = {}, argv = {}) => {
   const dev = argv.mode !== 'production';
   const serving = process.env.WEBPACK_SERVE === 'true';
-  const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(root, 'dist');
+  const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(root, 'dist/addin');
   return {
     context: root,
     devtool: dev ? 'source-map' : false,

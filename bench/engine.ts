@@ -1,4 +1,5 @@
-// npm run bench [-- --runs N] [--json FILE] [--skip-synthetic] [--file DOCX]
+// npm run bench [-- --runs N] [--json FILE] [--skip-synthetic] [--skip-cli] [--file DOCX]
+// First the command line as users run it (bench/cli.ts): start-up and `link` vs pandoc, paired.
 // Speed and memory of scan and apply (direct) on the largest corpus document and on the synthetic 25 MB
 // manuscript, against their floors: unzip + parse the XML parts scan reads (scan floor), and unzip + parse +
 // serialise + re-zip the same parts (apply floor), with the engine's own zip and XML libraries.
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Measurement, Mode } from './measure-one.ts';
 import { corpusDir } from './accuracy/corpus.ts';
 import { syntheticPath } from './synthetic.ts';
+import { benchCli } from './cli.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -22,28 +24,31 @@ interface Args {
   runs: number | null;
   json: string | null;
   skipSynthetic: boolean;
+  skipCli: boolean;
   files: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { runs: null, json: null, skipSynthetic: false, files: [] };
+  const a: Args = { runs: null, json: null, skipSynthetic: false, skipCli: false, files: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--runs') a.runs = Number(argv[++i]);
     else if (arg === '--json') a.json = argv[++i] ?? null;
     else if (arg === '--skip-synthetic') a.skipSynthetic = true;
+    else if (arg === '--skip-cli') a.skipCli = true;
     else if (arg === '--file') a.files.push(resolve(argv[++i] ?? ''));
     else throw new Error(`unknown option ${arg}`);
   }
   return a;
 }
 
-function largestCorpusDoc(): string | null {
+/** The largest corpus file; `articlesOnly` skips the run-fragmented `.messy.docx` variants. */
+function largestCorpusDoc(articlesOnly = false): string | null {
   const dir = corpusDir();
   let best: { path: string; size: number } | null = null;
   try {
     for (const f of readdirSync(dir)) {
-      if (!f.endsWith('.docx')) continue;
+      if (!f.endsWith('.docx') || (articlesOnly && f.endsWith('.messy.docx'))) continue;
       const p = join(dir, f);
       const size = statSync(p).size;
       if (!best || size > best.size) best = { path: p, size };
@@ -98,6 +103,16 @@ async function main(): Promise<void> {
     if (corpus) files.push(corpus);
     else console.log(`no corpus documents in ${corpusDir()}`);
     if (!args.skipSynthetic) files.push(await syntheticPath());
+  }
+  const cliFile = args.files[0] ?? largestCorpusDoc(true);
+  if (!args.skipCli && cliFile) {
+    const name = basename(cliFile, '.docx');
+    const runs = args.runs ?? 7;
+    const cli = benchCli(REPO, cliFile, runs);
+    console.log(`cli: compiled dist/server, ${runs} runs each (median)`);
+    console.log(`cli   start-up (--help)${ms(cli.helpMs).padStart(17)}${cli.helpMs < 100 ? '' : '  (goal < 100 ms)'}`);
+    const vs = cli.pairedRatio === null ? `  ${cli.note}` : `  pandoc ${ms(cli.pandocMs!).padStart(6)}  paired ratio ${cli.pairedRatio.toFixed(2)}x${cli.pairedRatio < 1 ? '' : ' (goal < 1x)'}`;
+    console.log(`cli   link ${name.padEnd(20)}${ms(cli.linkMs).padStart(9)}${vs}`);
   }
   const results: { file: string; bytes: number; measurements: Record<Mode, Measurement> }[] = [];
   for (const file of files) {

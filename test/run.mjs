@@ -20,5 +20,5 @@ const files = [];
   }
 })(root);
 if (files.length === 0) { console.error('no test files found'); process.exit(1); }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', HYPERLINKER_FROM_SOURCE: '1' } });
 process.exit(r.status ?? 1);

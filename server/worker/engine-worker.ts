@@ -5,8 +5,10 @@ import type { EngineFailure, EngineReply, EngineTask, EngineValue } from './prot
 type EngineModule = typeof import('../engine/index.ts');
 let engine: Promise<EngineModule> | null = null;
 
-/** Worker threads do not always inherit tsx's module hooks, so the engine is loaded through tsx's own API. */
+/** Compiled (dist/server, bundled by scripts/build-server.mjs): a plain import. From source (tests, `--import tsx`):
+ * worker threads do not always inherit tsx's module hooks, so the engine is loaded through tsx's own API. */
 async function importEngine(): Promise<EngineModule> {
+  if (!import.meta.url.endsWith('.ts')) return import('../engine/index.ts');
   const { tsImport } = await import('tsx/esm/api');
   return (await tsImport('../engine/index.ts', import.meta.url)) as EngineModule;
 }

@@ -1,5 +1,7 @@
 // The engine's worker-thread pool: scan, apply and direct run off the event loop, so one large
-// document never stalls other requests. Workers inherit execArgv (`--import tsx`), so they load .ts.
+// document never stalls other requests. From source, workers inherit execArgv (`--import tsx`) and load
+// engine-worker.ts beside this file; compiled, scripts/build-server.mjs puts engine-worker.js flat beside
+// every bundle and chunk of dist/server, so the same relative URL finds it.
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
@@ -24,7 +26,7 @@ export class EnginePool {
 
   constructor(private readonly options: EnginePoolOptions) {
     this.piscina = new Piscina({
-      filename: new URL('./engine-worker.ts', import.meta.url).href,
+      filename: new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url).href,
       minThreads: 1,
       maxThreads: options.threads,
       idleTimeout: 60_000,

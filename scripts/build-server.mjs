@@ -1,0 +1,43 @@
+// `npm run build:server` (run by `npm install` through `prepare`): compiles the CLI, the service, its
+// engine worker and the migration command into dist/server/ with esbuild, so nothing compiles
+// TypeScript at run time. Entry points only: every module they import (now or later) is bundled.
+// Chunks sit flat beside the entries, so `new URL('./engine-worker.js', import.meta.url)` resolves
+// from any of them (server/worker/pool.ts relies on it). npm packages stay external (node_modules).
+// `--outdir DIR` builds elsewhere (the build test uses a temporary directory).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : resolve(root, 'dist/server');
+
+/** Output name → source entry point. */
+export const ENTRY_POINTS = {
+  cli: 'server/cli.ts',
+  main: 'server/http/main.ts',
+  'engine-worker': 'server/worker/engine-worker.ts',
+  'migrate-cli': 'server/db/migrate-cli.ts',
+};
+
+const started = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ENTRY_POINTS,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  chunkNames: 'chunk-[hash]',
+  outExtension: { '.js': '.js' },
+  logLevel: 'warning',
+  metafile: true,
+});
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length;
+console.log(`build:server: ${files} files in ${outdir.startsWith(root) ? outdir.slice(root.length + 1) : outdir} (${Date.now() - started} ms)`);
