@@ -7,7 +7,7 @@ import { DEFAULT_DATABASE_URL, inTransaction, openDatabase } from '../db/connect
 import { migrate } from '../db/migrate.ts';
 import { findOrgBySlug, insertOrg, ROLES, updateOrg, upsertMembership, type Role } from '../db/organisations.ts';
 import { findUserByEmail, insertUser, PLANS, updateUser, type Plan } from '../db/users.ts';
-import { hashPassword } from '../http/secrets.ts';
+import { hashPassword, verifyPassword } from '../http/secrets.ts';
 
 class UsageError extends Error {}
 
@@ -77,7 +77,9 @@ export async function addUser(pool: Pool, o: UserAddOptions): Promise<{ userId: 
     let userId: string;
     if (existing) {
       userId = existing.id;
-      await updateUser(conn, userId, { passwordHash, name: o.name, isAdmin: o.admin ? true : undefined, plan: o.plan, credits: o.credits });
+      // Re-running with the same password keeps the stored hash (and the user's sessions); a new one ends them.
+      const samePassword = await verifyPassword(o.password, existing.password_hash);
+      await updateUser(conn, userId, { passwordHash: samePassword ? undefined : passwordHash, name: o.name, isAdmin: o.admin ? true : undefined, plan: o.plan, credits: o.credits });
     } else {
       userId = await insertUser(conn, { email: o.email, name: o.name ?? '', passwordHash, isAdmin: o.admin ?? false, plan: o.plan ?? 'free', credits: o.credits ?? 0 });
     }

@@ -89,6 +89,8 @@ export async function recordKeyUse(db: Queryable, keyId: string, docsProcessed: 
 
 export interface KeyAuthRow extends ApiKeyRow {
   user_plan: 'free' | 'pro' | 'team';
+  /** The owner's users.api_access: 0 stops the user's individual keys. */
+  user_api_access: number;
   org_plan: 'free' | 'pro' | 'team' | null;
 }
 
@@ -96,7 +98,7 @@ export interface KeyAuthRow extends ApiKeyRow {
 export async function findKeyForAuth(db: Queryable, keyHash: string): Promise<KeyAuthRow | null> {
   const rows = await selectRows<KeyAuthRow>(
     db,
-    `SELECT k.*, u.plan AS user_plan, o.plan AS org_plan
+    `SELECT k.*, u.plan AS user_plan, u.api_access AS user_api_access, o.plan AS org_plan
        FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN organisations o ON o.id = k.org_id
       WHERE k.key_hash = ?`,
     [keyHash],

@@ -145,4 +145,11 @@ export const MIGRATIONS: Migration[] = [
     // request). A database restart only resets the current window.
     statements: ['ALTER TABLE rate_limit_counters ENGINE=MEMORY'],
   },
+  {
+    version: 5,
+    name: 'e-mail identity compares bytes (no accent or case folding by the collation)',
+    // utf8mb4_general_ci made `ālice@` equal to `alice@`: one could sign in as, or be enrolled as,
+    // another. The service normalises case, NFC and surrounding spaces itself (normaliseEmail).
+    statements: ['ALTER TABLE users MODIFY email VARCHAR(254) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL'],
+  },
 ];

@@ -14,7 +14,7 @@ export interface UserRow {
   plan: Plan;
   credits: number;
   trial_granted: number;
-  /** 0 when the API access policy refuses this user new keys. */
+  /** 0 when the API access policy refuses this user keys: no new ones, and existing individual keys stop working. */
   api_access: number;
   created_at: Date;
 }
@@ -28,11 +28,20 @@ export interface NewUser {
   credits: number;
 }
 
+/**
+ * The identity form of an e-mail address: surrounding spaces removed, Unicode NFC (one encoding for one
+ * written form) and lower case. Nothing else is folded: `ālice@` and `alice@` are different addresses
+ * (the column compares bytes, utf8mb4_bin, since migration 5).
+ */
+export function normaliseEmail(email: string): string {
+  return email.trim().normalize('NFC').toLowerCase();
+}
+
 export async function insertUser(db: Queryable, user: NewUser): Promise<string> {
   const id = randomUUID();
   await execute(db, 'INSERT INTO users (id, email, name, password_hash, is_admin, plan, credits) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     id,
-    user.email.toLowerCase(),
+    normaliseEmail(user.email),
     user.name,
     user.passwordHash,
     user.isAdmin ? 1 : 0,
@@ -43,7 +52,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<string> 
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await selectRows<UserRow>(db, 'SELECT * FROM users WHERE email = ?', [email.toLowerCase()]);
+  const rows = await selectRows<UserRow>(db, 'SELECT * FROM users WHERE email = ?', [normaliseEmail(email)]);
   return rows[0] ?? null;
 }
 
@@ -67,6 +76,7 @@ export interface UserChanges {
   apiAccess?: boolean;
 }
 
+/** Updates the user; a new password also ends every session of the user (in the caller's transaction when db is one). */
 export async function updateUser(db: Queryable, id: string, changes: UserChanges): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [];
@@ -78,6 +88,9 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
   if (changes.apiAccess !== undefined) { sets.push('api_access = ?'); params.push(changes.apiAccess ? 1 : 0); }
   if (sets.length === 0) return;
   await execute(db, `UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+  if (changes.passwordHash !== undefined) {
+    await execute(db, 'UPDATE sessions SET revoked_at = UTC_TIMESTAMP(3) WHERE user_id = ? AND revoked_at IS NULL', [id]);
+  }
 }
 
 /** Grants the trial credits once per user (with the first API key). Returns the credits granted. */

@@ -6,7 +6,7 @@ import { findMembership, type Role } from '../db/organisations.ts';
 import { findLiveSession } from '../db/sessions.ts';
 import { findUserById, type Plan, type UserRow } from '../db/users.ts';
 import type { AppContext } from './context.ts';
-import { HttpError, managerRequired, orgRequired, unauthorized } from './errors.ts';
+import { HttpError, forbidden, managerRequired, orgRequired, unauthorized } from './errors.ts';
 import { credentialFrom, digestsEqual, sha256 } from './secrets.ts';
 
 export interface KeyCaller {
@@ -50,6 +50,9 @@ export function requireApiKey(ctx: AppContext) {
     const row = await findKeyForAuth(ctx.pool, hash);
     if (!row || !digestsEqual(row.key_hash, hash) || !row.is_active) throw unauthorized('Invalid API key', 'invalid_api_key');
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized('API key expired', 'api_key_expired');
+    // Switching a user's API access off stops the keys already issued, not only new ones. Organisation
+    // keys belong to the organisation and stay usable.
+    if (!row.org_id && Number(row.user_api_access) === 0) throw forbidden('API access is not enabled for this account', 'api_access_disabled');
     req.keyCaller = {
       keyId: row.id,
       keyPrefix: row.key_prefix,

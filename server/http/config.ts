@@ -13,6 +13,10 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   orgRateLimitPerMinute: number;
   docsEventsRateLimitPerMinute: number;
+  /** Sign-in attempts per account (e-mail) per minute, then 429. */
+  loginRateLimitPerMinute: number;
+  /** Sign-in attempts per client address per minute, then 429. */
+  loginAddressRateLimitPerMinute: number;
   maxKeysPerUser: number;
   maxOrgKeys: number;
   trialCredits: number;
@@ -49,6 +53,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     orgRateLimitPerMinute: intFrom(env, 'ORG_RATE_LIMIT_PER_MINUTE', 600, 1),
     docsEventsRateLimitPerMinute: intFrom(env, 'DOCS_EVENTS_RATE_LIMIT_PER_MINUTE', 120, 1),
+    loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1),
+    loginAddressRateLimitPerMinute: intFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE', 60, 1),
     maxKeysPerUser: intFrom(env, 'MAX_KEYS_PER_USER', 10, 0),
     maxOrgKeys: intFrom(env, 'MAX_ORG_KEYS', 25, 0),
     trialCredits: intFrom(env, 'TRIAL_CREDITS', 25, 0),

@@ -2,12 +2,11 @@
 import { Router } from 'express';
 import { iso } from '../../db/connection.ts';
 import { findOrgById } from '../../db/organisations.ts';
-import { insertSession, revokeSession } from '../../db/sessions.ts';
-import { findUserByEmail } from '../../db/users.ts';
+import { revokeSession } from '../../db/sessions.ts';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, unauthorized } from '../errors.ts';
-import { DUMMY_PASSWORD_HASH, newSessionToken, sha256, verifyPassword } from '../secrets.ts';
+import { badRequest } from '../errors.ts';
+import { login } from '../services/login.ts';
 import { orgView } from './org.ts';
 
 export function authRoutes(ctx: AppContext): Router {
@@ -20,13 +19,7 @@ export function authRoutes(ctx: AppContext): Router {
     if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '') {
       throw badRequest('email and password are required', 'missing_credentials');
     }
-    if (email.length > 254 || password.length > 1024) throw unauthorized('Invalid email or password', 'bad_credentials');
-    const user = await findUserByEmail(ctx.pool, email);
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !ok) throw unauthorized('Invalid email or password', 'bad_credentials');
-    const token = newSessionToken();
-    const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3_600_000);
-    await insertSession(ctx.pool, user.id, sha256(token), expiresAt);
+    const { token, expiresAt } = await login(ctx, { email, password, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
     res.json({ token, expires_at: expiresAt.toISOString() });
   });
 

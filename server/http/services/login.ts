@@ -1,0 +1,35 @@
+// Signing in: throttled per account and per client address before any password is hashed (so throttled
+// guesses cost no scrypt), and the same scrypt work for unknown e-mails as for known ones (a dummy
+// hash), so neither the answer nor its timing tells whether an address has an account. scrypt runs
+// asynchronously on libuv's thread pool, off the event loop.
+import { insertSession } from '../../db/sessions.ts';
+import { findUserByEmail, normaliseEmail } from '../../db/users.ts';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import { DUMMY_PASSWORD_HASH, newSessionToken, sha256, verifyPassword } from '../secrets.ts';
+
+export interface LoginAttempt {
+  email: string;
+  password: string;
+  /** The client address as Express sees it (after the configured proxy trust). */
+  address: string;
+}
+
+const badCredentials = () => unauthorized('Invalid email or password', 'bad_credentials');
+
+/** Returns a new session token and its expiry; 429 when throttled, 401 on any wrong or unknown credential. */
+export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
+  const email = normaliseEmail(attempt.email);
+  await ctx.rateLimiter.check([
+    { bucket: `login-addr:${attempt.address.slice(0, 64)}`, limit: ctx.config.loginAddressRateLimitPerMinute },
+    { bucket: `login-acct:${sha256(email)}`, limit: ctx.config.loginRateLimitPerMinute },
+  ]);
+  const tooLong = email.length > 254 || attempt.password.length > 1024;
+  const user = tooLong ? null : await findUserByEmail(ctx.pool, email);
+  const ok = await verifyPassword(tooLong ? '' : attempt.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !ok) throw badCredentials();
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3_600_000);
+  await insertSession(ctx.pool, user.id, sha256(token), expiresAt);
+  return { token, expiresAt };
+}

@@ -1,0 +1,77 @@
+// Account lifecycle and sign-in abuse (issue 11, items 8 and 9): a new password ends sessions,
+// api_access=0 stops existing keys, e-mail identity folds case and spaces only, logins are throttled.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { addUser } from '../../../server/cli/accounts.ts';
+import { updateUser } from '../../../server/db/users.ts';
+import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
+
+const PER_ACCOUNT = 5;
+const PER_ADDRESS = 20;
+
+let t: TestService;
+before(async () => {
+  t = await startTestService('lifecycle', { TRIAL_CREDITS: '3', LOGIN_RATE_LIMIT_PER_MINUTE: String(PER_ACCOUNT), LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: String(PER_ADDRESS) });
+});
+after(async () => {
+  await t.stop();
+});
+
+describe('account lifecycle', () => {
+  test('a new password ends every session of the user; the same password again keeps them', async () => {
+    const u = await t.user({});
+    const second = await t.client.login(u.email, u.password);
+    assert.ok(second.ok);
+    await addUser(t.service.ctx.pool, { email: u.email, password: u.password });
+    assert.equal((await u.session.listKeys()).status, 200, 'unchanged password: sessions live on');
+    await addUser(t.service.ctx.pool, { email: u.email, password: 'a-brand-new-password' });
+    expectError(await u.session.listKeys(), 401);
+    expectError(await t.client.withSession(second.data.token).listKeys(), 401);
+    expectError(await t.client.login(u.email, u.password), 401);
+    assert.equal((await t.client.login(u.email, 'a-brand-new-password')).status, 200);
+  });
+
+  test('api_access=0 stops keys issued before, not only new ones', async () => {
+    const u = await t.user({});
+    const { client } = await u.key();
+    assert.equal((await client.scan({ file: corpusDoc() })).status, 200);
+    await updateUser(t.service.ctx.pool, u.userId, { apiAccess: false });
+    const refused = expectError(await client.scan({ file: corpusDoc() }), 403);
+    assert.equal(refused.reason, 'api_access_disabled');
+    expectError(await u.session.createKey(), 403);
+    await updateUser(t.service.ctx.pool, u.userId, { apiAccess: true });
+    assert.equal((await client.scan({ file: corpusDoc() })).status, 200);
+  });
+
+  test('e-mail identity folds case and surrounding spaces, never accents', async () => {
+    const plain = await addUser(t.service.ctx.pool, { email: 'alice.lifecycle@example.org', password: 'alice-password' });
+    assert.equal((await t.client.login('  ALICE.Lifecycle@Example.org ', 'alice-password')).status, 200);
+    expectError(await t.client.login('ālice.lifecycle@example.org', 'alice-password'), 401);
+    const accented = await addUser(t.service.ctx.pool, { email: 'Ālice.lifecycle@example.org', password: 'other-password' });
+    assert.notEqual(accented.userId, plain.userId, 'ālice@ is another account, not alice@');
+    assert.equal((await t.client.login('ālice.lifecycle@example.org', 'other-password')).status, 200);
+    assert.equal((await t.client.login('alice.lifecycle@example.org', 'alice-password')).status, 200);
+  });
+});
+
+describe('login throttling', () => {
+  test(`per account: after ${PER_ACCOUNT} attempts in a window even the right password is 429 with Retry-After`, async () => {
+    await awaitFreshWindow();
+    await addUser(t.service.ctx.pool, { email: 'target.throttle@example.org', password: 'right-password' });
+    for (let i = 0; i < PER_ACCOUNT; i++) expectError(await t.client.login('target.throttle@example.org', `guess-${i}`), 401);
+    const limited = await t.client.login('Target.Throttle@example.org ', 'right-password');
+    const body = expectError(limited, 429);
+    const header = Number(limited.headers.get('retry-after'));
+    assert.ok(Number.isInteger(header) && header >= 1 && header <= 60, `Retry-After ${header}`);
+    assert.equal(body.retry_after, header);
+  });
+
+  test(`per address: at most ${PER_ADDRESS} attempts a window, whatever the e-mails`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_ADDRESS + 3; i++) statuses.push((await t.client.login(`nobody-${i}@example.org`, 'whatever')).status);
+    const first429 = statuses.indexOf(429);
+    assert.ok(first429 >= 0 && first429 <= PER_ADDRESS, statuses.join(','));
+    assert.ok(statuses.slice(0, first429).every((s) => s === 401), statuses.join(','));
+    assert.ok(statuses.slice(first429).every((s) => s === 429), statuses.join(','));
+  });
+});
