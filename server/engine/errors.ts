@@ -18,7 +18,9 @@ export type DocxRejectReason =
   | 'missing-content-types'
   | 'missing-document-xml'
   | 'doctype-forbidden'
-  | 'malformed-xml';
+  | 'malformed-xml'
+  | 'invalid-encoding'
+  | 'macro-enabled';
 
 export class DocxRejectedError extends Error {
   readonly reason: DocxRejectReason;

@@ -76,6 +76,23 @@ function release(bytes: Uint8Array): void {
   }
 }
 
+const MACRO_CONTENT_TYPE = /macroEnabled|vbaProject|vbaData/i;
+
+/**
+ * A macro-enabled package (a .docm or .dotm: a VBA project part, or a macro-enabled content type) is
+ * refused: the output would carry code nobody reviewed, and Word refuses a .docx that holds macros.
+ */
+function assertNoMacros(zip: ZipArchive, contentTypes: XmlDocument): void {
+  const vba = zip.names().find((n) => /(^|\/)vba(Project\.bin|Data\.xml)$/i.test(n));
+  if (vba) throw new DocxRejectedError('macro-enabled', `the package holds a VBA macro project ('${vba}'): macro-enabled documents (.docm) are not processed; save it as a .docx without macros`);
+  for (const n of childrenOf(rootOf(contentTypes))) {
+    const type = attr(n, 'ContentType');
+    if (type && MACRO_CONTENT_TYPE.test(type)) {
+      throw new DocxRejectedError('macro-enabled', `the package declares a macro-enabled content type (${type}): macro-enabled documents (.docm) are not processed; save it as a .docx without macros`);
+    }
+  }
+}
+
 export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, parse: ParseOptions = {}): DocxPackage {
   const zip = readZip(bytes, limits);
   const cache = new Map<string, XmlDocument>();
@@ -107,7 +124,7 @@ export function openDocx(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMI
     if (!zip.has('word/document.xml')) throw new DocxRejectedError('missing-document-xml', 'the zip has no word/document.xml: it is not a Word document');
     throw new DocxRejectedError('missing-content-types', 'the package has no [Content_Types].xml');
   }
-  xml('[Content_Types].xml');
+  assertNoMacros(zip, xml('[Content_Types].xml'));
   let mainPart: string | undefined;
   if (zip.has('_rels/.rels')) {
     const rel = parseRels(xml('_rels/.rels')).find((r) => r.type === REL.officeDocument || r.type.endsWith('/officeDocument'));

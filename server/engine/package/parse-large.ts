@@ -13,7 +13,8 @@
 // the root, nesting beyond the parser's limit, a batch the parser rejects) makes parseLargeXml return
 // null, and the caller parses the whole part as before, with the same result or the same error.
 
-import { compactTree, CompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
+import { assertWellFormed, decodePart } from './well-formed.ts';
+import { compactTree, dtdRejected, CompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
 
 /** Parts and elements below this size are parsed whole. */
 export const SPLIT_AT = 1 << 20;
@@ -220,15 +221,17 @@ export interface ParseOptions {
 }
 
 /** A part from its bytes: lean, large parts element by element (parseLargeXml); others, and anything unusual, whole. */
-export function parseXmlBytes(bytes: Uint8Array, partName: string, options: ParseOptions = {}): XmlDocument {
+export function parseXmlBytes(raw: Uint8Array, partName: string, options: ParseOptions = {}): XmlDocument {
+  // Encoding (UTF-16 is converted, invalid bytes and NUL rejected), then no DTD, then tags that nest.
+  const bytes = decodePart(raw, partName);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buf.includes('<!DOCTYPE', 0, 'latin1') || buf.includes('<!ENTITY', 0, 'latin1') || /<!doctype|<!entity/i.test(buf.toString('latin1', 0, 4096))) {
+    throw dtdRejected(partName);
+  }
+  assertWellFormed(bytes, partName);
   if (options.lean && bytes.length >= SPLIT_AT) {
-    // assertNoDtd's test, on the bytes: a part that fails it goes to parseXml, which rejects it.
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const declaresDtd = buf.includes('<!DOCTYPE', 0, 'latin1') || buf.includes('<!ENTITY', 0, 'latin1') || /<!doctype|<!entity/i.test(buf.toString('latin1', 0, 4096));
-    if (!declaresDtd) {
-      const doc = parseLargeXml(bytes);
-      if (doc) return doc;
-    }
+    const doc = parseLargeXml(bytes);
+    if (doc) return doc;
   }
   return parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null);
 }

@@ -40,10 +40,12 @@ export interface XmlDocument {
   epilogue: string;
 }
 
+export function dtdRejected(partName: string): DocxRejectedError {
+  return new DocxRejectedError('doctype-forbidden', `part '${partName}' declares a DOCTYPE or entities, which package XML must not (ECMA-376 Part 2)`);
+}
+
 export function assertNoDtd(text: string, partName: string): void {
-  if (text.includes('<!DOCTYPE') || text.includes('<!ENTITY') || /<!doctype|<!entity/i.test(text.slice(0, 4096))) {
-    throw new DocxRejectedError('doctype-forbidden', `part '${partName}' declares a DOCTYPE or entities, which package XML must not (ECMA-376 Part 2)`);
-  }
+  if (text.includes('<!DOCTYPE') || text.includes('<!ENTITY') || /<!doctype|<!entity/i.test(text.slice(0, 4096))) throw dtdRejected(partName);
 }
 
 function rootStart(text: string): number {

@@ -90,3 +90,26 @@ export async function zipWithoutDocument(): Promise<Uint8Array> {
   zip.file('hello.txt', 'hello');
   return zip.generateAsync({ type: 'uint8array' });
 }
+
+async function editDocument(docx: Uint8Array, edit: (xml: string) => string): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(docx);
+  zip.file('word/document.xml', edit(await zip.file('word/document.xml')!.async('string')));
+  return zip.generateAsync({ type: 'uint8array' });
+}
+
+/** A real DOCX whose document.xml closes its first paragraph before its run (mismatched tags). */
+export function mismatchedTagsDocx(docx: Uint8Array): Promise<Uint8Array> {
+  return editDocument(docx, (xml) => xml.replace(/<\/w:r>(\s*)<\/w:p>/, '</w:p>$1</w:r>'));
+}
+
+/** A real DOCX with a NUL character in its text. */
+export function nulByteDocx(docx: Uint8Array): Promise<Uint8Array> {
+  return editDocument(docx, (xml) => xml.replace(/<w:t( [^>]*)?>/, (m) => `${m}\u0000`));
+}
+
+/** A real DOCX that also carries a VBA project (a .docm renamed .docx). */
+export async function macroDocx(docx: Uint8Array): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(docx);
+  zip.file('word/vbaProject.bin', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+  return zip.generateAsync({ type: 'uint8array' });
+}

@@ -7,7 +7,7 @@ import { creditBalance } from '../../../server/db/credits.ts';
 import { signScanToken } from '../../../server/http/scan-token.ts';
 import { MAX_DOCX_BYTES } from '../../../shared/contract.ts';
 import { awaitFreshWindow, CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from './harness.ts';
-import { doctypeDocx, lyingZip, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from './bad-docx.ts';
+import { doctypeDocx, lyingZip, macroDocx, mismatchedTagsDocx, nulByteDocx, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from './bad-docx.ts';
 
 let t: TestService;
 const doc = corpusDoc();
@@ -111,15 +111,18 @@ describe('authentication and upload limits (no engine work)', () => {
 });
 
 describe('hostile uploads: 4xx JSON within seconds, server keeps serving', () => {
-  const cases: [string, () => Promise<Uint8Array> | Uint8Array][] = [
+  const cases: [string, () => Promise<Uint8Array> | Uint8Array, string?][] = [
     ['random bytes', () => randomUpload()],
     ['truncated zip', () => truncatedZip(doc)],
     ['zip bomb', () => zipBomb()],
     ['zip with lying sizes', () => lyingZip()],
     ['DOCTYPE and entities', () => doctypeDocx(doc)],
     ['zip without document.xml', () => zipWithoutDocument()],
+    ['mismatched tags', () => mismatchedTagsDocx(doc), 'malformed-xml'],
+    ['NUL byte', () => nulByteDocx(doc), 'invalid-encoding'],
+    ['macro-enabled', () => macroDocx(doc), 'macro-enabled'],
   ];
-  for (const [name, build] of cases) {
+  for (const [name, build, reason] of cases) {
     test(name, async () => {
       const u = await t.user({ credits: 2 });
       const { client } = await u.key();
@@ -132,6 +135,8 @@ describe('hostile uploads: 4xx JSON within seconds, server keeps serving', () =>
         const body = expectError(r, r.status);
         assert.ok(!/\/work\/|node_modules|at .*\.ts:\d+/.test(JSON.stringify(body)), 'no server path or stack in the answer');
         assert.match(body.error, /^DOCX rejected \(/);
+        if (reason) assert.equal(r.status, 400);
+        if (reason) assert.equal(body.reason, reason, name);
       }
       assert.equal(await creditBalance(t.service.ctx.pool, { kind: 'user', id: u.userId }), 2, 'a rejected document costs no credit');
       assert.equal((await fetch(`${t.url}/healthz`)).status, 200);

@@ -24,3 +24,24 @@ test('writeAtomically replaces the target in one rename', () => {
   assert.ok(existsSync(out));
   assert.deepEqual(readdirSync(dir), ['o.docx']);
 });
+
+test('a macro-enabled package: non-zero exit naming macro-enabled, no output file', async () => {
+  const { buildDocx, p } = await import('../../../helpers/docx-builder.ts');
+  const { readZip, writeZip } = await import('../../../../server/engine/package/zip.ts');
+  const base = readZip(await buildDocx({ body: p('Text.') }));
+  const docm = writeZip([...base.names().map((name) => ({ name, copyFrom: base })), { name: 'word/vbaProject.bin', data: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }]);
+  const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));
+  writeFileSync(join(dir, 'macro.docx'), docm);
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => { errors.push(args.join(' ')); };
+  let code: number;
+  try {
+    code = await main(['link', join(dir, 'macro.docx'), '-o', join(dir, 'out.docx')]);
+  } finally {
+    console.error = original;
+  }
+  assert.notEqual(code, 0);
+  assert.match(errors.join('\n'), /macro-enabled/);
+  assert.deepEqual(readdirSync(dir), ['macro.docx']);
+});
