@@ -1,6 +1,6 @@
 // The task pane: document, tabs for Review / Settings / Connection, progress and messages.
 import { useState } from 'react';
-import { Button, MessageBar, MessageBarBody, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { DocumentHost } from '../host/host.ts';
@@ -15,15 +15,12 @@ import { ResolverPanel } from './ResolverPanel.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { ProgressLine } from './ProgressLine.tsx';
+import { TrackChangesPrompt } from './TrackChangesPrompt.tsx';
+import { CarryNotice } from './CarryNotice.tsx';
+import { S } from '../strings.ts';
 
 type TabName = 'review' | 'settings' | 'connection';
-
-const PHASE_TEXT: Record<string, string> = {
-  exporting: 'Reading the document…',
-  scanning: 'Scanning for citations and cross-references…',
-  resolving: 'Resolving references with Crossref…',
-  applying: 'Writing the links…',
-};
 
 export interface AppProps {
   host: DocumentHost;
@@ -39,11 +36,17 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
   const [tab, setTab] = useState<TabName>(needsConnection ? 'connection' : 'review');
   const [notice, setNotice] = useState<string | null>(null);
   const wf = useWorkflow(host, connection, settings);
-  const busy = wf.phase in PHASE_TEXT;
+  const busy = wf.busy;
+  const [confirmRescan, setConfirmRescan] = useState(false);
+  const decidedCount = Object.keys(wf.review.choices).length;
+  const startScan = () => {
+    if (wf.session && decidedCount > 0 && wf.phase !== 'done') setConfirmRescan(true);
+    else void wf.scan();
+  };
 
   const select = (m: ReviewMatch) => {
     host
-      .selectMatch(m, occurrenceOf(m, wf.review.matches))
+      .selectMatch(m, { occurrence: occurrenceOf(m, wf.review.matches), map: wf.session?.summary?.paragraphMap ?? null })
       .then((r) => setNotice(r.found ? null : (r.message ?? 'Not found in the document.')))
       .catch((e: unknown) => setNotice(e instanceof Error ? e.message : String(e)));
   };
@@ -97,13 +100,30 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
         {tab === 'review' && (
           <div className="review-tab">
             <div className="scan-line">
-              <Button appearance={wf.session ? 'secondary' : 'primary'} disabled={busy || needsConnection} onClick={() => void wf.scan()}>
-                {wf.session ? 'Scan again' : 'Scan document'}
+              <Button appearance={wf.session ? 'secondary' : 'primary'} disabled={busy || needsConnection} onClick={startScan}>
+                {wf.session ? S.scan.again : S.scan.scan}
               </Button>
-              {busy && <Spinner size="tiny" label={PHASE_TEXT[wf.phase]} />}
             </div>
-            {needsConnection && <Text block>Set the service URL and API key under Connection first.</Text>}
-            {wf.applied && <ResultPanel applied={wf.applied} />}
+            {busy && <ProgressLine progress={wf.progress} onCancel={wf.cancel} />}
+            {confirmRescan && (
+              <MessageBar intent="warning" data-testid="confirm-rescan">
+                <MessageBarBody>{S.scan.confirmAgain}</MessageBarBody>
+                <MessageBarActions>
+                  <Button size="small" onClick={() => { setConfirmRescan(false); void wf.scan(); }}>
+                    {S.scan.confirmYes}
+                  </Button>
+                  <Button size="small" appearance="subtle" onClick={() => setConfirmRescan(false)}>
+                    {S.scan.confirmNo}
+                  </Button>
+                </MessageBarActions>
+              </MessageBar>
+            )}
+            {needsConnection && <Text block>{S.scan.needsAccount}</Text>}
+            {wf.trackPrompt && (
+              <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
+            )}
+            {wf.carry && <CarryNotice carry={wf.carry} />}
+            {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={() => void wf.restore()} />}
             {wf.session?.resolverWarning && (
               <MessageBar intent="warning">
                 <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>

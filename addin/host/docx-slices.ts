@@ -3,6 +3,16 @@
 // Written against the small structural types below so that unit tests can pass a fake Office object.
 
 export const SLICE_SIZE = 4_194_304;
+/** The slice size Office's own samples use; hosts outside Windows and the web are safest with it. */
+export const SMALL_SLICE_SIZE = 65_536;
+
+/**
+ * Slice size for Office.context.platform: the 4 MB maximum where it is known to work (Windows,
+ * Word on the web), 64 KB elsewhere (Mac, iPad, unknown hosts), which only costs more round trips.
+ */
+export function sliceSizeFor(platform: string): number {
+  return platform === 'PC' || platform === 'OfficeOnline' ? SLICE_SIZE : SMALL_SLICE_SIZE;
+}
 
 export interface AsyncResultLike<T> {
   status: 'succeeded' | 'failed' | string;

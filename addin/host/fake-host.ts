@@ -1,8 +1,11 @@
 // A DocumentHost without Office: the "document" is a DOCX fetched from a URL or picked from disk,
-// and replacements are recorded (and offered as downloads). Used by the demo page and browser tests.
+// and replacements are recorded (and offered as downloads). Used by the demo page and browser tests,
+// which can also edit the document behind the pane's back (`loadBytes`), switch Track Changes on
+// (`trackMode`) and move the "Word" selection (`selectAt`).
 import type { ReviewMatch } from '../../shared/contract.ts';
-import type { DocumentHost, ReplaceOutcome, SelectOutcome } from './host.ts';
+import type { DocumentHost, HostPosition, ReplaceOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
 import { base64ToBytes } from '../util/base64.ts';
+import { S } from '../strings.ts';
 
 export interface Replacement {
   b64: string;
@@ -20,9 +23,11 @@ export class FakeHost implements DocumentHost {
   readonly hostName = 'Fake' as const;
   readonly replacements: Replacement[] = [];
   readonly selections: Selection[] = [];
+  trackMode: TrackChangesState = 'off';
   private bytes: Uint8Array | null = null;
   private name = 'No document';
   private listeners = new Set<() => void>();
+  private selectionListeners = new Set<(pos: HostPosition) => void>();
 
   constructor(private readonly fetchImpl: typeof fetch = (...args) => fetch(...args)) {}
 
@@ -54,30 +59,49 @@ export class FakeHost implements DocumentHost {
     this.loadBytes(new Uint8Array(await file.arrayBuffer()), file.name ?? 'document.docx');
   }
 
-  loadBytes(bytes: Uint8Array, name: string): void {
+  /** Replaces the document's bytes as an edit in Word would (the name stays unless given). */
+  loadBytes(bytes: Uint8Array, name: string = this.name): void {
     this.bytes = bytes;
     this.name = name;
     this.changed();
   }
 
-  async getDocx(): Promise<Uint8Array> {
-    if (!this.bytes) throw new Error('Open a DOCX first (file picker above).');
+  async getDocx(onProgress?: (done: number, total: number) => void): Promise<Uint8Array> {
+    if (!this.bytes) throw new Error(S.host.noDocument);
+    onProgress?.(1, 1);
     return this.bytes.slice();
   }
 
   async replaceDocument(b64: string): Promise<ReplaceOutcome> {
     const bytes = base64ToBytes(b64);
     this.replacements.push({ b64, bytes: bytes.length, at: new Date().toISOString() });
-    // The next scan reads the linked version, as it would in Word.
+    // The next export reads the replaced version, as it would in Word.
     this.bytes = bytes;
-    this.name = this.name.replace(/(\.docx)?$/i, '.linked.docx');
     this.changed();
-    return { mode: 'recorded', message: 'Demo mode: the linked document is ready to download.' };
+    return { mode: 'recorded', message: S.apply.recorded };
   }
 
-  async selectMatch(match: ReviewMatch, occurrence: number): Promise<SelectOutcome> {
-    this.selections.push({ refId: match.refId, sourceText: match.sourceText, occurrence });
+  async selectMatch(match: ReviewMatch, hint: SelectHint): Promise<SelectOutcome> {
+    this.selections.push({ refId: match.refId, sourceText: match.sourceText, occurrence: hint.occurrence });
     this.changed();
-    return { found: true, message: `Demo mode: would select "${match.sourceText}" (occurrence ${occurrence + 1}).` };
+    return { found: true };
+  }
+
+  async trackChanges(): Promise<TrackChangesState> {
+    return this.trackMode;
+  }
+
+  async turnOffTrackChanges(): Promise<void> {
+    this.trackMode = 'off';
+  }
+
+  onSelectionChanged(listener: (pos: HostPosition) => void): () => void {
+    this.selectionListeners.add(listener);
+    return () => this.selectionListeners.delete(listener);
+  }
+
+  /** Simulates the user putting the cursor in body paragraph `bodyParagraph` at UTF-16 `offset`. */
+  selectAt(bodyParagraph: number, offset: number, paragraphText: string): void {
+    for (const l of this.selectionListeners) l({ bodyParagraph, offset, paragraphText });
   }
 }

@@ -1,6 +1,7 @@
 // The add-in's only door to the document. Every Word.run call lives behind it (word-host.ts);
 // fake-host.ts serves a DOCX from a URL or file picker for the demo page and browser tests.
 import type { ReviewMatch } from '../../shared/contract.ts';
+import type { ParagraphMap } from '../docx/paragraph-map.ts';
 
 export type HostName = 'Word' | 'Fake';
 
@@ -17,14 +18,36 @@ export interface SelectOutcome {
   message?: string;
 }
 
+/** Track Changes as the host reports it; unsupported: the host cannot tell (WordApi 1.4 missing). */
+export type TrackChangesState = 'off' | 'on' | 'unsupported';
+
+/** Where the user's selection starts, in Word's terms (body paragraph, UTF-16 offset). */
+export interface HostPosition {
+  bodyParagraph: number;
+  /** UTF-16 offset of the selection start inside the paragraph's text. */
+  offset: number;
+  paragraphText: string;
+}
+
+/** What the pane knows that helps find a match: its index among identical texts and the paragraph map. */
+export interface SelectHint {
+  occurrence: number;
+  map: ParagraphMap | null;
+}
+
 export interface DocumentHost {
   readonly hostName: HostName;
   /** A name to show for the document (file name when known). */
   documentName(): string;
-  /** The open document as DOCX bytes. */
-  getDocx(): Promise<Uint8Array>;
+  /** The open document as DOCX bytes; progress in slices read. */
+  getDocx(onProgress?: (done: number, total: number) => void): Promise<Uint8Array>;
   /** Replaces the open document with this DOCX (base64). */
   replaceDocument(b64: string): Promise<ReplaceOutcome>;
-  /** Selects the match's text in the document; `occurrence` is its 0-based index among identical texts. */
-  selectMatch(match: ReviewMatch, occurrence: number): Promise<SelectOutcome>;
+  /** Selects the match's text in the document. */
+  selectMatch(match: ReviewMatch, hint: SelectHint): Promise<SelectOutcome>;
+  /** Whether Track Changes is on (a whole-body replace would become one revision). */
+  trackChanges(): Promise<TrackChangesState>;
+  turnOffTrackChanges(): Promise<void>;
+  /** Calls back when the user moves the selection in the document; returns the unsubscribe. */
+  onSelectionChanged(listener: (pos: HostPosition) => void): () => void;
 }

@@ -1,88 +1,155 @@
 /// <reference types="office-js" />
 // The Word implementation of DocumentHost: every Word.run call of the add-in is in this file.
+// Office and Word are passed in (the globals by default) so that unit tests can hand in mocks.
 import type { ReviewMatch } from '../../shared/contract.ts';
-import type { DocumentHost, ReplaceOutcome, SelectOutcome } from './host.ts';
-import { readDocumentBytes, SLICE_SIZE, type DocumentLike } from './docx-slices.ts';
-import { occurrenceInParagraph, searchTextFor } from './search-text.ts';
+import type { DocumentHost, HostPosition, ReplaceOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
+import { readDocumentBytes, sliceSizeFor, type DocumentLike } from './docx-slices.ts';
+import { searchTextFor } from './search-text.ts';
+import { locateInBody } from '../docx/locate.ts';
+import { S } from '../strings.ts';
+
+export interface OfficeEnv {
+  Office: typeof Office;
+  Word: typeof Word;
+}
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+function globalEnv(): OfficeEnv {
+  return { Office: globalThis.Office, Word: globalThis.Word };
+}
+
 export class WordHost implements DocumentHost {
   readonly hostName = 'Word' as const;
+  private readonly env: OfficeEnv;
 
-  documentName(): string {
-    const url = Office.context.document.url;
-    if (!url) return 'Untitled document';
-    const last = decodeURIComponent(url.split(/[\\/]/).pop() ?? url);
-    return last.split('?')[0] || 'Document';
+  constructor(env?: OfficeEnv) {
+    this.env = env ?? globalEnv();
   }
 
-  getDocx(): Promise<Uint8Array> {
+  private supports(set: string, version: string): boolean {
+    return this.env.Office.context.requirements.isSetSupported(set, version);
+  }
+
+  documentName(): string {
+    const url = this.env.Office.context.document.url;
+    if (!url) return S.host.untitled;
+    const last = decodeURIComponent(url.split(/[\\/]/).pop() ?? url);
+    return last.split('?')[0] || S.host.untitled;
+  }
+
+  getDocx(onProgress?: (done: number, total: number) => void): Promise<Uint8Array> {
     // Office.FileType.Compressed is the DOCX package; the cast bridges Office's enum to the structural type.
-    const doc = Office.context.document as unknown as DocumentLike;
-    return readDocumentBytes(doc, Office.FileType.Compressed as unknown as string, SLICE_SIZE);
+    const doc = this.env.Office.context.document as unknown as DocumentLike;
+    const size = sliceSizeFor(String(this.env.Office.context.platform ?? ''));
+    return readDocumentBytes(doc, this.env.Office.FileType.Compressed as unknown as string, size, onProgress);
   }
 
   /** Replace in place on WordApi 1.5; otherwise (or when Word refuses) open the output as a new document. */
   async replaceDocument(b64: string): Promise<ReplaceOutcome> {
     let replaceError: string | null = null;
-    if (Office.context.requirements.isSetSupported('WordApi', '1.5')) {
+    if (this.supports('WordApi', '1.5')) {
       try {
-        await Word.run(async (context) => {
+        await this.env.Word.run(async (context) => {
           context.document.insertFileFromBase64(b64, 'Replace', { importStyles: true, importCustomXmlParts: true });
           await context.sync();
         });
-        return { mode: 'replaced', message: 'The document now carries the links. Use Undo to go back.' };
+        return { mode: 'replaced', message: S.apply.replaced };
       } catch (e) {
         replaceError = errorText(e);
       }
     }
-    await Word.run(async (context) => {
+    await this.env.Word.run(async (context) => {
       context.application.createDocument(b64).open();
       await context.sync();
     });
-    const why = replaceError
-      ? `Word could not replace this document (${replaceError})`
-      : 'This version of Word cannot replace a whole document (WordApi 1.5 is missing)';
-    return { mode: 'opened-new', message: `${why}, so the linked version was opened as a new document. Save it under a new name.` };
+    return { mode: 'opened-new', message: S.apply.openedNew(replaceError) };
   }
 
-  async selectMatch(match: ReviewMatch, occurrence: number): Promise<SelectOutcome> {
-    if (match.location && match.location.part !== 'word/document.xml') {
-      return { found: false, message: `This match is in ${match.location.part}, which search cannot reach.` };
-    }
-    const text = searchTextFor(match.sourceText);
-    if (!text.trim()) return { found: false, message: 'Nothing to search for.' };
-    return Word.run(async (context) => {
-      // First the paragraph the scan located (location.paragraph counts w:p in document order, as
-      // body.paragraphs does for the body), then the k-th hit inside it; else the n-th hit in the body.
-      if (match.location) {
-        const paragraphs = context.document.body.paragraphs;
-        paragraphs.load('items');
-        await context.sync();
-        const paragraph = paragraphs.items[match.location.paragraph];
-        if (paragraph) {
-          paragraph.load('text');
-          const inPara = paragraph.search(text, { matchCase: true });
-          inPara.load('items');
-          await context.sync();
-          if (inPara.items.length > 0) {
-            const k = occurrenceInParagraph(paragraph.text, match.sourceText, match.location.start);
-            inPara.items[Math.min(k, inPara.items.length - 1)]!.select();
-            await context.sync();
-            return { found: true };
-          }
-        }
-      }
-      const results = context.document.body.search(text, { matchCase: true });
-      results.load('items');
+  async trackChanges(): Promise<TrackChangesState> {
+    if (!this.supports('WordApi', '1.4')) return 'unsupported';
+    return this.env.Word.run(async (context) => {
+      context.document.load('changeTrackingMode');
       await context.sync();
-      if (results.items.length === 0) return { found: false, message: `"${match.sourceText}" was not found in the body.` };
-      results.items[Math.min(occurrence, results.items.length - 1)]!.select();
+      return String(context.document.changeTrackingMode) === 'Off' ? 'off' : 'on';
+    });
+  }
+
+  async turnOffTrackChanges(): Promise<void> {
+    if (!this.supports('WordApi', '1.4')) throw new Error(S.trackChanges.cannotTurnOff);
+    await this.env.Word.run(async (context) => {
+      context.document.changeTrackingMode = 'Off' as Word.ChangeTrackingMode;
+      await context.sync();
+    });
+  }
+
+  async selectMatch(match: ReviewMatch, hint: SelectHint): Promise<SelectOutcome> {
+    const text = searchTextFor(match.sourceText);
+    if (!text.trim()) return { found: false, message: S.select.nothing };
+    return this.env.Word.run(async (context) => {
+      const paragraphs = context.document.body.paragraphs;
+      paragraphs.load('items/text');
+      await context.sync();
+      const where = locateInBody(paragraphs.items.map((p) => p.text), match, hint.map);
+      if (where.where === 'other-part') return { found: false, message: S.select.otherPart(where.part) };
+      if (where.where === 'text-box') return { found: false, message: S.select.textBox };
+      if (where.where === 'not-found') return { found: false, message: S.select.notFound(match.sourceText) };
+      const inPara = paragraphs.items[where.paragraph]!.search(text, { matchCase: true });
+      inPara.load('items');
+      await context.sync();
+      if (inPara.items.length > where.k) {
+        inPara.items[where.k]!.select();
+        await context.sync();
+        return { found: true };
+      }
+      // Word's search saw the paragraph differently (fields, hidden text): the same hit among the body's.
+      const all = context.document.body.search(text, { matchCase: true });
+      all.load('items');
+      await context.sync();
+      const hit = all.items[Math.min(where.global, all.items.length - 1)];
+      if (!hit) return { found: false, message: S.select.notFound(match.sourceText) };
+      hit.select();
       await context.sync();
       return { found: true };
     });
+  }
+
+  /** Where the selection starts: body paragraph index and UTF-16 offset. */
+  async selectionPosition(): Promise<HostPosition | null> {
+    return this.env.Word.run(async (context) => {
+      const selection = context.document.getSelection();
+      const paragraph = selection.paragraphs.getFirst();
+      paragraph.load('text');
+      const before = paragraph.getRange('Start').expandTo(selection.getRange('Start'));
+      before.load('text');
+      const upTo = context.document.body.getRange('Start').expandTo(selection.getRange('Start'));
+      const preceding = upTo.paragraphs;
+      preceding.load('items/text');
+      await context.sync();
+      const items = preceding.items;
+      const last = items[items.length - 1];
+      const bodyParagraph = items.length === 0 ? 0 : last && last.text === paragraph.text ? items.length - 1 : items.length;
+      return { bodyParagraph, offset: before.text.length, paragraphText: paragraph.text };
+    });
+  }
+
+  onSelectionChanged(listener: (pos: HostPosition) => void): () => void {
+    const { Office: office } = this.env;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handler = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.selectionPosition()
+          .then((pos) => (pos ? listener(pos) : undefined))
+          .catch(() => undefined);
+      }, 200);
+    };
+    office.context.document.addHandlerAsync(office.EventType.DocumentSelectionChanged, handler);
+    return () => {
+      clearTimeout(timer);
+      office.context.document.removeHandlerAsync(office.EventType.DocumentSelectionChanged, { handler });
+    };
   }
 }

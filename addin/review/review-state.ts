@@ -20,7 +20,7 @@ export interface ReviewState {
 }
 
 export type ReviewAction =
-  | { type: 'load'; packet: Pick<ScanPacket, 'matches' | 'targets'> }
+  | { type: 'load'; packet: Pick<ScanPacket, 'matches' | 'targets'>; choices?: Record<string, Choice> }
   | { type: 'approve'; refId: string }
   | { type: 'skip'; refId: string; reason?: string }
   | { type: 'retarget'; refId: string; targetId: string }
@@ -66,7 +66,7 @@ function reject(state: ReviewState, refId: string | null, message: string): Revi
 export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewState {
   switch (action.type) {
     case 'load':
-      return { matches: [...action.packet.matches], targets: [...action.packet.targets], choices: {}, error: null };
+      return { matches: [...action.packet.matches], targets: [...action.packet.targets], choices: { ...(action.choices ?? {}) }, error: null };
     case 'clearError':
       return { ...state, error: null };
     case 'approveAllReady':

@@ -1,10 +1,27 @@
-// The add-in's steps without React: export → scan (→ resolve) and apply → replace.
-import type { ApplyResult, ResolvedWork, ResolverReport, ScanPacket } from '../../shared/contract.ts';
+// The add-in's steps without React: export → scan (→ resolve); and at apply: export again, rescan and
+// carry decisions over if the document changed, apply, replace, export once more and verify; restore.
+import type { ApplyResult, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost, ReplaceOutcome } from '../host/host.ts';
 import { ServiceError, type ServiceClient } from '../service-client.ts';
+import { summarizeDocx, type DocxSummary } from '../docx/docx-summary.ts';
+import { compareSummaries, type Verification } from '../docx/verify.ts';
+import { carryOver, type CarryResult } from '../review/carry-over.ts';
+import type { ReviewState } from '../review/review-state.ts';
+import { buildDecisions } from '../review/decisions.ts';
+import { base64ToBytes, bytesToBase64 } from '../util/base64.ts';
+import { S } from '../strings.ts';
 
-export type Phase = 'idle' | 'exporting' | 'scanning' | 'resolving' | 'review' | 'applying' | 'done';
+export type Phase = 'idle' | 'exporting' | 'scanning' | 'resolving' | 'rescanning' | 'review' | 'applying' | 'replacing' | 'verifying' | 'restoring' | 'done';
+
+/** A step and, where the size is known, how far it is. */
+export interface Progress {
+  phase: Phase;
+  done?: number;
+  total?: number;
+}
+
+export type OnProgress = (p: Progress) => void;
 
 /** Everything apply needs that scan produced: the exact bytes and settings scanned, and the token. */
 export interface ScanSession {
@@ -14,39 +31,80 @@ export interface ScanSession {
   resolver: ResolverReport | null;
   /** Why Crossref resolution did not run or failed (scan results are still usable). */
   resolverWarning: string | null;
+  /** The scanned document's summary (paragraph map for locating matches). */
+  summary: DocxSummary | null;
 }
 
 export interface ApplySession {
   result: ApplyResult;
   outcome: ReplaceOutcome;
+  /** The document as it was just before the replace, for "Restore original". */
+  original: Uint8Array;
+  /** What Word kept, checked by exporting again (null when the output went to a new document). */
+  verification: Verification | null;
+  /** Set when the document had changed and decisions were carried over to a new scan. */
+  carried: CarryResult | null;
 }
 
-export async function runScan(
-  host: DocumentHost,
+export type ApplyStep =
+  | { kind: 'applied'; applied: ApplySession; session: ScanSession }
+  /** The document changed and some decisions could not be carried: the user reviews the new scan. */
+  | { kind: 'rescanned'; session: ScanSession; carry: CarryResult };
+
+export class CancelledError extends Error {
+  constructor() {
+    super(S.phase.cancelled);
+    this.name = 'CancelledError';
+  }
+}
+
+function check(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CancelledError();
+}
+
+async function summaryOrNull(bytes: Uint8Array): Promise<DocxSummary | null> {
+  try {
+    return await summarizeDocx(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export async function scanBytes(
+  file: Uint8Array,
   client: ServiceClient,
   settings: HyperlinkSettings,
-  onPhase: (p: Phase) => void,
+  onProgress: OnProgress,
+  signal?: AbortSignal,
+  phase: Phase = 'scanning',
 ): Promise<ScanSession> {
-  onPhase('exporting');
-  const file = await host.getDocx();
-  onPhase('scanning');
-  const packet = await client.scan(file, settings);
+  onProgress({ phase });
+  const [packet, summary] = await Promise.all([client.scan(file, settings), summaryOrNull(file)]);
+  check(signal);
   let resolver: ResolverReport | null = null;
   let resolverWarning: string | null = null;
   if (settings.crossref) {
     if (!settings.doi) {
       resolverWarning = 'Crossref resolution was skipped: turn on "Link DOIs to doi.org" too.';
     } else {
-      onPhase('resolving');
+      onProgress({ phase: 'resolving' });
       try {
         resolver = await client.crossref(file, settings, packet.scanFingerprint);
       } catch (e) {
-        if (!(e instanceof ServiceError)) throw e;
+        if (!(e instanceof ServiceError) || e.status === 0) throw e;
         resolverWarning = `Crossref resolution is unavailable: ${e.message}`;
       }
+      check(signal);
     }
   }
-  return { file, settings, packet, resolver, resolverWarning };
+  return { file, settings, packet, resolver, resolverWarning, summary };
+}
+
+export async function runScan(host: DocumentHost, client: ServiceClient, settings: HyperlinkSettings, onProgress: OnProgress, signal?: AbortSignal): Promise<ScanSession> {
+  onProgress({ phase: 'exporting' });
+  const file = await host.getDocx((done, total) => onProgress({ phase: 'exporting', done, total }));
+  check(signal);
+  return scanBytes(file, client, settings, onProgress, signal);
 }
 
 /** Resolved works with the user's approval recorded; only approved ones are applied. */
@@ -57,16 +115,52 @@ export function worksToApply(resolver: ResolverReport | null, approved: Record<s
   return Object.keys(out).length ? out : undefined;
 }
 
-export async function runApply(
-  host: DocumentHost,
-  client: ServiceClient,
-  session: ScanSession,
-  decisions: Parameters<ServiceClient['apply']>[0]['decisions'],
-  approvedWorks: Record<string, boolean>,
-): Promise<ApplySession> {
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Exports the document again and compares it with what it should be. */
+export async function verifyDocument(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<Verification> {
+  onProgress({ phase: 'verifying' });
+  try {
+    const want = await summarizeDocx(typeof expected === 'string' ? base64ToBytes(expected) : expected);
+    const now = await host.getDocx((done, total) => onProgress({ phase: 'verifying', done, total }));
+    return compareSummaries(want, await summarizeDocx(now));
+  } catch (e) {
+    return { ok: false, problems: [S.verify.couldNotCheck(e instanceof Error ? e.message : String(e))] };
+  }
+}
+
+export interface ApplyInput {
+  session: ScanSession;
+  review: ReviewState;
+  approvedWorks: Record<string, boolean>;
+}
+
+/**
+ * Apply without losing the author's work: the document is exported again; if it is not the scanned
+ * one, it is scanned again and the decisions carried over (stopping for review when some could not
+ * be); the output replaces the document, which is then exported once more and checked.
+ */
+export async function runApply(host: DocumentHost, client: ServiceClient, input: ApplyInput, onProgress: OnProgress, signal?: AbortSignal): Promise<ApplyStep> {
+  let { session } = input;
+  let decisions: ReviewDecision[] = buildDecisions(input.review);
+  let carried: CarryResult | null = null;
+  onProgress({ phase: 'exporting' });
+  const current = await host.getDocx((done, total) => onProgress({ phase: 'exporting', done, total }));
+  check(signal);
+  if (!sameBytes(current, session.file)) {
+    session = await scanBytes(current, client, session.settings, onProgress, signal, 'rescanning');
+    carried = carryOver(input.review, session.packet);
+    if (carried.notCarried.length > 0) return { kind: 'rescanned', session, carry: carried };
+    decisions = buildDecisions({ matches: session.packet.matches, targets: session.packet.targets, choices: carried.choices, error: null });
+  }
   const token = session.resolver?.scanToken || session.packet.scanToken;
   if (!token) throw new Error('The scan returned no scan token; scan again.');
-  const resolvedWorks = worksToApply(session.resolver, approvedWorks);
+  const resolvedWorks = worksToApply(session.resolver, input.approvedWorks);
+  onProgress({ phase: 'applying' });
   const result = await client.apply({
     file: session.file,
     settings: session.settings,
@@ -76,6 +170,16 @@ export async function runApply(
     ...(resolvedWorks ? { resolvedWorks } : {}),
     ...(session.resolver?.detectedCslId ? { detectedCslId: session.resolver.detectedCslId } : {}),
   });
+  check(signal);
+  onProgress({ phase: 'replacing' });
   const outcome = await host.replaceDocument(result.docx);
-  return { result, outcome };
+  const verification = outcome.mode === 'opened-new' ? null : await verifyDocument(host, result.docx, onProgress);
+  return { kind: 'applied', applied: { result, outcome, original: current, verification, carried }, session };
+}
+
+/** Puts the kept original back and checks it. */
+export async function runRestore(host: DocumentHost, original: Uint8Array, onProgress: OnProgress): Promise<Verification> {
+  onProgress({ phase: 'restoring' });
+  await host.replaceDocument(bytesToBase64(original));
+  return verifyDocument(host, original, onProgress);
 }

@@ -1,64 +1,153 @@
-// React glue for the pipeline: phase, scan session, review reducer, apply result, errors.
-import { useCallback, useReducer, useState } from 'react';
+// React glue for the pipeline: progress and cancel, scan session, review reducer, the Track Changes
+// question before apply, apply result with verification, restore, and errors in words.
+import { useCallback, useReducer, useRef, useState } from 'react';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost } from '../host/host.ts';
 import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
-import { buildDecisions } from '../review/decisions.ts';
+import type { CarryResult } from '../review/carry-over.ts';
+import type { Verification } from '../docx/verify.ts';
 import { createServiceClient, type ServiceConnection } from '../service-client.ts';
-import { runApply, runScan, type ApplySession, type Phase, type ScanSession } from './pipeline.ts';
+import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
+import { errorInWords } from './error-text.ts';
 
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
 export function useWorkflow(host: DocumentHost, connection: ServiceConnection, settings: HyperlinkSettings) {
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<Progress>({ phase: 'idle' });
   const [session, setSession] = useState<ScanSession | null>(null);
   const [applied, setApplied] = useState<ApplySession | null>(null);
+  const [restored, setRestored] = useState<Verification | null>(null);
+  const [carry, setCarry] = useState<CarryResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [trackPrompt, setTrackPrompt] = useState(false);
   const [approvedWorks, setApprovedWorks] = useState<Record<string, boolean>>({});
   const [review, dispatch] = useReducer(reviewReducer, emptyReviewState);
+  const abort = useRef<AbortController | null>(null);
+  const phase = progress.phase;
 
-  const scan = useCallback(async () => {
-    setError(null);
-    setApplied(null);
-    try {
-      const s = await runScan(host, createServiceClient(connection), settings, setPhase);
-      setSession(s);
-      dispatch({ type: 'load', packet: s.packet });
-      const works: Record<string, boolean> = {};
-      for (const [id, w] of Object.entries(s.resolver?.resolvedWorks ?? {})) works[id] = w.citationImpact === 'link-only-safe' && w.confidence >= 0.9;
-      setApprovedWorks(works);
-      setPhase('review');
-    } catch (e) {
-      setError(message(e));
-      setPhase(session ? 'review' : 'idle');
-    }
-  }, [host, connection, settings, session]);
+  const client = useCallback(
+    (signal: AbortSignal) => createServiceClient(connection, (input, init) => fetch(input, { ...init, signal })),
+    [connection],
+  );
 
+  /** Runs one step with a fresh AbortController; errors become words, cancel is silent. */
+  const guarded = useCallback(
+    async (fallback: Phase, step: (signal: AbortSignal) => Promise<void>) => {
+      const controller = new AbortController();
+      abort.current = controller;
+      setError(null);
+      try {
+        await step(controller.signal);
+      } catch (e) {
+        const cancelled = controller.signal.aborted || e instanceof CancelledError;
+        setError(cancelled ? null : errorInWords(e, connection.baseUrl));
+        setProgress({ phase: fallback });
+      } finally {
+        if (abort.current === controller) abort.current = null;
+      }
+    },
+    [connection.baseUrl],
+  );
+
+  const loadSession = useCallback((s: ScanSession, choices?: CarryResult['choices']) => {
+    setSession(s);
+    dispatch({ type: 'load', packet: s.packet, ...(choices ? { choices } : {}) });
+    const works: Record<string, boolean> = {};
+    for (const [id, w] of Object.entries(s.resolver?.resolvedWorks ?? {})) works[id] = w.citationImpact === 'link-only-safe' && w.confidence >= 0.9;
+    setApprovedWorks(works);
+  }, []);
+
+  const scan = useCallback(
+    () =>
+      guarded(session ? 'review' : 'idle', async (signal) => {
+        setApplied(null);
+        setRestored(null);
+        setCarry(null);
+        const s = await runScan(host, client(signal), settings, setProgress, signal);
+        loadSession(s);
+        setProgress({ phase: 'review' });
+      }),
+    [guarded, host, client, settings, session, loadSession],
+  );
+
+  const doApply = useCallback(
+    (turnOffTracking: boolean) =>
+      guarded('review', async (signal) => {
+        if (!session) return;
+        setTrackPrompt(false);
+        if (turnOffTracking) await host.turnOffTrackChanges();
+        const step = await runApply(host, client(signal), { session, review, approvedWorks }, setProgress, signal);
+        if (step.kind === 'rescanned') {
+          loadSession(step.session, step.carry.choices);
+          setCarry(step.carry);
+          setProgress({ phase: 'review' });
+          return;
+        }
+        setSession(step.session);
+        setCarry(step.applied.carried);
+        setApplied(step.applied);
+        setProgress({ phase: 'done' });
+      }),
+    [guarded, host, client, session, review, approvedWorks, loadSession],
+  );
+
+  /** Apply, first asking about Track Changes when it is on. */
   const apply = useCallback(async () => {
     if (!session) return;
-    setError(null);
-    setPhase('applying');
+    let tracking = 'unsupported';
     try {
-      const done = await runApply(host, createServiceClient(connection), session, buildDecisions(review), approvedWorks);
-      setApplied(done);
-      setPhase('done');
-    } catch (e) {
-      setError(message(e));
-      setPhase('review');
+      tracking = await host.trackChanges();
+    } catch {
+      tracking = 'unsupported';
     }
-  }, [host, connection, session, review, approvedWorks]);
+    if (tracking === 'on') setTrackPrompt(true);
+    else await doApply(false);
+  }, [host, session, doApply]);
+
+  const restore = useCallback(
+    () =>
+      guarded('done', async () => {
+        if (!applied) return;
+        const v = await runRestore(host, applied.original, setProgress);
+        setRestored(v);
+        setProgress({ phase: 'done' });
+      }),
+    [guarded, host, applied],
+  );
+
+  const cancel = useCallback(() => abort.current?.abort(), []);
 
   const reset = useCallback(() => {
     setSession(null);
     setApplied(null);
     setError(null);
     dispatch({ type: 'load', packet: { matches: [], targets: [] } });
-    setPhase('idle');
+    setProgress({ phase: 'idle' });
   }, []);
 
-  return { phase, session, applied, error, setError, review, dispatch, approvedWorks, setApprovedWorks, scan, apply, reset };
+  return {
+    phase,
+    progress,
+    busy: BUSY_PHASES.includes(phase),
+    session,
+    applied,
+    restored,
+    carry,
+    error,
+    setError,
+    review,
+    dispatch,
+    approvedWorks,
+    setApprovedWorks,
+    scan,
+    apply,
+    applyAfterPrompt: doApply,
+    trackPrompt,
+    dismissTrackPrompt: () => setTrackPrompt(false),
+    restore,
+    cancel,
+    reset,
+  };
 }
 
 export type Workflow = ReturnType<typeof useWorkflow>;

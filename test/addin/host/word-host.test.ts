@@ -1,0 +1,128 @@
+// WordHost against mocks of the Word API: locating matches (code points vs UTF-16, text boxes,
+// occurrence at the offset), the Track Changes check, replace + verification, and restore.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import JSZip from 'jszip';
+import { OfficeMockObject } from 'office-addin-mock';
+import { WordHost, type OfficeEnv } from '../../../addin/host/word-host.ts';
+import { summarizeDocx } from '../../../addin/docx/docx-summary.ts';
+import { runRestore, verifyDocument } from '../../../addin/workflow/pipeline.ts';
+import { SMALL_SLICE_SIZE, SLICE_SIZE } from '../../../addin/host/docx-slices.ts';
+import { scan, apply } from '../../../server/engine/index.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { bytesToBase64 } from '../../../addin/util/base64.ts';
+import { textBoxDocx, WORD_BODY } from '../docx/textbox-fixture.ts';
+import { mockEnv, mockState } from './word-mock.ts';
+
+const noProgress = () => undefined;
+
+test('selectMatch selects the right hit: text box before it, astral character before it', async () => {
+  const bytes = await textBoxDocx();
+  const packet = scan(bytes, { ...DEFAULT_SETTINGS });
+  const summary = await summarizeDocx(bytes);
+  const state = mockState(bytes, [...WORD_BODY]);
+  const host = new WordHost(mockEnv(state));
+  const inBody = packet.matches.filter((m) => m.location.paragraph === 3).sort((a, b) => a.location.start - b.location.start);
+  const text = WORD_BODY[2]!;
+  const expectedStarts = [...text.matchAll(/1/g)].map((m) => m.index!);
+  for (const [i, m] of inBody.entries()) {
+    const r = await host.selectMatch(m, { occurrence: 0, map: summary.paragraphMap });
+    assert.equal(r.found, true);
+    assert.deepEqual(state.selected, [2, expectedStarts[i]!, 1], `match ${m.refId}`);
+  }
+  const inBox = packet.matches.find((m) => m.location.paragraph === 2)!;
+  const r = await host.selectMatch(inBox, { occurrence: 0, map: summary.paragraphMap });
+  assert.equal(r.found, false);
+  assert.match(r.message ?? '', /text box/);
+});
+
+test('export uses 4 MB slices on the web and 64 KB on the Mac', async () => {
+  const bytes = await textBoxDocx();
+  const web = mockState(bytes, []);
+  assert.deepEqual(await new WordHost(mockEnv(web)).getDocx(), bytes);
+  assert.deepEqual(web.sliceSizes, [SLICE_SIZE]);
+  const mac = mockState(bytes, [], { platform: 'Mac' });
+  assert.deepEqual(await new WordHost(mockEnv(mac)).getDocx(), bytes);
+  assert.deepEqual(mac.sliceSizes, [SMALL_SLICE_SIZE]);
+});
+
+/** office-addin-mock's OfficeMockObject for the Track Changes calls: reading an unloaded property fails. */
+function trackingEnv(mode: string, supported = true): { env: OfficeEnv; word: OfficeMockObject } {
+  const word = new OfficeMockObject({
+    context: { document: { changeTrackingMode: mode } },
+    run: async function (this: { context: unknown }, batch: (c: unknown) => Promise<unknown>) {
+      return batch(this.context);
+    },
+  });
+  const office = { context: { requirements: { isSetSupported: (s: string, v: string) => supported && s === 'WordApi' && Number(v) <= 1.5 } } };
+  return { env: { Office: office as unknown as typeof Office, Word: word as unknown as typeof Word }, word };
+}
+
+test('track changes: on, off, unsupported (WordApi 1.4 missing), and turning it off', async () => {
+  assert.equal(await new WordHost(trackingEnv('TrackAll').env).trackChanges(), 'on');
+  assert.equal(await new WordHost(trackingEnv('TrackMineOnly').env).trackChanges(), 'on');
+  assert.equal(await new WordHost(trackingEnv('Off').env).trackChanges(), 'off');
+  assert.equal(await new WordHost(trackingEnv('TrackAll', false).env).trackChanges(), 'unsupported');
+  const { env, word } = trackingEnv('TrackAll');
+  await new WordHost(env).turnOffTrackChanges();
+  assert.equal((word as unknown as { context: { document: { changeTrackingMode: string } } }).context.document.changeTrackingMode, 'Off');
+  await assert.rejects(new WordHost(trackingEnv('TrackAll', false).env).turnOffTrackChanges(), /cannot switch Track Changes/);
+});
+
+async function linked(): Promise<{ original: Uint8Array; output: string }> {
+  const original = await textBoxDocx();
+  const packet = scan(original, { ...DEFAULT_SETTINGS });
+  const decisions = packet.matches.map((m) => ({ refId: m.refId, status: 'approved' as const }));
+  const out = apply(original, { ...DEFAULT_SETTINGS }, decisions);
+  assert.ok(out.linkCount >= 3);
+  return { original, output: bytesToBase64(out.docx) };
+}
+
+/** Stands in for Word dropping text-box content and the custom XML part on insert. */
+async function lossy(bytes: Uint8Array): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(bytes);
+  const xml = await zip.file('word/document.xml')!.async('string');
+  zip.file('word/document.xml', xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '<w:txbxContent><w:p/></w:txbxContent>').replace(/<w:hyperlink\b[^>]*>([\s\S]*?)<\/w:hyperlink>/, '$1'));
+  for (const name of Object.keys(zip.files)) if (/^customXml\//.test(name)) zip.remove(name);
+  return zip.generateAsync({ type: 'uint8array' });
+}
+
+test('replace then verify: a faithful Word passes, a lossy one is told in words', async () => {
+  const { original, output } = await linked();
+  const faithful = mockState(original, []);
+  const host = new WordHost(mockEnv(faithful));
+  assert.equal((await host.replaceDocument(output)).mode, 'replaced');
+  const ok = await verifyDocument(host, output, noProgress);
+  assert.deepEqual(ok, { ok: true, problems: [] });
+
+  const lossyBytes = await lossy(Buffer.from(output, 'base64'));
+  const bad = mockState(original, [], { onInsert: () => lossyBytes });
+  const badHost = new WordHost(mockEnv(bad));
+  await badHost.replaceDocument(output);
+  const v = await verifyDocument(badHost, output, noProgress);
+  assert.equal(v.ok, false);
+  assert.ok(v.problems.some((p) => /text boxes/.test(p)), v.problems.join('\n'));
+  assert.ok(v.problems.some((p) => /Links: apply wrote \d+, Word kept \d+/.test(p)), v.problems.join('\n'));
+  assert.ok(v.problems.some((p) => /record of the links/.test(p)), v.problems.join('\n'));
+});
+
+test('restore original puts the kept export back and checks it', async () => {
+  const { original, output } = await linked();
+  const state = mockState(original, []);
+  const host = new WordHost(mockEnv(state));
+  await host.replaceDocument(output);
+  assert.notDeepEqual(state.bytes, original);
+  const v = await runRestore(host, original, noProgress);
+  assert.deepEqual(v, { ok: true, problems: [] });
+  assert.deepEqual(state.bytes, original);
+  assert.equal(state.inserted, 2);
+});
+
+test('without WordApi 1.5 the output opens as a new document and the pane says why', async () => {
+  const { original, output } = await linked();
+  const state = mockState(original, [], { supported: new Set(['WordApi 1.1']) });
+  const outcome = await new WordHost(mockEnv(state)).replaceDocument(output);
+  assert.equal(outcome.mode, 'opened-new');
+  assert.match(outcome.message, /WordApi 1\.5 is missing/);
+  assert.equal(state.inserted, 0);
+});
