@@ -152,4 +152,48 @@ export const MIGRATIONS: Migration[] = [
     // another. The service normalises case, NFC and surrounding spaces itself (normaliseEmail).
     statements: ['ALTER TABLE users MODIFY email VARCHAR(254) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL'],
   },
+  {
+    version: 8,
+    name: 'registry limiter shared by every process',
+    // One limiter for every request to the bibliographic registry (Crossref counts per client, not per
+    // process). registry_limits: one row per request class with the limits the registry announced and a
+    // shared pause (429 Retry-After), locked FOR UPDATE while a slot is granted; registry_slots: one row
+    // per granted request (its start, for the per-window count; released or expired, for concurrency).
+    statements: [
+      `CREATE TABLE registry_limits (
+        request_class VARCHAR(16) NOT NULL PRIMARY KEY,
+        rate_limit INT NOT NULL,
+        interval_ms INT NOT NULL,
+        concurrency INT NOT NULL,
+        paused_until BIGINT NOT NULL DEFAULT 0,
+        updated_at ${now}
+      ) ENGINE=InnoDB`,
+      `CREATE TABLE registry_slots (
+        id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+        request_class VARCHAR(16) NOT NULL,
+        granted_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        released_at BIGINT NULL,
+        KEY registry_slots_window (request_class, granted_at),
+        KEY registry_slots_open (request_class, released_at, expires_at)
+      ) ENGINE=InnoDB`,
+    ],
+  },
+  {
+    version: 9,
+    name: 'resolver answer cache',
+    // Answers of the reference resolver keyed by cacheKey(normalised text, written DOI, resolver
+    // version); positive answers live longer than negative ones (expires_at), expired rows are purged.
+    statements: [
+      `CREATE TABLE resolver_cache (
+        cache_key CHAR(64) NOT NULL PRIMARY KEY,
+        resolver_version VARCHAR(16) NOT NULL,
+        status VARCHAR(16) NOT NULL,
+        answer_json MEDIUMTEXT NOT NULL,
+        created_at ${now},
+        expires_at DATETIME(3) NOT NULL,
+        KEY resolver_cache_expiry (expires_at)
+      ) ENGINE=InnoDB`,
+    ],
+  },
 ];

@@ -1,0 +1,198 @@
+// The registry limiter shared by every process of the service (Crossref counts requests per client,
+// not per process). State lives in MySQL (migration 8):
+//   registry_limits  one row per request class: the limits the registry announced (per window and
+//                    at once) and a pause every process obeys (429 with Retry-After);
+//   registry_slots   one row per granted request: when it started (counted in a sliding window) and
+//                    whether it is still in flight (released_at NULL and lease not expired).
+// A slot is granted inside a transaction that locks the class's row, so two processes never both
+// take the last slot. Times are the database's clock (NOW(3)), the one clock all processes share.
+
+import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
+import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from '../resolver/ports.ts';
+import { execute, selectRows } from './connection.ts';
+
+const DB_NOW_MS = 'CAST(ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) AS SIGNED)';
+const CLASSES: readonly RequestClass[] = ['search', 'lookup'];
+
+export interface MysqlLimiterOptions {
+  /** Limits to start from until the registry announces its own (the documented polite or public pool). */
+  initial: Record<RequestClass, RateLimits>;
+  /** A slot not released within this time counts as free again (its process died). Default 60 s. */
+  leaseMs?: number;
+  /** Added to the window, so that requests granted one window apart never reach the registry inside one (network jitter). Default 50 ms. */
+  marginMs?: number;
+  /** Longest wait between two attempts when every concurrency slot is taken. Default 50 ms. */
+  pollMs?: number;
+}
+
+type Attempt = { slotId: number } | { waitMs: number };
+
+interface LimitRow extends RowDataPacket {
+  rate_limit: number;
+  interval_ms: number;
+  concurrency: number;
+  paused_until: number;
+  now_ms: number;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
+export class MysqlRegistryLimiter implements RegistryLimiter {
+  private ready: Promise<void> | null = null;
+  private readonly written = new Map<RequestClass, string>();
+  private readonly wakers = new Set<() => void>();
+  private grants = 0;
+  private readonly leaseMs: number;
+  private readonly marginMs: number;
+  private readonly pollMs: number;
+
+  constructor(private readonly pool: Pool, private readonly options: MysqlLimiterOptions) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.marginMs = options.marginMs ?? 50;
+    this.pollMs = options.pollMs ?? 50;
+  }
+
+  /** Rows for every class, with the starting limits (a row already there keeps what was announced). */
+  private ensureRows(): Promise<void> {
+    this.ready ??= (async () => {
+      for (const c of CLASSES) {
+        const l = this.options.initial[c];
+        await execute(this.pool, 'INSERT IGNORE INTO registry_limits (request_class, rate_limit, interval_ms, concurrency) VALUES (?, ?, ?, ?)', [c, l.limit, l.intervalMs, l.concurrency]);
+      }
+    })().catch((err) => { this.ready = null; throw err; });
+    return this.ready;
+  }
+
+  async acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot> {
+    await this.ensureRows();
+    for (;;) {
+      if (signal?.aborted) throw abortError(signal);
+      const attempt = await this.attempt(requestClass);
+      if ('slotId' in attempt) {
+        if (signal?.aborted) { this.release(attempt.slotId); throw abortError(signal); }
+        return this.slot(attempt.slotId);
+      }
+      await this.sleep(attempt.waitMs, signal);
+    }
+  }
+
+  /** One try under the class's row lock: a slot, or how long to wait before the next try. */
+  private async attempt(requestClass: RequestClass): Promise<Attempt> {
+    const conn = await this.pool.getConnection();
+    try {
+      await conn.beginTransaction();
+      try {
+        const result = await this.attemptIn(conn, requestClass);
+        await conn.commit();
+        return result;
+      } catch (err) {
+        await conn.rollback().catch(() => undefined);
+        if ((err as { code?: string }).code === 'ER_LOCK_DEADLOCK' || (err as { code?: string }).code === 'ER_LOCK_WAIT_TIMEOUT') return { waitMs: 5 };
+        throw err;
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  private async attemptIn(conn: PoolConnection, requestClass: RequestClass): Promise<Attempt> {
+    const [row] = await selectRows<LimitRow>(
+      conn,
+      `SELECT rate_limit, interval_ms, concurrency, paused_until, ${DB_NOW_MS} AS now_ms FROM registry_limits WHERE request_class = ? FOR UPDATE`,
+      [requestClass],
+    );
+    if (!row) throw new Error(`registry_limits has no row for ${requestClass}`);
+    const now = Number(row.now_ms);
+    const pausedUntil = Number(row.paused_until);
+    if (pausedUntil > now) return { waitMs: pausedUntil - now };
+    const span = Number(row.interval_ms) + this.marginMs;
+    const limit = Math.max(1, Number(row.rate_limit));
+    const recent = await selectRows<{ granted_at: number } & RowDataPacket>(
+      conn,
+      'SELECT granted_at FROM registry_slots WHERE request_class = ? AND granted_at > ? ORDER BY granted_at',
+      [requestClass, now - span],
+    );
+    if (recent.length >= limit) {
+      // The window frees a place when its (count − limit + 1)-th oldest grant leaves it.
+      const frees = Number(recent[recent.length - limit]!.granted_at) + span;
+      return { waitMs: Math.max(1, frees - now + 1) };
+    }
+    const [open] = await selectRows<{ n: number } & RowDataPacket>(
+      conn,
+      'SELECT COUNT(*) AS n FROM registry_slots WHERE request_class = ? AND released_at IS NULL AND expires_at > ?',
+      [requestClass, now],
+    );
+    if (Number(open!.n) >= Math.max(1, Number(row.concurrency))) return { waitMs: this.pollMs };
+    const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
+    this.grants++;
+    if (this.grants % 200 === 0) this.cleanup(now);
+    return { slotId: Number(inserted.insertId) };
+  }
+
+  private slot(id: number): LimiterSlot {
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.release(id);
+      },
+    };
+  }
+
+  private release(id: number): void {
+    execute(this.pool, `UPDATE registry_slots SET released_at = ${DB_NOW_MS} WHERE id = ?`, [id])
+      .catch(() => undefined) // the lease expires on its own
+      .finally(() => { for (const wake of [...this.wakers]) wake(); });
+  }
+
+  /** Forgets slots long out of every window and no longer in flight. */
+  private cleanup(now: number): void {
+    execute(this.pool, 'DELETE FROM registry_slots WHERE granted_at < ? AND (released_at IS NOT NULL OR expires_at < ?) LIMIT 5000', [now - 10 * 60_000, now]).catch(() => undefined);
+  }
+
+  /** Waits up to `ms`, less when a slot of this process is released; rejects when the signal aborts. */
+  private sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => { done(); reject(abortError(signal!)); };
+      const timer = setTimeout(done, Math.max(1, ms));
+      this.wakers.add(done);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  async updateLimits(requestClass: RequestClass, limits: RateLimits): Promise<void> {
+    const ok = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
+    if (!ok(limits.limit, 100_000) || !ok(limits.intervalMs, 3_600_000) || !ok(limits.concurrency, 10_000)) return;
+    const signature = `${limits.limit}/${limits.intervalMs}/${limits.concurrency}`;
+    if (this.written.get(requestClass) === signature) return;
+    await this.ensureRows();
+    await execute(this.pool, 'UPDATE registry_limits SET rate_limit = ?, interval_ms = ?, concurrency = ? WHERE request_class = ?', [limits.limit, limits.intervalMs, limits.concurrency, requestClass]);
+    this.written.set(requestClass, signature);
+  }
+
+  async pauseUntil(untilEpochMs: number): Promise<void> {
+    // The caller's clock says when; the database's clock keeps it, so every process waits the same span.
+    const delta = Math.min(Math.round(untilEpochMs - Date.now()), 3_600_000);
+    if (!(delta > 0)) return;
+    await this.ensureRows();
+    await execute(this.pool, `UPDATE registry_limits SET paused_until = GREATEST(paused_until, ${DB_NOW_MS} + ?)`, [delta]);
+  }
+
+  /** The limits every process currently works with (tests, diagnostics). */
+  async currentLimits(): Promise<Record<string, RateLimits & { pausedUntil: number }>> {
+    await this.ensureRows();
+    const rows = await selectRows<RowDataPacket>(this.pool, 'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until FROM registry_limits');
+    const out: Record<string, RateLimits & { pausedUntil: number }> = {};
+    for (const r of rows) out[String(r.request_class)] = { limit: Number(r.rate_limit), intervalMs: Number(r.interval_ms), concurrency: Number(r.concurrency), pausedUntil: Number(r.paused_until) };
+    return out;
+  }
+}
