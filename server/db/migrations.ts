@@ -153,6 +153,27 @@ export const MIGRATIONS: Migration[] = [
     statements: ['ALTER TABLE users MODIFY email VARCHAR(254) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL'],
   },
   {
+    version: 6,
+    name: 'credit reservations: a credit taken for a request is pending until settled or refunded',
+    // A process that dies mid-request leaves its reservation pending; any process refunds pending
+    // reservations older than the engine time-out (plus a grace), at start and periodically.
+    statements: [
+      `CREATE TABLE credit_reservations (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        account_kind ENUM('user','org') NOT NULL,
+        account_id CHAR(36) NOT NULL,
+        api_key_id CHAR(36) NOT NULL,
+        route VARCHAR(40) NOT NULL,
+        request_id VARCHAR(64) NULL,
+        status ENUM('pending','settled','refunded') NOT NULL DEFAULT 'pending',
+        created_at DATETIME(3) NOT NULL,
+        resolved_at DATETIME(3) NULL,
+        KEY reservations_status_time (status, created_at),
+        KEY reservations_account (account_kind, account_id)
+      ) ENGINE=InnoDB`,
+    ],
+  },
+  {
     version: 8,
     name: 'registry limiter shared by every process',
     // One limiter for every request to the bibliographic registry (Crossref counts per client, not per

@@ -24,6 +24,8 @@ export interface ServiceConfig {
   scanTokenTtlHours: number;
   engineThreads: number;
   engineTimeoutMs: number;
+  /** A credit reservation pending longer than the engine time-out plus this is refunded as abandoned. */
+  creditReservationGraceMs: number;
   creditPriceCents: number;
   trustProxy: boolean;
   /** Development only: organisation owners may complete their own purchases (credits without payment). */
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     scanTokenTtlHours: intFrom(env, 'SCAN_TOKEN_TTL_HOURS', 24, 1),
     engineThreads: intFrom(env, 'ENGINE_THREADS', 2, 1),
     engineTimeoutMs: intFrom(env, 'ENGINE_TIMEOUT_MS', 120_000, 1000),
+    creditReservationGraceMs: intFrom(env, 'CREDIT_RESERVATION_GRACE_MS', 60_000, 0),
     creditPriceCents: intFrom(env, 'CREDIT_PRICE_CENTS', 50, 0),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     billingSelfComplete: env.BILLING_SELF_COMPLETE === 'true',

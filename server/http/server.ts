@@ -11,6 +11,7 @@ import type { ServiceConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { startReservationSweeper } from './services/credit-reservation.ts';
 import type { ResolverPort } from './resolver-port.ts';
 
 export interface RunningService {
@@ -30,6 +31,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   await migrate(pool);
   const engine = new EnginePool({ threads: config.engineThreads, timeoutMs: config.engineTimeoutMs });
   const ctx: AppContext = { pool, config, logger, engine, rateLimiter: new RateLimiter(pool), payments: manualPaymentProvider, resolver: options.resolver ?? null };
+  const stopSweeper = await startReservationSweeper(ctx);
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -43,6 +45,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     port,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      stopSweeper();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,17 +1,17 @@
 // The document pipeline: scan (signs the token), apply (verifies it, then spends a credit) and direct.
-// A credit is taken atomically before the engine writes output and given back if the engine fails.
+// A credit is reserved before the engine writes output and settled only when the output is ready to send
+// (credit-reservation.ts).
 import type { ApplyResult, ResolvedWork, ReviewDecision, ScanPacket } from '../../../shared/contract.ts';
 import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
 import { recordKeyUse } from '../../db/api-keys.ts';
-import { consumeCredit, refundCredit } from '../../db/credits.ts';
 import { insertUsage } from '../../db/usage.ts';
 import type { ApplyOutput } from '../../../shared/contract.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../errors.ts';
 import { scanTokenInvalid, signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256 } from '../secrets.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
+import { withReservedCredit } from './credit-reservation.ts';
 import { createHash } from 'node:crypto';
 
 export type DocumentRoute = 'hyperlink-scan' | 'hyperlink-apply' | 'hyperlink' | 'hyperlink-crossref';
@@ -30,8 +30,6 @@ export interface ApplyRequest extends DocumentRequest {
   resolvedWorks?: Record<string, ResolvedWork>;
   warnings: string[];
 }
-
-const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
 
 function fileHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -73,19 +71,19 @@ export async function scanDocument(ctx: AppContext, req: DocumentRequest, route:
   return { ...outcome.packet, scanToken };
 }
 
-/** Takes one credit, runs the engine, gives the credit back if no output comes out. */
+/** Reserves one credit, runs the engine, settles the credit with the usage row only when output is ready to send. */
 async function withCredit(ctx: AppContext, req: DocumentRequest, route: DocumentRoute, fingerprint: string | null, produce: () => Promise<ApplyOutput>): Promise<ApplyOutput> {
-  if (!(await consumeCredit(ctx.pool, req.caller.account))) throw noCredits();
-  let output: ApplyOutput;
-  try {
-    output = await produce();
-  } catch (err) {
-    await refundCredit(ctx.pool, req.caller.account);
-    await record(ctx, req, route, statusOf(err), fingerprint, 0, 0).catch(() => undefined);
-    throw engineHttpError(err);
-  }
-  await record(ctx, req, route, 200, fingerprint, output.linkCount, 1);
-  return output;
+  const { caller } = req;
+  return withReservedCredit(
+    ctx,
+    { account: caller.account, apiKeyId: caller.keyId, route, requestId: req.requestId },
+    produce,
+    (output) => ({ apiKeyId: caller.keyId, userId: caller.userId, orgId: caller.orgId, route, status: 200, scanFingerprint: fingerprint, linkCount: output.linkCount, creditsUsed: 1, requestId: req.requestId }),
+    async (err) => {
+      await record(ctx, req, route, statusOf(err), fingerprint, 0, 0).catch(() => undefined);
+      throw engineHttpError(err);
+    },
+  );
 }
 
 function toResult(output: ApplyOutput, extraWarnings: string[] = []): ApplyResult {

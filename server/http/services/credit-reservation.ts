@@ -1,0 +1,80 @@
+// Charging a document: one credit is reserved (taken and recorded as pending with the request) before
+// the engine runs; it is settled, together with the usage row, only when the document is ready to be
+// sent; it is refunded when the engine fails, when recording fails, and, for a process that died
+// mid-request, by the sweeper of any process once the reservation is older than the engine time-out
+// plus a grace. A client is never charged for a document it did not get.
+import { refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation } from '../../db/reservations.ts';
+import type { CreditAccount } from '../../db/credits.ts';
+import type { UsageEvent } from '../../db/usage.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+
+export interface Charge {
+  account: CreditAccount;
+  apiKeyId: string;
+  route: string;
+  requestId: string;
+}
+
+const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
+
+const notRecorded = (): HttpError =>
+  new HttpError(503, 'Service temporarily unavailable', 'usage_not_recorded', {
+    hint: 'The document was processed but its use could not be recorded, so it was not delivered and no credit was taken. Retry the request.',
+  });
+
+/**
+ * Reserves a credit, runs produce, and settles the credit with usageOf(output) before returning the
+ * output. onFailure runs (after the refund) when produce throws; its error is rethrown as given.
+ */
+export async function withReservedCredit<T>(
+  ctx: AppContext,
+  charge: Charge,
+  produce: () => Promise<T>,
+  usageOf: (output: T) => UsageEvent,
+  onFailure: (err: unknown) => Promise<never>,
+): Promise<T> {
+  const reservation = await reserveCredit(ctx.pool, charge);
+  if (!reservation) throw noCredits();
+  let output: T;
+  try {
+    output = await produce();
+  } catch (err) {
+    await refundReservation(ctx.pool, reservation);
+    return onFailure(err);
+  }
+  let settled = false;
+  try {
+    settled = await settleReservation(ctx.pool, reservation, usageOf(output));
+  } catch (err) {
+    ctx.logger.error({ requestId: charge.requestId, errCode: (err as { code?: string }).code }, 'recording a processed document failed');
+    // The commit may have gone through before the failure was seen: deliver what was charged.
+    if ((await reservationStatus(ctx.pool, reservation).catch(() => null)) === 'settled') return output;
+    await refundReservation(ctx.pool, reservation).catch(() => undefined);
+  }
+  if (!settled) throw notRecorded();
+  return output;
+}
+
+/** How old a pending reservation must be before it counts as abandoned: the engine time-out plus the grace. */
+export function reservationTtlMs(ctx: AppContext): number {
+  return ctx.config.engineTimeoutMs + ctx.config.creditReservationGraceMs;
+}
+
+/** Refunds abandoned reservations now and then every interval; returns the function that stops it. */
+export async function startReservationSweeper(ctx: AppContext): Promise<() => void> {
+  const ttl = reservationTtlMs(ctx);
+  const sweep = async (): Promise<void> => {
+    try {
+      const refunded = await refundExpiredReservations(ctx.pool, ttl);
+      if (refunded > 0) ctx.logger.warn({ refunded }, 'refunded credits of abandoned requests');
+    } catch (err) {
+      ctx.logger.error({ errCode: (err as { code?: string }).code }, 'refunding abandoned credit reservations failed');
+    }
+  };
+  await sweep();
+  const interval = Math.min(60_000, Math.max(1_000, Math.floor(ttl / 2)));
+  const timer = setInterval(() => void sweep(), interval);
+  timer.unref();
+  return () => clearInterval(timer);
+}
