@@ -95,6 +95,14 @@ function line(label: string, name: string, m: Measurement, floor: Measurement, g
   return head + parts.join('  ');
 }
 
+/** /hyperlink-apply's engine call (token check + link, one parse) against /hyperlink's (direct), both through the worker pool. */
+function serviceLine(name: string, apply: Measurement, direct: Measurement): string {
+  const head = `${'svc'.padEnd(6)}${name.padEnd(26)}`;
+  if (!apply.ok || !direct.ok) return `${head}service apply/direct: ${apply.error ?? direct.error ?? 'failed'}`;
+  const ratio = apply.medianMs! / direct.medianMs!;
+  return `${head}${ms(apply.medianMs!).padStart(9)}  direct ${ms(direct.medianMs!).padStart(7)}  ${`apply/direct ${ratio.toFixed(2)}x${ratio <= 1.15 ? '' : ' (goal ≤ 1.15x)'}`.padEnd(24)}apply ${peak(apply)}  (worker thread, as /hyperlink-apply)`;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const files: string[] = [...args.files];
@@ -126,7 +134,10 @@ async function main(): Promise<void> {
     const applyFloor = measure('apply-floor', file, runs);
     const apply = measure('apply', file, runs);
     console.log(line('apply', name, apply, applyFloor, 3) + (apply.ok ? '  (direct = scan + apply)' : ''));
-    results.push({ file, bytes: size, measurements: { scan, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor } });
+    const serviceDirect = measure('service-direct', file, runs);
+    const serviceApply = measure('service-apply', file, runs);
+    console.log(serviceLine(name, serviceApply, serviceDirect));
+    results.push({ file, bytes: size, measurements: { scan, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor, 'service-direct': serviceDirect, 'service-apply': serviceApply } });
   }
   const missing = results.flatMap((r) => Object.values(r.measurements)).filter((m) => !m.ok);
   if (missing.some((m) => m.mode === 'apply')) console.log('apply: not available yet in server/engine/apply.ts (direct); the row above shows why');

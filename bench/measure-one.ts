@@ -1,15 +1,23 @@
 // One measurement in a fresh process, so peak memory of one kind of work does not leak into another's.
 //   node --expose-gc --import tsx bench/measure-one.ts MODE FILE [RUNS]
-// MODE: scan | scan-floor | apply | apply-floor. Prints one JSON line (Measurement) on stdout.
+// MODE: scan | scan-floor | apply | apply-floor | service-direct | service-apply. Prints one JSON line
+// (Measurement) on stdout. The service modes run through the service's engine pool (one worker thread, the
+// bytes transferred as the service does): service-direct is /hyperlink's engine call, service-apply is
+// /hyperlink-apply's (token hashes checked and every ready match approved, as direct does, linked in one
+// call; hashes and decisions come from a scan in a separate process, so its memory is not in this one).
 // The first run is the memory run (peak RSS above the baseline taken before reading the file);
 // RUNS further runs (default 3) are timed, with a GC between them, and their median is reported.
 
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { ScanExpectation } from '../server/engine/apply.ts';
+import type { ReviewDecision } from '../shared/contract.ts';
 import { parseSettings } from '../shared/settings.ts';
 import type { XmlDocument } from '../server/engine/package/xml.ts';
 
-export type Mode = 'scan' | 'scan-floor' | 'apply' | 'apply-floor';
+export type Mode = 'scan' | 'scan-floor' | 'apply' | 'apply-floor' | 'service-direct' | 'service-apply';
 
 export interface Measurement {
   mode: Mode;
@@ -34,8 +42,44 @@ export const FLOOR_PARTS = ['word/document.xml', 'word/footnotes.xml', 'word/end
 
 type Work = (bytes: Uint8Array) => unknown;
 
+const SETTINGS = { doi: true };
+
+interface Review {
+  expect: ScanExpectation;
+  /** Every ready match approved: the decisions direct makes, so apply links exactly what direct links. */
+  decisions: ReviewDecision[];
+}
+
+/** What /hyperlink-scan would bind into the token for FILE, and a review approving what direct would:
+ * printed by `measure-one.ts expectation FILE`. */
+async function reviewOf(file: string): Promise<Review> {
+  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), 'expectation', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`expectation: ${r.stderr.trim().split('\n').pop()}`);
+  return JSON.parse(r.stdout) as Review;
+}
+
+async function printExpectation(file: string): Promise<void> {
+  const engine = await import('../server/engine/index.ts');
+  const packet = engine.scan(new Uint8Array(readFileSync(file)), parseSettings(SETTINGS));
+  const expect: ScanExpectation = { fingerprint: packet.scanFingerprint, graphHash: engine.graphHash(packet), metadataHash: engine.metadataHash(packet.persistedMetadata ?? null) };
+  const decisions: ReviewDecision[] = packet.matches.filter((m) => m.status === 'ready').map((m) => ({ refId: m.refId, status: 'approved' }));
+  console.log(JSON.stringify({ expect, decisions } satisfies Review));
+}
+
+/** The service's engine pool, warmed on the sample manuscript so the engine is loaded before the baseline. */
+async function loadServiceWork(mode: 'service-direct' | 'service-apply', file: string): Promise<{ work: Work; close: () => Promise<void> }> {
+  const settings = parseSettings(SETTINGS);
+  const { EnginePool } = await import('../server/worker/pool.ts');
+  const pool = new EnginePool({ threads: 1, timeoutMs: 600_000 });
+  await pool.direct(new Uint8Array(readFileSync(new URL('../examples/sample.docx', import.meta.url))), settings);
+  const close = () => pool.close();
+  if (mode === 'service-direct') return { work: (b) => pool.direct(b, settings), close };
+  const { expect, decisions } = await reviewOf(file);
+  return { work: (b) => pool.apply(b, settings, decisions, undefined, expect), close };
+}
+
 async function loadWork(mode: Mode): Promise<Work> {
-  const settings = parseSettings({ doi: true });
+  const settings = parseSettings(SETTINGS);
   if (mode === 'scan') {
     const { scan } = (await import('../server/engine/scan.ts')) as { scan: (b: Uint8Array, s: typeof settings) => unknown };
     return (b) => scan(b, settings);
@@ -88,12 +132,15 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const [mode, file, runsArg] = process.argv.slice(2) as [Mode, string, string | undefined];
+  const [mode, file, runsArg] = process.argv.slice(2) as [Mode | 'expectation', string, string | undefined];
+  if (mode === 'expectation') return printExpectation(file);
   const runs = Math.max(1, Number(runsArg ?? 3));
   const result: Measurement = { mode, file, bytes: 0, ok: false };
   let work: Work;
+  let close = async (): Promise<void> => {};
   try {
-    work = await loadWork(mode);
+    if (mode === 'service-direct' || mode === 'service-apply') ({ work, close } = await loadServiceWork(mode, file));
+    else work = await loadWork(mode);
   } catch (err) {
     result.error = `not available (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
     console.log(JSON.stringify(result));
@@ -105,8 +152,11 @@ async function main(): Promise<void> {
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length); // a view: the input is counted once
   result.bytes = bytes.length;
   try {
+    // The service modes give their bytes away (the pool transfers them to the worker, as the service does with
+    // an upload), so each timed run reads the file again before its clock starts.
+    const service = mode === 'service-direct' || mode === 'service-apply';
     let t = performance.now();
-    work(bytes);
+    await work(bytes);
     result.firstMs = performance.now() - t;
     result.peakRss = process.resourceUsage().maxRSS * 1024;
     result.baselineRss = baselineRss;
@@ -114,8 +164,9 @@ async function main(): Promise<void> {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       gc();
+      const input = service ? new Uint8Array(readFileSync(file)) : bytes;
       t = performance.now();
-      work(bytes);
+      await work(input);
       times.push(performance.now() - t);
     }
     result.runsMs = times;
@@ -126,6 +177,7 @@ async function main(): Promise<void> {
   } catch (err) {
     result.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   }
+  await close();
   console.log(JSON.stringify(result));
 }
 

@@ -3,16 +3,36 @@
 
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
+import { ScanMismatchError } from './errors.ts';
 import { applyAnalysis } from './link/apply-core.ts';
-import { detect } from './scan.ts';
+import { graphHash, metadataHash } from './review/hashes.ts';
+import { detect, packetOf, type Detection } from './scan.ts';
 
+/** What a scan token says the scan found: apply links only a document that still analyses the same way. */
+export interface ScanExpectation {
+  fingerprint: string;
+  graphHash: string;
+  metadataHash: string;
+}
+
+function checkExpectation(detection: Detection, expect: ScanExpectation): void {
+  const packet = packetOf(detection);
+  if (packet.scanFingerprint !== expect.fingerprint) throw new ScanMismatchError('the document no longer scans to the token\'s fingerprint');
+  if (graphHash(packet) !== expect.graphHash) throw new ScanMismatchError('the document\'s matches and targets differ from the scan');
+  if (metadataHash(packet.persistedMetadata ?? null) !== expect.metadataHash) throw new ScanMismatchError('the document\'s persisted metadata differs from the scan');
+}
+
+/** Links the reviewed decisions. With `expect`, the same analysis is first checked against the scan token's
+ * hashes, so one parse serves both (the service's /hyperlink-apply). */
 export function apply(
   bytes: Uint8Array,
   settings: HyperlinkSettings,
   decisions: ReviewDecision[],
-  options?: { resolvedWorks?: Record<string, ResolvedWork> },
+  options?: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation },
 ): ApplyOutput {
-  return applyAnalysis(detect(bytes, settings, { forLinking: true }), bytes, decisions, options);
+  const detection = detect(bytes, settings, { forLinking: true });
+  if (options?.expect) checkExpectation(detection, options.expect);
+  return applyAnalysis(detection, bytes, decisions, options);
 }
 
 /** The one-step flow: every match the scan marks ready is approved, and every ready resolved work given (settings.crossref) is linked. */

@@ -50,3 +50,12 @@ export class DecisionError extends Error {
     this.reason = reason;
   }
 }
+
+/** The document no longer analyses as the scan a token describes (its graph, metadata or fingerprint differ). */
+export class ScanMismatchError extends Error {
+  readonly reason = 'graph_mismatch';
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'ScanMismatchError';
+  }
+}

@@ -81,12 +81,16 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   return { pkg, model, settings, bibliography, targets, targetById, matchById, persistedMetadata: persisted, citeStyle: citations.style, fileHash };
 }
 
+/** The review packet of a detection (scan shows it; apply checks a scan token's hashes against it). */
+export function packetOf(d: Detection): ScanPacket {
+  const matches = [...d.matchById].map(([id, match]) => ({ id, match }));
+  return buildPacket({ fileHash: d.fileHash, settings: d.settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
+}
+
 /** detect() plus the review packet. */
 export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysis {
   const d = detect(bytes, settings);
-  const matches = [...d.matchById].map(([id, match]) => ({ id, match }));
-  const packet = buildPacket({ fileHash: d.fileHash, settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
-  return { ...d, packet };
+  return { ...d, packet: packetOf(d) };
 }
 
 /** Reads a DOCX without modifying it and proposes every link, for review. */

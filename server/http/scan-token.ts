@@ -51,7 +51,7 @@ function isClaims(value: unknown): value is TokenClaims {
   return v.v === 1 && ['fp', 'fh', 'sh', 'mh', 'gh', 'sub'].every((k) => typeof v[k] === 'string');
 }
 
-/** Verifies signature, caller, fingerprint, file and settings. Graph and metadata are checked after a re-scan. */
+/** Verifies signature, caller, fingerprint, file and settings. The engine checks graph and metadata on the analysis it links (apply with `expect`). */
 export function verifyScanToken(token: string | undefined, secret: string, expected: Pick<ScanBinding, 'fingerprint' | 'fileHash' | 'settingsHash' | 'caller'>): ScanBinding {
   if (!token || token.trim() === '') throw scanTokenInvalid('missing');
   let decoded: unknown;

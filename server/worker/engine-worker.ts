@@ -1,5 +1,7 @@
 // Runs in a worker thread: loads the engine and executes one task. The engine is loaded lazily so that
 // the service starts (and answers a clear 503) even when the engine cannot be loaded.
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { ApplyOutput } from '../../shared/contract.ts';
 import type { EngineFailure, EngineReply, EngineTask, EngineValue } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
@@ -22,6 +24,14 @@ function failure(kind: EngineFailure['kind'], reason: string, message: string): 
   return { ok: false, failure: { kind, reason, message } };
 }
 
+/** The linked document goes back to the service thread by transfer, not by copy, when it owns its buffer. */
+function linked(value: ApplyOutput): EngineReply<EngineValue> {
+  const reply: EngineReply<EngineValue> = { ok: true, value };
+  const { docx } = value;
+  if (docx.byteOffset !== 0 || docx.byteLength !== docx.buffer.byteLength || !(docx.buffer instanceof ArrayBuffer)) return reply;
+  return move({ [transferableSymbol]: [docx.buffer], [valueSymbol]: reply }) as unknown as EngineReply<EngineValue>;
+}
+
 export default async function runTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
   let mod: EngineModule;
   try {
@@ -37,13 +47,14 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
       }
       case 'apply':
-        return { ok: true, value: mod.apply(task.bytes, task.settings, task.decisions, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined) };
+        return linked(mod.apply(task.bytes, task.settings, task.decisions, { ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}) }));
       case 'direct':
-        return { ok: true, value: mod.direct(task.bytes, task.settings, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined) };
+        return linked(mod.direct(task.bytes, task.settings, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined));
     }
   } catch (err) {
     if (err instanceof mod.DocxRejectedError) return failure('docx-rejected', err.reason, err.message);
     if (err instanceof mod.DecisionError) return failure('decision-rejected', err.reason, err.message);
+    if (err instanceof mod.ScanMismatchError) return failure('scan-mismatch', err.reason, err.message);
     return failure('engine-failed', 'engine_failed', err instanceof Error ? err.message : String(err));
   }
 }

@@ -5,7 +5,14 @@
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
+import type { ScanExpectation } from '../engine/apply.ts';
 import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanOutcome } from './protocol.ts';
+
+/** The bytes as a view that owns its whole buffer, so the buffer can be transferred to the worker (a view
+ * into a shared or pooled buffer is copied once, which only small uploads are). */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+}
 
 export class EngineError extends Error {
   constructor(readonly failure: EngineFailure) {
@@ -38,22 +45,27 @@ export class EnginePool {
     return this.run<ScanOutcome>({ op: 'scan', bytes, settings });
   }
 
-  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
-    return this.run<ApplyOutput>({ op: 'apply', bytes, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}) });
+  /** Takes the bytes: they are transferred to the worker and unusable afterwards. With `expect` (a scan
+   * token's hashes) the worker checks them on the same analysis it links, and fails with 'scan-mismatch'. */
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation): Promise<ApplyOutput> {
+    const owned = ownBuffer(bytes);
+    return this.run<ApplyOutput>({ op: 'apply', bytes: owned, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, [owned.buffer as ArrayBuffer]);
   }
 
+  /** Takes the bytes: they are transferred to the worker and unusable afterwards. */
   direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
-    return this.run<ApplyOutput>({ op: 'direct', bytes, settings, ...(resolvedWorks ? { resolvedWorks } : {}) });
+    const owned = ownBuffer(bytes);
+    return this.run<ApplyOutput>({ op: 'direct', bytes: owned, settings, ...(resolvedWorks ? { resolvedWorks } : {}) }, [owned.buffer as ArrayBuffer]);
   }
 
   async close(): Promise<void> {
     await this.piscina.close({ force: true });
   }
 
-  private async run<T extends EngineValue>(task: EngineTask): Promise<T> {
+  private async run<T extends EngineValue>(task: EngineTask, transferList?: ArrayBuffer[]): Promise<T> {
     let reply: EngineReply<EngineValue>;
     try {
-      reply = (await this.piscina.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs) })) as EngineReply<EngineValue>;
+      reply = (await this.piscina.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs), ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;
     } catch (err) {
       const code = (err as { code?: string }).code;
       const name = (err as { name?: string }).name;

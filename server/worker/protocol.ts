@@ -2,10 +2,12 @@
 // plain data because structured cloning drops custom error fields such as reason.
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
+import type { ScanExpectation } from '../engine/apply.ts';
 
 export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings }
-  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork> }
+  /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation }
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; resolvedWorks?: Record<string, ResolvedWork> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */
@@ -15,7 +17,7 @@ export interface ScanOutcome {
   metadataHash: string;
 }
 
-export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'engine-unavailable' | 'engine-failed';
+export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'scan-mismatch' | 'engine-unavailable' | 'engine-failed';
 
 export interface EngineFailure {
   kind: EngineFailureKind;

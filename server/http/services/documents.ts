@@ -8,7 +8,7 @@ import { insertUsage } from '../../db/usage.ts';
 import type { ApplyOutput } from '../../../shared/contract.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { scanTokenInvalid, signScanToken, verifyScanToken } from '../scan-token.ts';
+import { signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256 } from '../secrets.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
 import { withReservedCredit } from './credit-reservation.ts';
@@ -98,12 +98,11 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
     settingsHash: sha256(canonicalSettings(req.settings)),
     caller: req.caller.tokenSubject,
   });
-  const rescan = await engineStep(ctx, req, 'hyperlink-apply', () => ctx.engine.scan(req.bytes, req.settings));
-  if (rescan.graphHash !== binding.graphHash || rescan.metadataHash !== binding.metadataHash || rescan.packet.scanFingerprint !== binding.fingerprint) {
-    throw scanTokenInvalid('graph_mismatch');
-  }
+  // One worker call: the engine checks the token's graph, metadata and fingerprint on the analysis it links
+  // (a mismatch is a 401 graph_mismatch and the credit goes back). The bytes are handed to the worker.
+  const expect = { fingerprint: binding.fingerprint, graphHash: binding.graphHash, metadataHash: binding.metadataHash };
   const output = await withCredit(ctx, req, 'hyperlink-apply', binding.fingerprint, () =>
-    ctx.engine.apply(req.bytes, req.settings, req.decisions, req.resolvedWorks),
+    ctx.engine.apply(req.bytes, req.settings, req.decisions, req.resolvedWorks, expect),
   );
   return toResult(output, req.warnings);
 }
