@@ -1,0 +1,203 @@
+// The Crossref REST client: bibliographic search and single-DOI look-up, in the polite pool (mailto
+// in the query and the User-Agent), every request through the shared limiter, limits followed from
+// the response headers, 429 and 5xx retried with exponential backoff and jitter (Retry-After
+// honoured and shared through the limiter), a time-out per request, cancellation by AbortSignal.
+// After a request fails for good the client counts the registry as down and fails fast, so an
+// outage holds the remaining references at once instead of retrying each.
+
+import type { RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
+import type { CrossrefWork } from './work.ts';
+
+export type RegistryErrorKind = 'unavailable' | 'bad_request' | 'bad_response';
+
+export class RegistryError extends Error {
+  constructor(readonly kind: RegistryErrorKind, message: string) {
+    super(message);
+    this.name = 'RegistryError';
+  }
+}
+
+export interface CrossrefClientOptions {
+  apiUrl: string;
+  mailto: string;
+  limiter: RegistryLimiter;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  /** Per-request time-out (default 20 s). */
+  timeoutMs?: number;
+  /** Attempts per request (default 5). */
+  maxAttempts?: number;
+  /** First backoff delay (default 500 ms), doubled each retry up to `maxBackoffMs` (default 8 s). */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Longest Retry-After honoured (default 60 s); longer waits hold the references instead. */
+  maxRetryAfterMs?: number;
+  random?: () => number;
+}
+
+export interface ClientStats {
+  /** HTTP requests sent (retries included). */
+  requests: number;
+  searches: number;
+  lookups: number;
+  retries: number;
+  /** 429 answers received. */
+  rateLimited: number;
+  timeouts: number;
+}
+
+export const PRODUCT = 'Hyperlinker/0.1';
+
+/** Fields a search asks for: what matching and the notices need, nothing more. */
+export const SEARCH_SELECT = [
+  'DOI', 'title', 'subtitle', 'author', 'issued', 'container-title', 'short-container-title', 'volume', 'issue', 'page',
+  'type', 'score', 'update-to', 'updated-by', 'relation',
+].join(',');
+
+/** "1s", "1000ms", "60s", "1m" → milliseconds; null when unreadable. */
+export function parseInterval(raw: string | null): number | null {
+  if (!raw) return null;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(raw);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 's').toLowerCase();
+  const ms = unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n * 3_600_000;
+  return ms > 0 ? ms : null;
+}
+
+/** Limits announced in a response's headers, or null when it announces none. */
+export function limitsFromHeaders(headers: Headers): RateLimits | null {
+  const limit = Number(headers.get('x-rate-limit-limit'));
+  const intervalMs = parseInterval(headers.get('x-rate-limit-interval'));
+  const concurrency = Number(headers.get('x-concurrency-limit'));
+  if (!(limit > 0) && !(concurrency > 0)) return null;
+  return { limit: limit > 0 ? limit : 0, intervalMs: intervalMs ?? 0, concurrency: concurrency > 0 ? concurrency : 0 };
+}
+
+/** Retry-After in seconds or as an HTTP date → milliseconds from now; null when absent. */
+export function retryAfterMs(raw: string | null, now = Date.now()): number | null {
+  if (!raw) return null;
+  if (/^\s*\d+(?:\.\d+)?\s*$/.test(raw)) return Number(raw) * 1000;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class CrossrefClient {
+  readonly stats: ClientStats = { requests: 0, searches: 0, lookups: 0, retries: 0, rateLimited: 0, timeouts: 0 };
+  private down: string | null = null;
+  private readonly base: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly random: () => number;
+
+  constructor(private readonly options: CrossrefClientOptions) {
+    this.base = options.apiUrl.replace(/\/+$/, '');
+    this.fetchFn = options.fetch ?? fetch;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Why the client stopped calling the registry, or null while it is reachable. */
+  get unavailable(): string | null {
+    return this.down;
+  }
+
+  userAgent(): string {
+    return this.options.mailto ? `${PRODUCT} (reference resolver; mailto:${this.options.mailto})` : `${PRODUCT} (reference resolver)`;
+  }
+
+  /** Works ranked by the registry for a bibliographic query, with their scores. */
+  async search(query: string, rows = 10): Promise<CrossrefWork[]> {
+    const params = new URLSearchParams({ 'query.bibliographic': query, rows: String(rows), select: SEARCH_SELECT });
+    if (this.options.mailto) params.set('mailto', this.options.mailto);
+    const body = await this.request('search', `${this.base}/works?${params}`);
+    const items = (body as { message?: { items?: unknown } } | null)?.message?.items;
+    if (!Array.isArray(items)) throw new RegistryError('bad_response', 'search answer without message.items');
+    return items as CrossrefWork[];
+  }
+
+  /** The registry's record of a DOI; null when the registry does not know it (404). */
+  async lookup(doi: string): Promise<CrossrefWork | null> {
+    const params = this.options.mailto ? `?${new URLSearchParams({ mailto: this.options.mailto })}` : '';
+    const body = await this.request('lookup', `${this.base}/works/${encodeURIComponent(doi)}${params}`);
+    if (body === null) return null;
+    const message = (body as { message?: unknown }).message;
+    if (!message || typeof message !== 'object') throw new RegistryError('bad_response', 'look-up answer without message');
+    return message as CrossrefWork;
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.options.baseBackoffMs ?? 500;
+    const max = this.options.maxBackoffMs ?? 8000;
+    const exp = Math.min(max, base * 2 ** (attempt - 1));
+    return exp / 2 + this.random() * exp / 2;
+  }
+
+  /** JSON body of a 200, null for a 404; throws RegistryError when it gives up. */
+  private async request(requestClass: RequestClass, url: string): Promise<unknown> {
+    if (this.down) throw new RegistryError('unavailable', this.down);
+    const { limiter, signal } = this.options;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const maxRetryAfter = this.options.maxRetryAfterMs ?? 60_000;
+    let last = 'no answer';
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (attempt > 1) this.stats.retries++;
+      const slot = await limiter.acquire(requestClass, signal);
+      let wait: number | null = null;
+      try {
+        this.stats.requests++;
+        this.stats[requestClass === 'search' ? 'searches' : 'lookups']++;
+        const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 20_000);
+        const res = await this.fetchFn(url, {
+          headers: { 'user-agent': this.userAgent(), accept: 'application/json' },
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        const limits = limitsFromHeaders(res.headers);
+        if (limits) await limiter.updateLimits(requestClass, limits);
+        if (res.ok) {
+          try {
+            return await res.json();
+          } catch {
+            last = 'unreadable JSON';
+            wait = this.backoff(attempt);
+            continue;
+          }
+        }
+        const text = await res.text().catch(() => '');
+        if (res.status === 404) {
+          if (requestClass === 'lookup') return null;
+          throw new RegistryError('bad_request', `registry answered 404 for ${new URL(url).pathname}`);
+        }
+        if (res.status === 429 || res.status >= 500) {
+          const after = retryAfterMs(res.headers.get('retry-after'));
+          if (res.status === 429) this.stats.rateLimited++;
+          last = `registry answered ${res.status}`;
+          if (after !== null && after > maxRetryAfter) { last += ` (Retry-After ${Math.round(after / 1000)} s)`; break; }
+          wait = Math.max(after ?? 0, res.status === 429 && after === null ? this.backoff(attempt) : after === null ? this.backoff(attempt) : 0);
+          if (after !== null || res.status === 429) await limiter.pauseUntil(Date.now() + wait);
+          continue;
+        }
+        throw new RegistryError('bad_request', `registry answered ${res.status}: ${text.slice(0, 200)}`);
+      } catch (err) {
+        if (err instanceof RegistryError) throw err;
+        if (signal?.aborted) throw signal.reason;
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && !signal?.aborted));
+        if (timedOut) this.stats.timeouts++;
+        last = timedOut ? `no answer within ${Math.round((this.options.timeoutMs ?? 20_000) / 1000)} s` : `cannot reach the registry (${err instanceof Error ? (err.cause as { code?: string } | undefined)?.code ?? err.message : String(err)})`;
+        wait = this.backoff(attempt);
+      } finally {
+        slot.release();
+        if (wait !== null && attempt < maxAttempts) await sleep(wait, signal);
+      }
+    }
+    this.down = `Crossref unavailable: ${last}`;
+    throw new RegistryError('unavailable', this.down);
+  }
+}

@@ -1,0 +1,113 @@
+// The in-process RegistryLimiter (CLI, tests, bench): a sliding window of grant times per request
+// class, a cap on requests in flight, and a shared pause after a 429. Starts from the documented
+// polite (or public) limits; the client feeds it the limits each response announces.
+
+import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
+import { POLITE_LIMITS } from './ports.ts';
+
+interface Waiter {
+  requestClass: RequestClass;
+  resolve: (slot: LimiterSlot) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/** Slack on each window so that requests granted one interval apart never arrive within it at the registry. */
+const WINDOW_SLACK_MS = 25;
+const WINDOW_SLACK_RATIO = 0.02;
+
+export class InProcessLimiter implements RegistryLimiter {
+  private readonly limits: Record<RequestClass, RateLimits>;
+  private readonly grants: Record<RequestClass, number[]> = { search: [], lookup: [] };
+  private readonly waiters: Waiter[] = [];
+  private inFlight = 0;
+  private pausedUntil = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+
+  constructor(start: Record<RequestClass, RateLimits> = POLITE_LIMITS, private readonly now: () => number = Date.now) {
+    this.limits = { search: { ...start.search }, lookup: { ...start.lookup } };
+  }
+
+  currentLimits(requestClass: RequestClass): RateLimits {
+    return { ...this.limits[requestClass] };
+  }
+
+  acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<LimiterSlot>((resolve, reject) => {
+      const waiter: Waiter = { requestClass, resolve, reject, ...(signal ? { signal } : {}) };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.waiters.indexOf(waiter);
+          if (i >= 0) this.waiters.splice(i, 1);
+          reject(signal.reason);
+          this.pump();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.waiters.push(waiter);
+      this.pump();
+    });
+  }
+
+  updateLimits(requestClass: RequestClass, limits: RateLimits): void {
+    const l = this.limits[requestClass];
+    if (limits.limit > 0) l.limit = limits.limit;
+    if (limits.intervalMs > 0) l.intervalMs = limits.intervalMs;
+    if (limits.concurrency > 0) l.concurrency = limits.concurrency;
+    this.pump();
+  }
+
+  pauseUntil(untilEpochMs: number): void {
+    if (untilEpochMs > this.pausedUntil) this.pausedUntil = untilEpochMs;
+    this.pump();
+  }
+
+  /** Milliseconds until a request of the class may start (0: now). */
+  private waitFor(requestClass: RequestClass, now: number): number {
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    const l = this.limits[requestClass];
+    if (this.inFlight >= l.concurrency) return Infinity; // a release pumps
+    const window = l.intervalMs * (1 + WINDOW_SLACK_RATIO) + WINDOW_SLACK_MS;
+    const g = this.grants[requestClass];
+    while (g.length && g[0]! <= now - window) g.shift();
+    if (g.length < l.limit) return 0;
+    return g[g.length - l.limit]! + window - now;
+  }
+
+  private pump(): void {
+    const now = this.now();
+    let next = Infinity;
+    for (let i = 0; i < this.waiters.length; ) {
+      const w = this.waiters[i]!;
+      const wait = this.waitFor(w.requestClass, now);
+      if (wait > 0) { next = Math.min(next, wait); i++; continue; }
+      this.waiters.splice(i, 1);
+      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      this.grants[w.requestClass].push(now);
+      this.inFlight++;
+      let released = false;
+      w.resolve({
+        release: () => {
+          if (released) return;
+          released = true;
+          this.inFlight--;
+          this.pump();
+        },
+      });
+    }
+    if (next !== Infinity && this.waiters.length) this.schedule(now + Math.max(1, Math.ceil(next)));
+  }
+
+  private schedule(at: number): void {
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, at - this.now());
+  }
+}

@@ -1,0 +1,117 @@
+// The resolver's door: every reference → a cached answer, or a registry search (and a look-up of a
+// DOI the reference already carries) matched and validated → ready / low_confidence / unmatched,
+// or held when the registry cannot be reached. Progress is reported once per reference.
+
+import type { ReferenceCandidate, ResolvedWork } from '../../shared/contract.ts';
+import { fromDecision, queryText } from './outcome.ts';
+import { parseReference } from '../references/parse.ts';
+import { cacheKey } from './cache-key.ts';
+import { CrossrefClient, RegistryError } from './crossref-client.ts';
+import { decide } from './match.ts';
+import type { CachedResolution, ResolveReference, ResolverDeps, ResolverReportParts } from './ports.ts';
+import { NEGATIVE_TTL_MS, POSITIVE_TTL_MS } from './ports.ts';
+import { referenceCandidate } from './references.ts';
+import { verifyExistingDoi } from './verify.ts';
+import { prepareReference, type PreparedReference } from './score.ts';
+
+/** Searches ask for this many rows: enough for the runner-up and the usual twins. */
+export const SEARCH_ROWS = 10;
+/** References resolved at once; the limiter decides how many requests actually run. */
+const WORKERS = 8;
+
+export interface Resolution extends CachedResolution {
+  cached: boolean;
+}
+
+async function resolveOne(ref: ResolveReference, prepared: PreparedReference, client: CrossrefClient): Promise<CachedResolution> {
+  const existing = ref.existingDoi ?? prepared.parsed.doi;
+  if (existing) return verifyExistingDoi(existing, prepared, client, (q) => client.search(q, SEARCH_ROWS));
+  const works = await client.search(queryText(prepared), SEARCH_ROWS);
+  return fromDecision(decide(prepared, works));
+}
+
+export async function resolveReferences(references: ResolveReference[], deps: ResolverDeps): Promise<ResolverReportParts> {
+  const { signal, cache, onProgress } = deps;
+  const client = new CrossrefClient({
+    apiUrl: deps.apiUrl,
+    mailto: deps.mailto,
+    limiter: deps.limiter,
+    ...(signal ? { signal } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.requestTimeoutMs ? { timeoutMs: deps.requestTimeoutMs } : {}),
+    ...(deps.maxAttempts ? { maxAttempts: deps.maxAttempts } : {}),
+  });
+  const total = references.length;
+  let done = 0;
+  const prepared = references.map((r) => prepareReference(parseReference(r.text)));
+  const keys = references.map((r, i) => cacheKey(r.text, r.existingDoi ?? prepared[i]!.parsed.doi));
+  const results: (Resolution | null)[] = references.map(() => null);
+  const inRun = new Map<string, Promise<CachedResolution | null>>();
+  const held = new Map<number, string>();
+
+  const report = (i: number, res: Resolution) => {
+    results[i] = res;
+    done++;
+    onProgress?.({ done, total, refId: references[i]!.refId, status: res.status, doi: res.work?.doi ?? null, confidence: res.work?.confidence ?? null, cached: res.cached });
+  };
+
+  const one = async (i: number): Promise<void> => {
+    signal?.throwIfAborted();
+    const key = keys[i]!;
+    const hit = cache ? await cache.get(key).catch(() => null) : null;
+    if (hit) return report(i, { ...hit, cached: true });
+    // The same reference twice in one manuscript is resolved once.
+    let pending = inRun.get(key);
+    const first = !pending;
+    if (!pending) {
+      pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
+        if (err instanceof RegistryError && err.kind === 'unavailable') return null;
+        if (signal?.aborted) throw signal.reason;
+        if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [`the registry refused the query: ${err.message}`] } satisfies CachedResolution;
+        throw err;
+      });
+      inRun.set(key, pending);
+    }
+    const res = await pending;
+    if (!res) {
+      results[i] = null;
+      done++;
+      const reason = client.unavailable ?? 'Crossref unavailable';
+      onProgress?.({ done, total, refId: references[i]!.refId, status: 'held', doi: null, confidence: null, cached: false });
+      held.set(i, reason);
+      return;
+    }
+    if (first && cache) await cache.put(key, res, res.work ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS).catch(() => undefined);
+    report(i, { ...res, cached: !first });
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < references.length) await one(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(WORKERS, references.length) }, worker));
+
+  const referencesOut: ReferenceCandidate[] = [];
+  const resolvedWorks: Record<string, ResolvedWork> = {};
+  const counts = { resolved: 0, reviewRequired: 0, unresolved: 0 };
+  references.forEach((ref, i) => {
+    const p = prepared[i]!.parsed;
+    const candidate = referenceCandidate(ref, { author: p.authors[0]?.family ?? null, year: p.year, title: p.title });
+    const res = results[i];
+    if (!res) {
+      candidate.status = 'held';
+      candidate.reasons = [held.get(i) ?? 'Crossref unavailable', 'resolve again later'];
+      counts.unresolved++;
+    } else {
+      candidate.status = res.status;
+      candidate.reasons = res.reasons;
+      if (res.existingDoiCheck) candidate.existingDoiCheck = res.existingDoiCheck;
+      if (res.work) resolvedWorks[ref.refId] = res.work;
+      if (res.status === 'ready' && !res.work?.identityChange) counts.resolved++;
+      else if (res.status === 'unmatched') counts.unresolved++;
+      else counts.reviewRequired++;
+    }
+    referencesOut.push(candidate);
+  });
+  return { references: referencesOut, resolvedWorks, detectedCslId: null, styleDetection: null, resolverReport: counts };
+}
