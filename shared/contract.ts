@@ -21,6 +21,7 @@ export type MatchKind =
   | 'appendix'
   | 'algorithm'
   | 'listing'
+  | 'supplementary'
   | 'doi';
 
 /** Kinds of target a match can point at. */
@@ -32,7 +33,8 @@ export type TargetType =
   | 'section'
   | 'appendix'
   | 'algorithm'
-  | 'listing';
+  | 'listing'
+  | 'supplementary';
 
 /** Where a match or target sits: see issue 2's location convention. */
 export interface Location {
@@ -226,6 +228,7 @@ export type StatCategory =
   | 'appendices'
   | 'algorithms'
   | 'listings'
+  | 'supplementary'
   | 'dois';
 
 export interface UnmatchedItem {

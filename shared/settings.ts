@@ -19,6 +19,8 @@ export const hyperlinkSettingsSchema = z.looseObject({
   algorithms: z.enum(['number', 'numbersub', 'full', 'off']).default('off'),
   listings: z.enum(['number', 'numbersub', 'full', 'off']).default('off'),
   appendices: z.enum(['number', 'full', 'off']).default('number'),
+  /** Supplementary material: "S1 Text", "Additional file 3", "Movie 2" (number links "1" / "S1", full the whole label); off also leaves "Table S3" and "S1 Fig" unlinked. */
+  supplementary: z.enum(['number', 'full', 'off']).default('number'),
   doi: z.boolean().default(false),
   crossref: z.boolean().default(false),
   refTitleLink: z.boolean().default(false),

@@ -10,11 +10,12 @@ const TARGET_TYPE_OF: Record<MatchKind, TargetType | null> = {
   appendix: 'appendix',
   algorithm: 'algorithm',
   listing: 'listing',
+  supplementary: 'supplementary',
   doi: null,
 };
 
 export const KIND_ORDER: readonly MatchKind[] = [
-  'citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'doi',
+  'citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary', 'doi',
 ];
 
 export const KIND_TITLES: Record<MatchKind, string> = {
@@ -26,6 +27,7 @@ export const KIND_TITLES: Record<MatchKind, string> = {
   appendix: 'Appendices',
   algorithm: 'Algorithms',
   listing: 'Listings',
+  supplementary: 'Supplementary material',
   doi: 'DOIs',
 };
 

@@ -28,6 +28,7 @@ const LABELS: Record<string, [label: string, group: string, help?: string]> = {
   equations: ['Equations', 'Cross-references'],
   sections: ['Sections', 'Cross-references'],
   appendices: ['Appendices', 'Cross-references'],
+  supplementary: ['Supplementary material', 'Cross-references', 'S1 Text, Additional file 3, Movie 2, Table S1; off leaves them all unlinked'],
   algorithms: ['Algorithms', 'Cross-references'],
   listings: ['Listings', 'Cross-references'],
   doi: ['Link DOIs to doi.org', 'DOIs and Crossref'],

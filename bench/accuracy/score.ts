@@ -131,6 +131,7 @@ export function engineRowKind(kind: string): RowKind {
     case 'equation':
     case 'section':
     case 'appendix':
+    case 'supplementary':
     case 'doi':
       return kind;
     default:

@@ -1,4 +1,4 @@
-// Cross-references: figures, tables, equations, sections, appendices, algorithms and listings.
+// Cross-references: figures, tables, equations, sections, appendices, algorithms, listings and supplementary material.
 // Each kind has its own small module under ./xref/; this entry module runs the enabled ones, resolves every
 // mention to a target key and sets its status:
 //   ready          - exactly one target answers to the key (or one clearly stronger: a styled caption over
@@ -20,6 +20,7 @@ import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/gram
 import { isHeadingParagraph, readHeading } from './xref/headings.ts';
 import { findListingMentions, findListingTargets } from './xref/listings.ts';
 import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
+import { findSupplementaryMentions, findSupplementaryTargets } from './xref/supplementary.ts';
 import { findTableMentions, findTableTargets } from './xref/tables.ts';
 
 export interface CrossReferenceResult {
@@ -39,7 +40,13 @@ function modes(ctx: DetectContext): Record<XrefKind, XrefModeSetting> {
     appendix: s.appendices,
     algorithm: s.algorithms,
     listing: s.listings,
+    supplementary: s.supplementary,
   };
+}
+
+/** Keys of supplementary material: fig-S2, tab-S1, supp-file-3 (not eLife's figure supplements fig-1-s2). */
+function isSupplementaryKey(key: string): boolean {
+  return /^(?:fig|tab)-S\d/.test(key) || key.startsWith('supp-');
 }
 
 function spanFor(m: XrefMention, mode: XrefModeSetting): Span {
@@ -77,11 +84,12 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     ...findListingTargets(paragraphs, excluded),
   ];
   const equations = findEquationTargets(paragraphs, excluded);
-  const claimed = new Set<ModelParagraph>([...floats, ...equations].map((t) => t.paragraph));
+  const supplementary = findSupplementaryTargets(paragraphs, new Set([...excluded, ...floats.map((t) => t.paragraph)]));
+  const claimed = new Set<ModelParagraph>([...floats, ...equations, ...supplementary.filter((t) => t.key !== 'supp-list')].map((t) => t.paragraph));
   const headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
   const appendix = appendixTargets(headings);
   const sections = sectionTargets(headings.filter((h) => !appendix.used.has(h)));
-  const all = [...floats, ...equations, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
+  const all = [...floats, ...equations, ...supplementary, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
   const position = new Map(paragraphs.map((p, i) => [p, i]));
   all.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.start - b.start);
 
@@ -110,6 +118,11 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const resolveMention = (m: XrefMention): Resolved => {
     if (m.direct) return { target: m.direct, status: 'ready', alternatives: [] };
     const r = resolve(m.key, m.paragraph);
+    // Supplementary material without a caption of its own in the manuscript: the supplementary list.
+    if (!r.target && isSupplementaryKey(m.key)) {
+      const list = resolve('supp-list', m.paragraph);
+      if (list.target) return list;
+    }
     return r;
   };
   const labelEnd = new Map<ModelParagraph, number>();
@@ -126,6 +139,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     if (on('equation')) mentions.push(...findEquationMentions(p));
     if (on('algorithm')) mentions.push(...findAlgorithmMentions(p));
     if (on('listing')) mentions.push(...findListingMentions(p));
+    if (on('supplementary')) mentions.push(...findSupplementaryMentions(p));
     if (on('appendix')) mentions.push(...findAppendixMentions(p));
     if (on('section') || on('appendix')) mentions.push(...findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
     if (on('section') && !headingParagraphs.has(p)) mentions.push(...findNamedSectionMentions(p, names));
@@ -135,6 +149,8 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const matches: MatchCandidate[] = [];
   const seen = new Set<string>();
   for (const m of mentions) {
+    // supplementary: off leaves supplementary figures and tables ("Table S3", "S1 Fig") unlinked too.
+    if (!on('supplementary') && isSupplementaryKey(m.key)) continue;
     const r = resolveMention(m);
     const span = spanFor(m, mode[m.kind as XrefKind]);
     // A caption's own label, or a heading naming itself, is not a mention.

@@ -4,11 +4,11 @@ import type { MatchKind, StatCategory } from '../../../shared/contract.ts';
 
 export const CATEGORY: Record<MatchKind, StatCategory> = {
   citation: 'citations', figure: 'figures', table: 'tables', equation: 'equations', section: 'sections',
-  appendix: 'appendices', algorithm: 'algorithms', listing: 'listings', doi: 'dois',
+  appendix: 'appendices', algorithm: 'algorithms', listing: 'listings', supplementary: 'supplementary', doi: 'dois',
 };
 
 export function emptyStatCounts(): Record<StatCategory, number> {
-  return { citations: 0, figures: 0, tables: 0, equations: 0, sections: 0, appendices: 0, algorithms: 0, listings: 0, dois: 0 };
+  return { citations: 0, figures: 0, tables: 0, equations: 0, sections: 0, appendices: 0, algorithms: 0, listings: 0, supplementary: 0, dois: 0 };
 }
 
 export interface LinkStats {

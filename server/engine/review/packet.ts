@@ -31,7 +31,7 @@ export function locationOf(paragraph: ModelParagraph, start: number, end: number
 }
 
 const KIND_PREFIX: Record<MatchKind, string> = {
-  citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', doi: 'doi',
+  citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', supplementary: 'sup', doi: 'doi',
 };
 
 function partTag(part: string): string {

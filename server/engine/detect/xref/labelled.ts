@@ -276,6 +276,8 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     const start = /(?<![\w.\u2014\u2013-])S\d+/g;
     for (const m of allMatches(start, text)) {
       if (overlaps(m.index, m.index + 1)) continue;
+      // "Table S3 and S1 Fig": an S-number right after another kind's label word belongs to that kind.
+      if (/(?:^|[^\p{L}])(?:[Tt]ables?|TABLES?|[Tt]abs?\.?|[Ff]ig(?:ure)?s?\.?|FIG(?:URE)?S?\.?)[\s\u00a0]*$/u.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       const items = parseItems(text, m.index, { num: 'S\\d+', subpanels: true, parens: false });
       if (!items.length) continue;
       const last = items[items.length - 1]!;

@@ -1,0 +1,177 @@
+// Supplementary material that is not a figure or a table: "S1 Text", "Text S1", "File S1", "Data S1",
+// "Additional file 3", "Supplementary file 1", "Supplementary Data 2", "Movie 2", "Video S1", "ESM 1".
+// Targets are the paragraphs that open with such a label (a caption, or an entry of the supplementary
+// list), and the supplementary list itself: the first paragraph under a "Supplementary information /
+// material / data", "Supporting information", "Additional files" or "Electronic supplementary material"
+// heading. Supplementary figures and tables ("Supplementary Fig. 2", "Table S3") stay figure and table
+// mentions with their own keys (fig-S2, tab-S3); when the document has no caption for them they resolve
+// to the supplementary list (cross-references.ts).
+// Keys: supp-text-1, supp-file-3, supp-data-1, supp-video-2, supp-note-1, supp-esm-1; the list: supp-list.
+// Label words are normalised: "Additional file 3" = "Supplementary file 3" = "File S3" (supp-file-3).
+
+import type { ModelParagraph } from '../../model/types.ts';
+import { allMatches, isBold, isCaptionStyle, leadingSpace, parseItems, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
+import { isHeadingParagraph } from './headings.ts';
+
+/** Material words, singular or plural, and the key word each stands for. */
+const WORDS: [RegExp, string][] = [
+  [/^(?:text|appendix)/i, 'text'],
+  [/^(?:file|document|archive|spreadsheet)/i, 'file'],
+  [/^(?:data|dataset)/i, 'data'],
+  [/^(?:movie|video|animation)/i, 'video'],
+  [/^audio/i, 'audio'],
+  [/^note/i, 'note'],
+  [/^(?:method|protocol)/i, 'method'],
+  [/^code/i, 'code'],
+  [/^(?:information|material)/i, 'material'],
+  [/^esm/i, 'esm'],
+];
+const WORD = '(?:[Tt]exts?|[Ff]iles?|[Dd]ata(?:sets?)?|[Dd]atasets?|[Mm]ovies?|[Vv]ideos?|[Aa]udio|[Nn]otes?|[Mm]ethods?|[Pp]rotocols?|[Cc]ode|[Ii]nformation|[Mm]aterials?|[Dd]ocuments?|[Ss]preadsheets?)';
+/** Words that take a bare number only after a qualifier ("Supplementary Note 2", never "note 2" alone). */
+const QUALIFIED_ONLY = /^(?:text|note|method|protocol|code|information|material|document|spreadsheet|data|dataset|audio)/i;
+const QUAL = '(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Aa]dditional|ADDITIONAL|[Ss]upporting|[Ee]lectronic[\\s\\u00a0]+[Ss]upplementary)';
+
+function keyWord(word: string): string {
+  for (const [re, key] of WORDS) if (re.test(word)) return key;
+  return 'file';
+}
+
+function keyOf(word: string, token: string): string {
+  return `supp-${keyWord(word)}-${token.replace(/^S/, '').replace(/^0+(?=\d)/, '')}`;
+}
+
+// "Supplementary file 1", "Additional files 2 and 3", "Supplementary Data S1"
+const PREFIXED = new RegExp(`(?<![\\p{L}])(${QUAL}${WS}+)(${WORD})${WS}*(?=S?\\d)`, 'gu');
+// "Text S1", "File S1", "Data S2", "Movie S1", "Video 2", "Movie 2" (not eLife's "Figure 1—video 1": a figure's own)
+const BARE = new RegExp(`(?<![\\p{L}\\d])(?<![-\\u2010-\\u2014\\u2212][\\s\\u00a0]*)(${WORD})${WS}+(?=S?\\d)`, 'gu');
+// PLOS "S1 Text", "S2 File", "S1 Dataset", "S3 Video"
+const POSTFIX = new RegExp(`(?<![\\w.\\u2014\\u2013-])S(\\d+)${WS}+(${WORD}|Appendix)(?![\\p{L}])`, 'gu');
+// Springer "ESM 1"
+const ESM = /(?<![\p{L}])ESM[\s\u00a0]?(\d+)(?![\d\p{L}])/gu;
+
+const ITEM = { num: 'S?\\d+', subpanels: false, parens: false } as const;
+
+function push(p: ModelParagraph, word: string, labelStart: number, items: ListItem[], out: XrefMention[]): void {
+  items.forEach((it, i) => {
+    out.push({
+      kind: 'supplementary',
+      paragraph: p,
+      key: keyOf(word, it.token),
+      number: it.number,
+      numbersub: it.number,
+      full: i === 0 ? { start: labelStart, end: it.number.end } : it.number,
+      confidence: 1,
+    });
+  });
+}
+
+export function findSupplementaryMentions(p: ModelParagraph): XrefMention[] {
+  const text = p.text;
+  if (!/\d/.test(text)) return [];
+  const out: XrefMention[] = [];
+  const taken: [number, number][] = [];
+  const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
+  for (const m of allMatches(PREFIXED, text)) {
+    const items = parseItems(text, m.index + m[0].length, ITEM);
+    if (!items.length) continue;
+    push(p, m[2]!, m.index, items, out);
+    taken.push([m.index, items[items.length - 1]!.number.end]);
+  }
+  for (const m of allMatches(BARE, text)) {
+    if (!free(m.index, m.index + m[0].length)) continue;
+    const items = parseItems(text, m.index + m[0].length, ITEM);
+    if (!items.length) continue;
+    // "note 2", "data 3" alone are ordinary prose; the S prefix ("Data S1") or a film word makes them material.
+    if (QUALIFIED_ONLY.test(m[1]!) && !/^S\d/.test(items[0]!.token)) continue;
+    if (/^(?:files?)$/i.test(m[1]!) && !/^S\d/.test(items[0]!.token)) continue;
+    push(p, m[1]!, m.index, items, out);
+    taken.push([m.index, items[items.length - 1]!.number.end]);
+  }
+  for (const m of allMatches(POSTFIX, text)) {
+    if (!free(m.index, m.index + m[0].length)) continue;
+    const number = { start: m.index, end: m.index + 1 + m[1]!.length };
+    out.push({ kind: 'supplementary', paragraph: p, key: keyOf(m[2]!, m[1]!), number, numbersub: number, full: { start: m.index, end: m.index + m[0].length }, confidence: 1 });
+    taken.push([m.index, m.index + m[0].length]);
+  }
+  for (const m of allMatches(ESM, text)) {
+    if (!free(m.index, m.index + m[0].length)) continue;
+    const number = { start: m.index + m[0].length - m[1]!.length, end: m.index + m[0].length };
+    out.push({ kind: 'supplementary', paragraph: p, key: keyOf('esm', m[1]!), number, numbersub: number, full: { start: m.index, end: number.end }, confidence: 1 });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------- targets
+
+const HEAD_PREFIXED = new RegExp(`^${QUAL}${WS}+(${WORD})${WS}*(S?\\d+)(?![\\w])`, 'u');
+const HEAD_BARE = new RegExp(`^(${WORD})${WS}+(S?\\d+)(?![\\w])`, 'u');
+const HEAD_POSTFIX = new RegExp(`^S(\\d+)${WS}+(${WORD}|Appendix)(?![\\p{L}])`, 'u');
+const HEAD_ESM = /^ESM[\s\u00a0]?(\d+)(?![\d\p{L}])/u;
+const TERMINATED = new RegExp(`^${WS}*(?:[.:|,(]|[-\\u2013\\u2014]|$)`);
+
+/** Headings of a supplementary material list. */
+const LIST_HEADING = /^(?:(?:supplementa(?:ry|l)|supporting|additional|electronic\s+supplementary)\s+(?:information|materials?|data|files?|digital\s+content)|supplementary\s+materials?\s+(?:figures|and)\b.*|additional\s+files|supplementa(?:ry|l)\s+material|appendix\s+[a-z0-9]\.?\s+supplementary\s+data)\.?$/i;
+
+function head(text: string): { word: string; token: string; end: number } | null {
+  let m = HEAD_PREFIXED.exec(text);
+  if (m) return { word: m[1]!, token: m[2]!, end: m[0].length };
+  m = HEAD_POSTFIX.exec(text);
+  if (m) return { word: m[2]!, token: m[1]!, end: m[0].length };
+  m = HEAD_BARE.exec(text);
+  if (m && (/^S\d/.test(m[2]!) || !QUALIFIED_ONLY.test(m[1]!))) return { word: m[1]!, token: m[2]!, end: m[0].length };
+  m = HEAD_ESM.exec(text);
+  if (m) return { word: 'esm', token: m[1]!, end: m[0].length };
+  return null;
+}
+
+/**
+ * The supplementary list: its heading, or the paragraph right after it when that one only names the
+ * material again ("Supplementary Information." under "Electronic supplementary material").
+ */
+function listTarget(heading: ModelParagraph, next: ModelParagraph | undefined): XrefTarget {
+  const named = next && next.text.trim().length <= 60 && LIST_HEADING.test(next.text.trim().replace(/\.$/, ''));
+  const p = named ? next : heading;
+  return { key: 'supp-list', type: 'supplementary', label: 'Supplementary material', paragraph: p, start: 0, end: p.text.length, labelEnd: 0, strength: 0 };
+}
+
+export function findSupplementaryTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
+  const out: XrefTarget[] = [];
+  let inList = false;
+  let listHeading: ModelParagraph | null = null;
+  for (const p of paragraphs) {
+    if (excluded.has(p) || p.part !== 'word/document.xml') continue;
+    const trimmed = p.text.trim();
+    if (!trimmed) continue;
+    if (listHeading) {
+      out.push(listTarget(listHeading, p));
+      listHeading = null;
+    }
+    if (isHeadingParagraph(p) && !head(trimmed)) {
+      inList = LIST_HEADING.test(trimmed);
+      if (inList && !out.some((t) => t.key === 'supp-list')) listHeading = p;
+      continue;
+    }
+    const at = leadingSpace(p.text);
+    const h = head(p.text.slice(at));
+    if (!h) continue;
+    const labelEnd = at + h.end;
+    const terminated = TERMINATED.test(p.text.slice(labelEnd));
+    const styled = isCaptionStyle(p);
+    const bold = isBold(p, at, labelEnd);
+    if (!terminated && !styled && !bold && !inList) continue;
+    const key = keyOf(h.word, h.token);
+    out.push({
+      key,
+      type: 'supplementary',
+      label: p.text.slice(at, labelEnd),
+      paragraph: p,
+      start: 0,
+      end: p.text.length,
+      number: key.slice(5),
+      labelEnd,
+      strength: (styled ? 3 : 0) + (bold ? 2 : 0) + (terminated ? 1 : 0) + (inList ? 1 : 0),
+    });
+  }
+  if (listHeading) out.push(listTarget(listHeading, undefined));
+  return out;
+}
