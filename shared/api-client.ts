@@ -5,7 +5,10 @@ import type {
   ApplyResult,
   CreditPurchase,
   DocsEvent,
+  InvitationAnswer,
   MemberAction,
+  OrgInvitation,
+  ReceivedInvitation,
   OrgAccount,
   OrgMember,
   DocsInsightsResponse,
@@ -58,7 +61,7 @@ export interface CrossrefInput extends ScanInput {
   scanFingerprint?: string;
 }
 
-export type { CreditPurchase, DocsEvent, MemberAction, OrgAccount, OrgMember } from './contract.ts';
+export type { CreditPurchase, DocsEvent, InvitationAnswer, MemberAction, OrgAccount, OrgInvitation, OrgMember, ReceivedInvitation } from './contract.ts';
 
 function toBlob(file: DocxInput, type: string): Blob {
   return file instanceof Blob ? file : new Blob([file as unknown as BlobPart], { type });
@@ -213,12 +216,22 @@ export class HyperlinkerClient {
     return this.call('POST', '/org-billing', 'session', { action: 'complete', purchase_id: purchaseId });
   }
 
-  listMembers(): Promise<ApiResult<{ members: OrgMember[] }>> {
+  /** Members; managers and owners also get the open invitations. */
+  listMembers(): Promise<ApiResult<{ members: OrgMember[]; invitations?: OrgInvitation[] }>> {
     return this.call('GET', '/org-members', 'session');
   }
 
-  changeMembers(action: MemberAction): Promise<ApiResult<{ member: OrgMember } | OkResponse>> {
+  changeMembers(action: MemberAction): Promise<ApiResult<{ member: OrgMember } | { invitation: OrgInvitation } | OkResponse>> {
     return this.call('POST', '/org-members', 'session', action);
+  }
+
+  /** The signed-in user's open invitations. */
+  listInvitations(): Promise<ApiResult<{ invitations: ReceivedInvitation[] }>> {
+    return this.call('GET', '/org-invitations', 'session');
+  }
+
+  answerInvitation(answer: InvitationAnswer): Promise<ApiResult<{ org: OrgAccount['org']; role: OrgAccount['role'] } | OkResponse>> {
+    return this.call('POST', '/org-invitations', 'session', answer);
   }
 
   // Documentation analytics.

@@ -371,10 +371,40 @@ export interface OrgMember {
   created_at: string;
 }
 
+/**
+ * POST /org-members. 'add' (alias 'invite') invites the e-mail: the answer is the same whether the address
+ * has an account, belongs to another organisation or to none; the user joins by accepting.
+ */
 export type MemberAction =
-  | { action: 'add'; email: string; role?: OrgRole }
+  | { action: 'add' | 'invite'; email: string; role?: OrgRole }
+  | { action: 'cancel_invitation'; invitation_id: string }
   | { action: 'set_role'; user_id: string; role: OrgRole }
   | { action: 'remove'; user_id: string };
+
+/** A pending invitation as the inviting organisation's managers and owners see it. */
+export interface OrgInvitation {
+  id: string;
+  email: string;
+  role: OrgRole;
+  status: 'pending';
+  created_at: string;
+  expires_at: string;
+}
+
+/** A pending invitation as the invited user sees it (GET /org-invitations). */
+export interface ReceivedInvitation {
+  id: string;
+  org: { name: string; slug: string };
+  role: OrgRole;
+  created_at: string;
+  expires_at: string;
+}
+
+/** POST /org-invitations: the invited user's answer. */
+export interface InvitationAnswer {
+  action: 'accept' | 'decline';
+  invitation_id: string;
+}
 
 /** A credit purchase (POST /org-billing create and complete). */
 export interface CreditPurchase {

@@ -122,6 +122,9 @@ const session = [{ session: [] }];
 const jsonBody = (schema: Schema, required = true): Schema => ({ required, content: { 'application/json': { schema } } });
 const intParam = (name: string, min: number, max: number, dflt: number): Schema => ({ name, in: 'query', schema: { type: 'integer', minimum: min, maximum: max, default: dflt } });
 
+/** An open invitation as the inviting organisation sees it. */
+const invitation: Schema = obj({ id: str, email: str, role: { enum: ['owner', 'manager', 'member'] }, status: { enum: ['pending'] }, created_at: dateTime, expires_at: dateTime }, ['id', 'email', 'role', 'status', 'created_at', 'expires_at']);
+
 const paths: Record<string, Schema> = {
   '/hyperlink-scan': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 413, 429]) } } },
   '/hyperlink-crossref': {
@@ -158,8 +161,22 @@ const paths: Record<string, Schema> = {
   '/org': { get: { security: session, responses: { '200': json(obj({ org: obj({}), role: str })), ...errorResponses([401, 403]) } } },
   '/org-billing': { post: { security: session, requestBody: jsonBody(obj({ action: { enum: ['create', 'complete'] }, credits: int, idempotency_key: str, purchase_id: str }, ['action'])), responses: { '200': json(obj({})), '201': json(obj({}), 'Created'), ...errorResponses([400, 401, 403, 404, 409]) } } },
   '/org-members': {
-    get: { security: session, responses: { '200': json(obj({ members: arr(obj({})) })), ...errorResponses([401, 403]) } },
-    post: { security: session, requestBody: jsonBody(obj({ action: { enum: ['add', 'set_role', 'remove'] }, email: str, user_id: str, role: { enum: ['owner', 'manager', 'member'] } }, ['action'])), responses: { '200': json(obj({})), '201': json(obj({}), 'Created'), ...errorResponses([400, 401, 403, 404, 409]) } },
+    get: { security: session, description: 'Members; managers and owners also get the open invitations.', responses: { '200': json(obj({ members: arr(obj({})), invitations: arr(invitation) }, ['members'])), ...errorResponses([401, 403]) } },
+    post: {
+      security: session,
+      description: "add (alias invite) invites an e-mail address: 202 {invitation}, the same answer whether the address is unknown, has an account, belongs to another organisation or to this one; the user joins by accepting at /org-invitations. cancel_invitation, set_role and remove answer 200.",
+      requestBody: jsonBody(obj({ action: { enum: ['add', 'invite', 'cancel_invitation', 'set_role', 'remove'] }, email: str, invitation_id: str, user_id: str, role: { enum: ['owner', 'manager', 'member'] } }, ['action'])),
+      responses: { '200': json(obj({})), '202': json(obj({ invitation }, ['invitation']), 'Invitation recorded'), ...errorResponses([400, 401, 403, 404, 409]) },
+    },
+  },
+  '/org-invitations': {
+    get: { security: session, description: "The signed-in user's open invitations.", responses: { '200': json(obj({ invitations: arr(obj({ id: str, org: obj({ name: str, slug: str }), role: str, created_at: dateTime, expires_at: dateTime })) }, ['invitations'])), ...errorResponses([401]) } },
+    post: {
+      security: session,
+      description: 'accept joins the organisation with the invited role (200 {org, role}; 409 already_in_organisation); decline answers 200 {ok, success}. An invitation not addressed to the caller, answered or expired is 404.',
+      requestBody: jsonBody(obj({ action: { enum: ['accept', 'decline'] }, invitation_id: str }, ['action', 'invitation_id'])),
+      responses: { '200': json(obj({})), ...errorResponses([400, 401, 403, 404, 409]) },
+    },
   },
   '/admin-docs-insights': { get: { security: session, parameters: [intParam('days', 1, 365, 30), intParam('limit', 1, 5000, 1000)], responses: { '200': json(ref('DocsInsightsResponse')), ...errorResponses([400, 401, 403]) } } },
   '/docs-events': {

@@ -174,6 +174,28 @@ export const MIGRATIONS: Migration[] = [
     ],
   },
   {
+    version: 7,
+    name: 'organisation invitations: members join by accepting',
+    // Adding a member by e-mail records an invitation (whatever the address: known, unknown, or in
+    // another organisation) which the user with that e-mail accepts or declines.
+    statements: [
+      `CREATE TABLE org_invitations (
+        id CHAR(36) NOT NULL PRIMARY KEY,
+        org_id CHAR(36) NOT NULL,
+        email VARCHAR(254) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+        role ENUM('owner','manager','member') NOT NULL,
+        invited_by CHAR(36) NULL,
+        status ENUM('pending','accepted','declined','cancelled') NOT NULL DEFAULT 'pending',
+        created_at DATETIME(3) NOT NULL,
+        expires_at DATETIME(3) NOT NULL,
+        responded_at DATETIME(3) NULL,
+        KEY invitations_email (email, status),
+        KEY invitations_org (org_id, status),
+        CONSTRAINT invitations_org_fk FOREIGN KEY (org_id) REFERENCES organisations(id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+    ],
+  },
+  {
     version: 8,
     name: 'registry limiter shared by every process',
     // One limiter for every request to the bibliographic registry (Crossref counts per client, not per

@@ -81,6 +81,17 @@ export async function upsertMembership(db: Queryable, userId: string, orgId: str
   await execute(db, 'INSERT INTO memberships (user_id, org_id, role) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE org_id = VALUES(org_id), role = VALUES(role)', [userId, orgId, role]);
 }
 
+/** Adds the user to the organisation; false when the user already belongs to one (memberships key on the user). */
+export async function insertMembership(db: Queryable, userId: string, orgId: string, role: Role): Promise<boolean> {
+  try {
+    await execute(db, 'INSERT INTO memberships (user_id, org_id, role) VALUES (?, ?, ?)', [userId, orgId, role]);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ER_DUP_ENTRY') return false;
+    throw err;
+  }
+  return true;
+}
+
 export async function setMemberRole(db: Queryable, orgId: string, userId: string, role: Role): Promise<boolean> {
   const result = await execute(db, 'UPDATE memberships SET role = ? WHERE org_id = ? AND user_id = ?', [role, orgId, userId]);
   return result.affectedRows === 1;

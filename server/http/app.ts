@@ -10,6 +10,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { orgBillingRoutes } from './routes/org-billing.ts';
 import { orgKeyRoutes } from './routes/org-keys.ts';
 import { orgMemberRoutes } from './routes/org-members.ts';
+import { orgInvitationRoutes } from './routes/org-invitations.ts';
 import { orgPresetRoutes } from './routes/org-presets.ts';
 import { orgUsageRoutes } from './routes/org-usage.ts';
 import { orgRoutes } from './routes/org.ts';
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(orgRoutes(ctx));
   app.use(orgBillingRoutes(ctx));
   app.use(orgMemberRoutes(ctx));
+  app.use(orgInvitationRoutes(ctx));
   app.use(docsRoutes(ctx));
 
   app.use(notFoundHandler);

@@ -1,11 +1,13 @@
-// GET and POST /org-members: team membership, when the organisation has members enabled.
+// GET and POST /org-members: team membership, when the organisation has members enabled. Members join
+// by invitation (POST add/invite → 202, the same answer for every address; the user accepts at /org-invitations).
 import { Router, type Request } from 'express';
 import type { Pool } from 'mysql2/promise';
 import { findOrgById, listMembers, ROLES, type Role } from '../../db/organisations.ts';
 import { managerOf, orgCallerOf, requireSession, type OrgCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden } from '../errors.ts';
-import { addMember, changeRole, memberJson, removeMember } from '../services/members.ts';
+import { changeRole, memberJson, removeMember } from '../services/members.ts';
+import { cancelInvitation, inviteMember, openOrgInvitations } from '../services/invitations.ts';
 
 async function requireMembersEnabled(pool: Pool, caller: OrgCaller): Promise<void> {
   const org = await findOrgById(pool, caller.orgId);
@@ -31,7 +33,9 @@ export function orgMemberRoutes(ctx: AppContext): Router {
   router.get('/org-members', session, async (req, res) => {
     const caller = orgCallerOf(req);
     await requireMembersEnabled(ctx.pool, caller);
-    res.json({ members: (await listMembers(ctx.pool, caller.orgId)).map(memberJson) });
+    const members = (await listMembers(ctx.pool, caller.orgId)).map(memberJson);
+    const manages = caller.role === 'owner' || caller.role === 'manager';
+    res.json(manages ? { members, invitations: await openOrgInvitations(ctx.pool, caller.orgId) } : { members });
   });
 
   router.post('/org-members', session, async (req: Request, res) => {
@@ -40,7 +44,12 @@ export function orgMemberRoutes(ctx: AppContext): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     switch (body.action) {
       case 'add':
-        res.status(201).json({ member: await addMember(ctx.pool, caller, stringField(body, 'email'), roleFrom(body.role, 'member')) });
+      case 'invite':
+        res.status(202).json({ invitation: await inviteMember(ctx.pool, caller, stringField(body, 'email'), roleFrom(body.role, 'member')) });
+        return;
+      case 'cancel_invitation':
+        await cancelInvitation(ctx.pool, caller, stringField(body, 'invitation_id'));
+        res.json({ ok: true, success: true });
         return;
       case 'set_role':
         res.json({ member: await changeRole(ctx.pool, caller, stringField(body, 'user_id'), roleFrom(body.role, null)) });
@@ -50,7 +59,7 @@ export function orgMemberRoutes(ctx: AppContext): Router {
         res.json({ ok: true, success: true });
         return;
       default:
-        throw badRequest("action must be 'add', 'set_role' or 'remove'", 'invalid_action');
+        throw badRequest("action must be 'add' (or 'invite'), 'cancel_invitation', 'set_role' or 'remove'", 'invalid_action');
     }
   });
 

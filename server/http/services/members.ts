@@ -1,10 +1,9 @@
-// Team membership changes with their rules: managers add members and managers; only owners grant,
+// Team membership changes with their rules (members join by invitation, invitations.ts): only owners grant,
 import type { OrgMember } from '../../../shared/contract.ts';
 // change or remove the owner role; an organisation always keeps at least one owner.
 import type { Pool } from 'mysql2/promise';
 import { inTransaction, iso } from '../../db/connection.ts';
-import { countOwners, deleteMembership, findMembership, listMembers, lockOrg, setMemberRole, upsertMembership, type MemberView, type Role } from '../../db/organisations.ts';
-import { findUserByEmail } from '../../db/users.ts';
+import { countOwners, deleteMembership, findMembership, listMembers, lockOrg, setMemberRole, type MemberView, type Role } from '../../db/organisations.ts';
 import type { OrgCaller } from '../auth.ts';
 import { conflict, notFound, ownerRequired } from '../errors.ts';
 
@@ -16,18 +15,6 @@ async function memberOf(pool: Pool, orgId: string, userId: string): Promise<OrgM
   const found = (await listMembers(pool, orgId)).find((m) => m.user_id === userId);
   if (!found) throw notFound('Member not found', 'member_not_found');
   return memberJson(found);
-}
-
-export async function addMember(pool: Pool, caller: OrgCaller, email: string, role: Role): Promise<OrgMember> {
-  if (role === 'owner' && caller.role !== 'owner') throw ownerRequired();
-  const user = await findUserByEmail(pool, email);
-  if (!user) throw notFound('No user with this email', 'user_not_found');
-  const existing = await findMembership(pool, user.id);
-  if (existing) {
-    throw existing.org_id === caller.orgId ? conflict('User is already a member', 'already_member') : conflict('User already belongs to an organisation', 'other_organisation');
-  }
-  await upsertMembership(pool, user.id, caller.orgId, role);
-  return memberOf(pool, caller.orgId, user.id);
 }
 
 export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, role: Role): Promise<OrgMember> {

@@ -1,0 +1,31 @@
+// GET and POST /org-invitations: the signed-in user's open invitations, and their answer to one.
+import { Router } from 'express';
+import type { InvitationAnswer } from '../../../shared/contract.ts';
+import { requireSession, sessionOf } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { answerInvitation, invitationsFor } from '../services/invitations.ts';
+import { orgView } from './org.ts';
+
+function parseAnswer(body: unknown): InvitationAnswer {
+  const { action, invitation_id: id } = (body ?? {}) as Record<string, unknown>;
+  if (action !== 'accept' && action !== 'decline') throw badRequest("action must be 'accept' or 'decline'", 'invalid_action');
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw badRequest('invitation_id is required', 'missing_invitation_id');
+  return { action, invitation_id: id.trim() };
+}
+
+export function orgInvitationRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const session = requireSession(ctx);
+
+  router.get('/org-invitations', session, async (req, res) => {
+    res.json({ invitations: await invitationsFor(ctx.pool, sessionOf(req).user) });
+  });
+
+  router.post('/org-invitations', session, async (req, res) => {
+    const joined = await answerInvitation(ctx.pool, sessionOf(req).user, parseAnswer(req.body));
+    res.json(joined ? { org: orgView(joined.org), role: joined.role } : { ok: true, success: true });
+  });
+
+  return router;
+}
