@@ -107,6 +107,10 @@ export interface ScanPacket {
   persistedMetadata?: PersistedMetadata | null;
   /** Citation style the scan detected or used (number, author-year, superscript, off). */
   citeStyle?: string;
+  /** CSL style of the reference list (a current id of the CSL styles repository), null when no clear winner. */
+  detectedCslId?: string | null;
+  /** How the style was detected: {family, candidates: [{id, score}], evidence}. */
+  styleDetection?: Record<string, unknown> | null;
 }
 
 /** What a previous apply recorded in the document (custom XML part). */

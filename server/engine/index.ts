@@ -5,3 +5,4 @@ export { apply, direct, type ScanExpectation } from './apply.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';
 export { DocxRejectedError, DecisionError, ScanMismatchError } from './errors.ts';
 export type { DocxRejectReason, DecisionRejectReason } from './errors.ts';
+export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome } from './style-hooks.ts';

@@ -17,6 +17,8 @@ import { DEFAULT_ZIP_LIMITS } from './package/zip.ts';
 import { sha256Hex } from './review/hashes.ts';
 import { applyHolds } from './review/holds.ts';
 import { buildPacket, matchId, sortMatches } from './review/packet.ts';
+import type { ReferenceListInput, ScanHooks, StyleEntryText } from './style-hooks.ts';
+import { isReferenceHeadingText } from './detect/bibliography/headings.ts';
 
 /** What the detectors found, with stable match ids, before it becomes a review packet. */
 export interface Detection {
@@ -87,13 +89,47 @@ export function packetOf(d: Detection): ScanPacket {
   return buildPacket({ fileHash: d.fileHash, settings: d.settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
 }
 
-/** detect() plus the review packet. */
-export function analyse(bytes: Uint8Array, settings: HyperlinkSettings): Analysis {
+/**
+ * The paragraphs under the last reference-list heading of the main text, up to the next heading: a
+ * fallback for style detection when the bibliography detector (which needs citations it can match)
+ * found fewer entries.
+ */
+function paragraphsUnderReferenceHeading(model: DocumentModel): StyleEntryText[] {
+  const main = model.parts[0]?.paragraphs ?? [];
+  let at = -1;
+  for (let i = main.length - 1; i >= 0; i--) if (isReferenceHeadingText(main[i].text)) { at = i; break; }
+  if (at < 0) return [];
+  const out: StyleEntryText[] = [];
+  for (let i = at + 1; i < main.length; i++) {
+    const p = main[i];
+    if (p.headingLevel !== null || isReferenceHeadingText(p.text)) break;
+    if (p.text.trim()) out.push({ text: p.text, printedLabel: p.numbering?.text.trim() || null });
+  }
+  return out;
+}
+
+/** The reference list as style detection reads it. */
+export function referenceList(d: Pick<Detection, 'bibliography' | 'citeStyle' | 'model'>): ReferenceListInput | null {
+  const found = (d.bibliography?.entries ?? []).map((e) => ({ text: e.text, printedLabel: e.printedLabel ?? null }));
+  const under = paragraphsUnderReferenceHeading(d.model);
+  const entries = under.length > found.length ? under : found;
+  return entries.length ? { entries, citeStyle: d.citeStyle } : null;
+}
+
+/** detect() plus the review packet (with the detected citation style when a detector is given). */
+export function analyse(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks = {}): Analysis {
   const d = detect(bytes, settings);
-  return { ...d, packet: packetOf(d) };
+  const packet = packetOf(d);
+  const list = hooks.detectStyle ? referenceList(d) : null;
+  if (hooks.detectStyle && list) {
+    const found = hooks.detectStyle(list);
+    packet.detectedCslId = found.detectedCslId;
+    packet.styleDetection = found.styleDetection;
+  }
+  return { ...d, packet };
 }
 
 /** Reads a DOCX without modifying it and proposes every link, for review. */
-export function scan(bytes: Uint8Array, settings: HyperlinkSettings): ScanPacket {
-  return analyse(bytes, settings).packet;
+export function scan(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks = {}): ScanPacket {
+  return analyse(bytes, settings, hooks).packet;
 }

@@ -5,7 +5,11 @@ import type { ApplyOutput } from '../../shared/contract.ts';
 import type { EngineFailure, EngineReply, EngineTask, EngineValue } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
+type StyleModule = typeof import('../style/index.ts');
 let engine: Promise<EngineModule> | null = null;
+let style: Promise<StyleModule> | null = null;
+/** Citation-style detection at scan (STYLE_DETECTION=on): renders candidate CSL styles, so it costs time. */
+const detectStyles = process.env.STYLE_DETECTION === 'on';
 
 /** Compiled (dist/server, bundled by scripts/build-server.mjs): a plain import. From source (tests, `--import tsx`):
  * worker threads do not always inherit tsx's module hooks, so the engine is loaded through tsx's own API. */
@@ -13,6 +17,17 @@ async function importEngine(): Promise<EngineModule> {
   if (!import.meta.url.endsWith('.ts')) return import('../engine/index.ts');
   const { tsImport } = await import('tsx/esm/api');
   return (await tsImport('../engine/index.ts', import.meta.url)) as EngineModule;
+}
+
+async function importStyle(): Promise<StyleModule> {
+  if (!import.meta.url.endsWith('.ts')) return import('../style/index.ts');
+  const { tsImport } = await import('tsx/esm/api');
+  return (await tsImport('../style/index.ts', import.meta.url)) as StyleModule;
+}
+
+function loadStyle(): Promise<StyleModule> {
+  style ??= importStyle();
+  return style;
 }
 
 function loadEngine(): Promise<EngineModule> {
@@ -43,7 +58,8 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
   try {
     switch (task.op) {
       case 'scan': {
-        const packet = mod.scan(task.bytes, task.settings);
+        const hooks = detectStyles ? { detectStyle: (await loadStyle()).detectListStyle } : {};
+        const packet = mod.scan(task.bytes, task.settings, hooks);
         return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
       }
       case 'apply':

@@ -1,0 +1,62 @@
+// npm run bench:style [-- --dir DIR] [--verbose]
+// Scans each style manuscript (../shared/resolver/docs/style/*.docx with NAME.gold.json, or --dir) with
+// the style detector and prints top-1 accuracy of detectedCslId against the gold (cslId or any of
+// acceptCslIds; a dependent whose parent is accepted counts too), null answers, and the confusion table.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseSettings } from '../shared/settings.ts';
+import { scan } from '../server/engine/index.ts';
+import { detectListStyle } from '../server/style/index.ts';
+import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
+
+interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }
+
+const argv = process.argv.slice(2);
+const dirArg = argv.indexOf('--dir');
+const dir = dirArg >= 0 ? argv[dirArg + 1]! : new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
+const verbose = argv.includes('--verbose') || argv.includes('-v');
+
+function accepted(gold: Gold, id: string | null): boolean {
+  if (!id) return false;
+  const ok = new Set([gold.cslId, ...gold.acceptCslIds].map(currentStyleId));
+  if (ok.has(currentStyleId(id))) return true;
+  const r = resolveStyleId(id);
+  return !!r && r.via === 'dependent' && ok.has(r.id);
+}
+
+const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort();
+const settings = parseSettings({});
+let right = 0;
+let nulls = 0;
+let familyRight = 0;
+const confusion = new Map<string, Map<string, number>>();
+const times: number[] = [];
+for (const f of docs) {
+  const gold = JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold;
+  const bytes = readFileSync(join(dir, f));
+  const t0 = performance.now();
+  const packet = scan(bytes, settings, { detectStyle: detectListStyle });
+  times.push(performance.now() - t0);
+  const got = packet.detectedCslId ?? null;
+  const det = packet.styleDetection as { family?: string; candidates?: Array<{ id: string; score: number }>; evidence?: { reason?: string } } | undefined;
+  const ok = accepted(gold, got);
+  if (ok) right++;
+  if (got === null) nulls++;
+  if (det?.family === gold.citationFormat) familyRight++;
+  const row = confusion.get(gold.cslStyle) ?? new Map<string, number>();
+  row.set(got ?? '(null)', (row.get(got ?? '(null)') ?? 0) + 1);
+  confusion.set(gold.cslStyle, row);
+  const mark = ok ? 'ok ' : got === null ? 'nul' : 'BAD';
+  console.log(`${mark} ${gold.cslStyle.padEnd(44)} → ${(got ?? '(null)').padEnd(44)} ${det?.family ?? ''}`);
+  if (verbose || !ok) console.log(`      ${(det?.candidates ?? []).map((c) => `${c.id} ${c.score}`).join(' | ')}`);
+}
+console.log('');
+console.log('confusion (gold style → detected: count)');
+for (const [g, row] of [...confusion].sort()) console.log(`  ${g.padEnd(44)} ${[...row].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+console.log('');
+const n = docs.length;
+times.sort((a, b) => a - b);
+console.log(`top-1 accuracy ${(right / n).toFixed(3)} (${right}/${n}); null ${nulls}; wrong id ${n - right - nulls}; family ${(familyRight / n).toFixed(3)}`);
+console.log(`scan with detection: median ${times[n >> 1]!.toFixed(0)} ms, max ${times[n - 1]!.toFixed(0)} ms per manuscript (first includes loading styles)`);

@@ -1,0 +1,22 @@
+// Types for the parts of citeproc-js (package "citeproc", CPAL-1.0 or AGPL-3.0, used unmodified) that
+// server/csl calls. The package ships no declarations of its own.
+declare module 'citeproc' {
+  interface CiteprocSys {
+    retrieveLocale(lang: string): string | false;
+    retrieveItem(id: string): unknown;
+  }
+  interface BibliographyMeta {
+    entry_ids: string[][];
+    bibstart: string;
+    bibend: string;
+    [key: string]: unknown;
+  }
+  class Engine {
+    constructor(sys: CiteprocSys, style: string, lang?: string, forceLang?: boolean);
+    updateItems(ids: string[]): void;
+    makeBibliography(): [BibliographyMeta, string[]] | false;
+    setOutputFormat(format: 'html' | 'text' | 'rtf'): void;
+  }
+  const CSL: { Engine: typeof Engine };
+  export default CSL;
+}

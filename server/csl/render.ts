@@ -1,0 +1,193 @@
+// CSL rendering with citeproc-js (package "citeproc", used unmodified; CPAL-1.0 or AGPL-3.0, see NOTICE).
+// A Renderer holds one citeproc engine for one style; render() turns CSL-JSON items into each entry's
+// label and body as formatted segments (italic, bold, small caps, super/subscript) and plain text.
+
+import CSL from 'citeproc';
+import { bundledLocale } from './catalog.ts';
+
+export interface CslName {
+  family?: string;
+  given?: string;
+  literal?: string;
+}
+
+/** The CSL-JSON fields the product fills in (a subset of CSL-JSON). */
+export interface CslItem {
+  id: string;
+  type: string;
+  title?: string;
+  'container-title'?: string;
+  'collection-title'?: string;
+  author?: CslName[];
+  editor?: CslName[];
+  issued?: { 'date-parts': Array<Array<number | string>> } | { literal: string };
+  volume?: string;
+  issue?: string;
+  page?: string;
+  publisher?: string;
+  'publisher-place'?: string;
+  edition?: string;
+  DOI?: string;
+  URL?: string;
+  'number-of-pages'?: string;
+}
+
+export interface Segment {
+  text: string;
+  italic?: boolean;
+  bold?: boolean;
+  smallCaps?: boolean;
+  superscript?: boolean;
+  subscript?: boolean;
+}
+
+export interface RenderedEntry {
+  id: string;
+  /** The style's label ("[1]", "1.") for numeric styles, else "". */
+  label: string;
+  /** The entry without its label, as formatted segments. */
+  segments: Segment[];
+  /** Plain text of the body (segments joined). */
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    }
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+interface Format { italic: number; bold: number; smallCaps: number; superscript: number; subscript: number; normal: number }
+
+/** citeproc's HTML (a small, known vocabulary) → formatted segments. Unknown tags are dropped, their text kept. */
+export function htmlToSegments(html: string): Segment[] {
+  const out: Segment[] = [];
+  const f: Format = { italic: 0, bold: 0, smallCaps: 0, superscript: 0, subscript: 0, normal: 0 };
+  const stack: Array<keyof Format | null> = [];
+  const re = /<(\/?)([a-z]+)([^>]*)>|([^<]+)/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(html))) {
+    if (m[4] !== undefined) {
+      const text = decodeEntities(m[4]);
+      if (!text) continue;
+      const seg: Segment = { text };
+      if (f.italic > 0 && f.normal === 0) seg.italic = true;
+      if (f.bold > 0) seg.bold = true;
+      if (f.smallCaps > 0) seg.smallCaps = true;
+      if (f.superscript > 0) seg.superscript = true;
+      if (f.subscript > 0) seg.subscript = true;
+      const prev = out[out.length - 1];
+      if (prev && sameFormat(prev, seg)) prev.text += text;
+      else out.push(seg);
+      continue;
+    }
+    const closing = m[1] === '/';
+    const tag = m[2].toLowerCase();
+    if (tag === 'br') continue;
+    if (closing) {
+      const k = stack.pop();
+      if (k) f[k]--;
+      continue;
+    }
+    const attrs = m[3];
+    let k: keyof Format | null = null;
+    if (tag === 'i' || tag === 'em') k = 'italic';
+    else if (tag === 'b' || tag === 'strong') k = 'bold';
+    else if (tag === 'sup') k = 'superscript';
+    else if (tag === 'sub') k = 'subscript';
+    else if (tag === 'span') {
+      if (/small-caps/.test(attrs)) k = 'smallCaps';
+      else if (/font-style:\s*normal/.test(attrs)) k = 'normal';
+    }
+    if (k) f[k]++;
+    if (!attrs.trim().endsWith('/')) stack.push(k);
+  }
+  return out;
+}
+
+function sameFormat(a: Segment, b: Segment): boolean {
+  return !!a.italic === !!b.italic && !!a.bold === !!b.bold && !!a.smallCaps === !!b.smallCaps && !!a.superscript === !!b.superscript && !!a.subscript === !!b.subscript;
+}
+
+function segmentsText(segments: Segment[]): string {
+  return segments.map((s) => s.text).join('');
+}
+
+/** Trims white space at both ends of a segment list and collapses inner runs of spaces. */
+function tidy(segments: Segment[]): Segment[] {
+  const out = segments.map((s) => ({ ...s, text: s.text.replace(/[ \t\r\n]+/g, ' ') })).filter((s) => s.text !== '');
+  while (out.length && !out[0].text.trim()) out.shift();
+  while (out.length && !out[out.length - 1].text.trim()) out.pop();
+  if (out.length) {
+    out[0].text = out[0].text.replace(/^\s+/, '');
+    out[out.length - 1].text = out[out.length - 1].text.replace(/\s+$/, '');
+  }
+  for (let i = 1; i < out.length; i++) if (/\s$/.test(out[i - 1].text) && /^\s/.test(out[i].text)) out[i].text = out[i].text.replace(/^\s+/, '');
+  return out.filter((s) => s.text !== '');
+}
+
+/** Splits citeproc's entry HTML into the label (csl-left-margin) and the body. */
+function splitEntry(html: string): { label: string; body: string } {
+  const margin = /<div class="csl-left-margin">([\s\S]*?)<\/div>/.exec(html);
+  if (!margin) return { label: '', body: html };
+  const label = segmentsText(htmlToSegments(margin[1])).trim();
+  return { label, body: html.slice(0, margin.index) + html.slice(margin.index + margin[0].length) };
+}
+
+export class CslRenderError extends Error {}
+
+/** One citeproc engine over one style. Not thread-safe across interleaved render() calls (citeproc is synchronous). */
+export class Renderer {
+  private readonly engine: InstanceType<typeof CSL.Engine>;
+  private items = new Map<string, CslItem>();
+  private calls = 0;
+
+  constructor(styleXml: string, lang = 'en-US') {
+    this.engine = new CSL.Engine({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
+  }
+
+  /** Renders the items as a bibliography in the given order (numeric labels follow it). Missing ids: not rendered. */
+  render(items: CslItem[]): Map<string, RenderedEntry> {
+    // citeproc keeps item data by id across calls: fresh ids per call, mapped back below.
+    const batch = `r${++this.calls}-`;
+    const original = new Map<string, string>();
+    this.items = new Map(items.map((it) => {
+      original.set(batch + it.id, it.id);
+      return [batch + it.id, { ...it, id: batch + it.id }];
+    }));
+    this.engine.updateItems([...this.items.keys()]);
+    const bib = this.engine.makeBibliography();
+    const out = new Map<string, RenderedEntry>();
+    if (!bib) return out;
+    const [meta, entries] = bib;
+    entries.forEach((html, i) => {
+      const internal = meta.entry_ids[i]?.[0];
+      const id = internal === undefined ? undefined : original.get(String(internal));
+      if (id === undefined) return;
+      const { label, body } = splitEntry(html);
+      const segments = tidy(htmlToSegments(body));
+      out.set(String(id), { id: String(id), label, segments, text: segmentsText(segments) });
+    });
+    return out;
+  }
+}
+
+const rendererCache = new Map<string, Renderer>();
+const MAX_CACHED = 128;
+
+/** A cached renderer for a style, keyed by the caller's key (a bundled id, or a hash of an uploaded file). */
+export function rendererFor(key: string, styleXml: () => string): Renderer {
+  let r = rendererCache.get(key);
+  if (!r) {
+    r = new Renderer(styleXml());
+    if (rendererCache.size >= MAX_CACHED) rendererCache.delete(rendererCache.keys().next().value as string);
+    rendererCache.set(key, r);
+  }
+  return r;
+}

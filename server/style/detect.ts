@@ -1,0 +1,187 @@
+// Citation style detection: each entry of the reference list is parsed into fields, rendered with
+// every bundled CSL style of the list's family, and compared with the text as written (normalised edit
+// distance on the text and on its shape, median over entries). The best style wins when it is clearly
+// ahead; otherwise detectedCslId is null and the candidates say what was close. No network.
+
+import { bundledStyles, bundledStyleXml, dependentCount, type CitationFamily } from '../csl/catalog.ts';
+import { rendererFor, type CslItem, type RenderedEntry } from '../csl/render.ts';
+import { listFeatures, type StyleFeatures } from './features.ts';
+import { parseEntry, stripTrailer, type LabelForm, type ParsedEntry } from './parse-entry.ts';
+import { median, normaliseEntry, shape, similarity } from './similarity.ts';
+
+export interface StyleEntryInput {
+  /** The entry's paragraph text (a typed label included). */
+  text: string;
+  /** The label Word numbering prints for it, when the number is not typed. */
+  printedLabel?: string | null;
+}
+
+export interface StyleDetectionInput {
+  entries: StyleEntryInput[];
+  /** In-text citation form the scan found: number, superscript, author-year, off. */
+  citeStyle?: string | null;
+  /** Registry metadata for entries (same order as entries; null where none), used instead of parsed fields. */
+  metadata?: Array<CslItem | null>;
+}
+
+export interface StyleCandidate {
+  id: string;
+  score: number;
+}
+
+export interface StyleDetection {
+  family: 'numeric' | 'author-date' | 'note' | null;
+  candidates: StyleCandidate[];
+  evidence: {
+    entriesCompared: number;
+    features: StyleFeatures;
+    /** Winner's lead over the best style that renders differently. */
+    margin: number;
+    reason: string;
+  };
+}
+
+export interface StyleDetectionResult {
+  detectedCslId: string | null;
+  styleDetection: StyleDetection;
+}
+
+/** How many entries are rendered and compared (spread over the list). */
+export const MAX_COMPARED = 8;
+/** A winner needs at least this median similarity and this lead over the runner-up. */
+const MIN_SCORE = 0.6;
+const MIN_MARGIN = 0.006;
+const LABEL_WEIGHT = 0.03;
+const FIRST_ROUND_ENTRIES = 3;
+const SHORTLIST = 8;
+
+/** n entries spread over the list, the first three spread widest (they make the first round). */
+function sample<T>(values: T[], n: number): T[] {
+  if (values.length <= n) return values;
+  const order = (n === 8 ? [0, 4, 7, 2, 6, 1, 5, 3] : []).filter((k) => k < n);
+  const spread: T[] = [];
+  for (let i = 0; i < n; i++) spread.push(values[Math.floor(((i + 0.5) * values.length) / n)]);
+  return order.length === n ? order.map((k) => spread[k]) : spread;
+}
+
+
+function labelFormOfRendered(label: string): LabelForm {
+  if (!label) return 'none';
+  if (label.startsWith('[')) return 'brackets';
+  if (label.startsWith('(')) return 'parens';
+  if (label.endsWith('.')) return 'dot';
+  return 'bare';
+}
+
+/** Numeric when most entries carry a label or the text cites by number. */
+function familyOf(parsed: ParsedEntry[], citeStyle: string | null | undefined): 'numeric' | 'author-date' {
+  const labelled = parsed.filter((p) => p.labelForm !== 'none').length;
+  if (labelled >= parsed.length * 0.6) return 'numeric';
+  if ((citeStyle === 'number' || citeStyle === 'superscript') && labelled > 0) return 'numeric';
+  return 'author-date';
+}
+
+function candidateStyles(family: 'numeric' | 'author-date'): string[] {
+  const out: string[] = [];
+  for (const s of bundledStyles().values()) {
+    const f: CitationFamily = s.family;
+    if (family === 'numeric' ? f === 'numeric' : f === 'author-date' || f === 'note') out.push(s.id);
+  }
+  return out;
+}
+
+interface Scored {
+  id: string;
+  score: number;
+  /** The rendered texts, to group styles that render the sample identically. */
+  signature: string;
+}
+
+function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored | null {
+  let rendered: Map<string, RenderedEntry>;
+  try {
+    rendered = rendererFor(`bundled:${id}`, () => bundledStyleXml(id)).render(items);
+  } catch {
+    return null;
+  }
+  const sims: number[] = [];
+  let labelHits = 0;
+  const texts: string[] = [];
+  parsed.forEach((p, i) => {
+    const r = rendered.get(items[i].id);
+    const mine = normaliseEntry(p.body);
+    const theirs = r ? stripTrailer(normaliseEntry(r.text)) : '';
+    texts.push(theirs);
+    sims.push(0.5 * similarity(mine, theirs) + 0.5 * similarity(shape(mine), shape(theirs)));
+    if (r && labelFormOfRendered(r.label) === p.labelForm) labelHits++;
+  });
+  const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
+  const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length));
+  return { id, score, signature: texts.join('\n') };
+}
+
+/** Among styles that render the sample identically, the one reported: the base id others extend, else the most used. */
+function representative(ids: string[]): string {
+  const base = ids.find((id) => ids.every((o) => o === id || o.startsWith(`${id}-`)));
+  if (base) return base;
+  return [...ids].sort((a, b) => dependentCount(b) - dependentCount(a) || a.length - b.length)[0];
+}
+
+/** Detects the style of a reference list. Pure apart from reading the bundled styles once. */
+export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
+  const usable = input.entries.map((e, i) => ({ e, i })).filter(({ e }) => e.text.trim().length >= 20);
+  const parsedAll = usable.map(({ e, i }) => parseEntry(e.text, `e${i}`, e.printedLabel));
+  const features = listFeatures(parsedAll, input.citeStyle ?? null);
+  if (parsedAll.length === 0) {
+    return { detectedCslId: null, styleDetection: { family: null, candidates: [], evidence: { entriesCompared: 0, features, margin: 0, reason: 'no reference entries' } } };
+  }
+  const family = familyOf(parsedAll, input.citeStyle);
+  const picked = sample(usable.map((u, k) => ({ ...u, parsed: parsedAll[k] })), MAX_COMPARED);
+  const parsed = picked.map((p) => p.parsed);
+  const items = picked.map((p) => {
+    const meta = input.metadata?.[p.i];
+    return meta ? { ...meta, id: p.parsed.item.id } : p.parsed.item;
+  });
+
+  // Two rounds: a few entries in every style of the family, then all sampled entries in the closest ones.
+  const firstN = Math.min(FIRST_ROUND_ENTRIES, parsed.length);
+  const first = candidateStyles(family)
+    .map((id) => scoreStyle(id, parsed.slice(0, firstN), items.slice(0, firstN)))
+    .filter((s): s is Scored => s !== null)
+    .sort((a, b) => b.score - a.score);
+  const shortlist = first.slice(0, SHORTLIST).map((s) => s.id);
+  const scored = parsed.length > firstN
+    ? shortlist.map((id) => scoreStyle(id, parsed, items)).filter((s): s is Scored => s !== null)
+    : first.slice(0, SHORTLIST);
+  // Group identical renderings; each group is represented once, at its best score.
+  const groups = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const g = groups.get(s.signature);
+    if (g) g.push(s);
+    else groups.set(s.signature, [s]);
+  }
+  const ranked = [...groups.values()]
+    .map((g) => ({ id: representative(g.map((s) => s.id)), score: Math.max(...g.map((s) => s.score)), members: g.map((s) => s.id) }))
+    .sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  const margin = ranked.length > 1 ? best.score - ranked[1].score : best?.score ?? 0;
+  const candidates = ranked.slice(0, 5).map((r) => ({ id: r.id, score: Math.round(r.score * 1000) / 1000 }));
+  let detected: string | null = null;
+  let reason: string;
+  if (!best) reason = 'no style could render the entries';
+  else if (best.score < MIN_SCORE) reason = `best match ${best.id} is too far from the text (score ${best.score.toFixed(3)})`;
+  else if (margin < MIN_MARGIN) reason = `no clear winner: ${best.id} leads ${ranked[1].id} by ${margin.toFixed(3)}`;
+  else {
+    detected = best.id;
+    reason = `${best.id} renders the entries closest to the text (median similarity ${best.score.toFixed(3)}, lead ${margin.toFixed(3)})`;
+  }
+  const winnerFamily = detected ? bundledStyles().get(detected)?.family : null;
+  return {
+    detectedCslId: detected,
+    styleDetection: {
+      family: winnerFamily === 'note' ? 'note' : family,
+      candidates,
+      evidence: { entriesCompared: parsed.length, features, margin: Math.round(margin * 1000) / 1000, reason },
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// Style detection's door for the engine hook (scan) and the resolver (refine with registry metadata).
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { CslItem } from '../csl/render.ts';
+import { detectStyle } from './detect.ts';
+
+export { detectStyle } from './detect.ts';
+export type { StyleDetection, StyleDetectionResult, StyleDetectionInput, StyleCandidate } from './detect.ts';
+
+/** The scan hook: detection from the entries as written. */
+export function detectListStyle(list: ReferenceListInput): StyleDetectionOutcome {
+  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle });
+  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection as unknown as Record<string, unknown> };
+}
+
+/**
+ * For the resolver: detection again with registry metadata (CSL-JSON) for the entries it resolved
+ * (same order as list.entries, null where none), which renders the candidates from exact fields.
+ */
+export function refineStyleDetection(list: ReferenceListInput, metadata: Array<CslItem | null>): StyleDetectionOutcome {
+  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle, metadata });
+  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection as unknown as Record<string, unknown> };
+}

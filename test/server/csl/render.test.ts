@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBundledStyle } from '../../../server/csl/catalog.ts';
+import { htmlToSegments, rendererFor, type CslItem } from '../../../server/csl/render.ts';
+
+const item: CslItem = {
+  id: 'a', type: 'article-journal', title: 'A study of things', author: [{ family: 'Smith', given: 'John R.' }, { family: 'Doe', given: 'K.' }],
+  issued: { 'date-parts': [[2011]] }, 'container-title': 'Journal of Things', volume: '29', issue: '5', page: '575-579',
+};
+
+test('citeproc HTML becomes formatted segments', () => {
+  assert.deepEqual(htmlToSegments('A <i>B <b>C</b></i> &#38; <span style="font-variant:small-caps;">d</span>'), [
+    { text: 'A ' }, { text: 'B ', italic: true }, { text: 'C', italic: true, bold: true }, { text: ' & ' }, { text: 'd', smallCaps: true },
+  ]);
+});
+
+test('ieee renders label, quoted title and italic container; ids and order kept across calls', () => {
+  const s = loadBundledStyle('ieee')!;
+  const r = rendererFor(s.key, () => s.xml);
+  const out = r.render([item]).get('a')!;
+  assert.equal(out.label, '[1]');
+  assert.equal(out.text, 'J. R. Smith and K. Doe, “A study of things,” Journal of Things, vol. 29, no. 5, pp. 575–579, 2011.');
+  assert.deepEqual(out.segments.find((x) => x.italic), { text: 'Journal of Things', italic: true });
+  // same id, other data: the second call renders the new data (citeproc caches by id)
+  const again = r.render([{ ...item, title: 'Another' }]).get('a')!;
+  assert.match(again.text, /“Another,”/);
+});
