@@ -1,23 +1,12 @@
 // Credits: the allowance of a user (individual keys) or an organisation (organisation keys).
-// Consumption is one atomic conditional UPDATE, so concurrent requests in any number of processes
-// can never spend more credits than there are.
+// Documents spend them through reservations (reservations.ts): one atomic conditional UPDATE, so
+// concurrent requests in any number of processes can never spend more credits than there are.
 import { execute, selectRows, type Queryable } from './connection.ts';
 
 export type CreditAccount = { kind: 'user'; id: string } | { kind: 'org'; id: string };
 
 function table(account: CreditAccount): string {
   return account.kind === 'user' ? 'users' : 'organisations';
-}
-
-/** Takes one credit; false when none is left. */
-export async function consumeCredit(db: Queryable, account: CreditAccount): Promise<boolean> {
-  const result = await execute(db, `UPDATE ${table(account)} SET credits = credits - 1 WHERE id = ? AND credits > 0`, [account.id]);
-  return result.affectedRows === 1;
-}
-
-/** Gives back a credit taken for a document whose processing then failed. */
-export async function refundCredit(db: Queryable, account: CreditAccount): Promise<void> {
-  await execute(db, `UPDATE ${table(account)} SET credits = credits + 1 WHERE id = ?`, [account.id]);
 }
 
 /** The largest balance the credits columns (INT) hold. */

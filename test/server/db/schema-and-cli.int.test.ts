@@ -5,10 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
 import { dropDatabase, openDatabase, selectRows } from '../../../server/db/connection.ts';
-import { consumeCredit, creditBalance } from '../../../server/db/credits.ts';
+import { creditBalance } from '../../../server/db/credits.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { MIGRATIONS } from '../../../server/db/migrations.ts';
 import { hit } from '../../../server/db/rate-limits.ts';
+import { refundExpiredReservations, reserveCredit } from '../../../server/db/reservations.ts';
 import { findUserByEmail } from '../../../server/db/users.ts';
 import { freshDatabaseUrl } from '../http/harness.ts';
 
@@ -59,12 +60,16 @@ test('CLI: user add and org set print ids; bad input exits non-zero with a messa
   }
 });
 
-test('consumeCredit never overspends under concurrency', async () => {
+test('reserveCredit never overspends under concurrency; every reservation refunds exactly once', async () => {
   const user = await findUserByEmail(pool, 'cli@example.org');
   assert.ok(user);
-  const results = await Promise.all(Array.from({ length: 12 }, () => consumeCredit(pool, { kind: 'user', id: user.id })));
+  const account = { kind: 'user', id: user.id } as const;
+  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => reserveCredit(pool, { account, apiKeyId: 'k', route: 'hyperlink', requestId: `r${i}` })));
   assert.equal(results.filter(Boolean).length, 5);
-  assert.equal(await creditBalance(pool, { kind: 'user', id: user.id }), 0);
+  assert.equal(await creditBalance(pool, account), 0);
+  const refunded = await Promise.all([refundExpiredReservations(pool, -60_000), refundExpiredReservations(pool, -60_000)]);
+  assert.equal(refunded[0] + refunded[1], 5, 'two sweepers at once refund each reservation once');
+  assert.equal(await creditBalance(pool, account), 5);
 });
 
 test('rate-limit hits count atomically per bucket and window', async () => {
