@@ -46,7 +46,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const base = await documentRequest(ctx, req, form);
     const decisions = parseDecisions(form.fields.decisions);
     const resolvedWorks = parseResolvedWorks(form.fields.resolvedWorks);
-    const warnings = bibliographyWarnings(form.fields.applyBibRewrite);
+    const warnings = bibliographyWarnings(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
     const scanToken = form.fields.scanToken;
     if (scanToken && !form.fields.scanFingerprint) throw badRequest('scanFingerprint is required', 'missing_fingerprint');
     const result = await applyDocument(ctx, {

@@ -1,6 +1,8 @@
 // Parsing and shape checks of the apply form fields (decisions, resolvedWorks, bibliography options).
 import type { DecisionStatus, ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
-import { badRequest } from '../errors.ts';
+import { HttpError, badRequest } from '../errors.ts';
+import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
+import { resolveStyleId } from '../../csl/catalog.ts';
 import { parseJsonField } from './settings.ts';
 
 const DECISION_STATUSES: readonly DecisionStatus[] = ['approved', 'skipped', 'retargeted', 'link_only'];
@@ -41,9 +43,35 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
   return value as Record<string, ResolvedWork>;
 }
 
-/** applyBibRewrite: 'true' or 'false'. The engine does not rewrite bibliographies yet, which apply reports as a warning. */
-export function bibliographyWarnings(applyBibRewrite: string | undefined): string[] {
-  if (applyBibRewrite === undefined || applyBibRewrite === '' || applyBibRewrite === 'false') return [];
-  if (applyBibRewrite !== 'true') throw badRequest("applyBibRewrite must be 'true' or 'false'", 'invalid_apply_bib_rewrite');
-  return ['Bibliography rewrite is not available in this version; the bibliography was left unchanged.'];
+/**
+ * The bibliography options of apply: applyBibRewrite ('true' or 'false'), the style (an uploaded cslFile,
+ * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style), and
+ * the warnings to report. The engine does not rewrite bibliographies yet, which apply reports as a warning.
+ */
+export function bibliographyWarnings(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): string[] {
+  if (applyBibRewrite !== undefined && applyBibRewrite !== '' && applyBibRewrite !== 'true' && applyBibRewrite !== 'false') {
+    throw badRequest("applyBibRewrite must be 'true' or 'false'", 'invalid_apply_bib_rewrite');
+  }
+  const style = bibliographyStyle(cslFile, detectedCslId);
+  if (applyBibRewrite !== 'true') return [];
+  if (!style) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
+  return [`Bibliography rewrite (${style}) is not available in this version; the bibliography was left unchanged.`];
+}
+
+/** The style apply would use: the uploaded file's id, or the bundled style detectedCslId resolves to; 400 naming the problem. */
+function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined): string | null {
+  if (cslFile && cslFile.length > 0) {
+    try {
+      return parseCslFile(cslFile).id;
+    } catch (err) {
+      if (err instanceof CslFileError) throw new HttpError(400, err.message, err.reason, { hint: 'Send a CSL 1.0 style file (XML, root <style> in the CSL namespace, no DOCTYPE).' });
+      throw err;
+    }
+  }
+  if (detectedCslId !== undefined && detectedCslId.trim() !== '') {
+    const resolved = resolveStyleId(detectedCslId);
+    if (!resolved) throw new HttpError(400, `detectedCslId '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
+    return resolved.id;
+  }
+  return null;
 }
