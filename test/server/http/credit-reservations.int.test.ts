@@ -2,10 +2,10 @@
 // request, settled with its usage row only when the document is ready to send, refunded otherwise;
 // reservations of a process killed mid-request are refunded by any process, at start and periodically.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
-import { CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from './harness.ts';
+import { CORPUS, corpusDoc, expectError, startServiceProcess, startTestService, type ServiceProcess, type TestService } from './harness.ts';
 
 const BIG_DOC = `${CORPUS}/plos-pcbi-1004082.messy.docx`;
 
@@ -18,6 +18,7 @@ after(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.on('exit', r)))));
   await t.stop();
+  assert.deepEqual(processes.flatMap((p) => p.serverErrors), [], 'no server errors in the service processes');
 });
 
 async function scalar(sql: string, params: unknown[]): Promise<number> {
@@ -37,26 +38,13 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   }
 }
 
-/** A service process of its own on the test's database; resolves with its address once listening. */
-function startProcess(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
-      env: { ...process.env, PORT: '0', DATABASE_URL: t.databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, LOG_LEVEL: 'info', TRIAL_CREDITS: '0', ENGINE_THREADS: '1', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffer);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+const processes: ServiceProcess[] = [];
+
+async function startProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const started = await startServiceProcess(t.databaseUrl, env);
+  children.push(started.child);
+  processes.push(started);
+  return started;
 }
 
 /** Sends n direct requests to a process, kills it (SIGKILL) once all n credits are reserved; returns how many were delivered first. */

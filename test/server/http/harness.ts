@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { addUser, type UserAddOptions } from '../../../server/cli/accounts.ts';
 import { dropDatabase } from '../../../server/db/connection.ts';
 import { loadConfig } from '../../../server/http/config.ts';
@@ -97,6 +98,55 @@ export function recordServerErrors(service: RunningService): string[] {
     });
   });
   return seen;
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  /** Answers of status 500 or above other than 503 the process logged: "METHOD path → status". */
+  serverErrors: string[];
+}
+
+/**
+ * Starts the service as a process of its own (`node --import tsx server/http/main.ts`) on databaseUrl,
+ * port 0, and resolves once it listens. Its access log is read to record server errors, so that a test
+ * may assert none (a 500 is always a bug).
+ */
+export function startServiceProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+      env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, LOG_LEVEL: 'info', TRIAL_CREDITS: '0', ENGINE_THREADS: '1', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const serverErrors: string[] = [];
+    let buffer = '';
+    let started = false;
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        let entry: { msg?: string; port?: number; status?: number; method?: string; path?: string };
+        try {
+          entry = JSON.parse(line) as typeof entry;
+        } catch {
+          continue;
+        }
+        if (entry.msg === 'listening' && !started) {
+          started = true;
+          clearTimeout(timer);
+          resolve({ child, url: `http://127.0.0.1:${entry.port}`, serverErrors });
+        }
+        if (entry.msg === 'request' && typeof entry.status === 'number' && entry.status >= 500 && entry.status !== 503) {
+          serverErrors.push(`${entry.method} ${entry.path} → ${entry.status}`);
+        }
+      }
+    });
+    child.on('exit', (code) => {
+      if (!started) reject(new Error(`server exited with ${code}`));
+    });
+  });
 }
 
 /** Asserts the contract's ErrorResponse shape and returns it. */

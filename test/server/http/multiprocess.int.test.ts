@@ -1,36 +1,24 @@
 // Two server processes on one database: credits and rate limits hold across processes.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { openDatabase, dropDatabase } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
-import { awaitFreshWindow, corpusDoc, freshDatabaseUrl, TEST_TOKEN_SECRET } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, freshDatabaseUrl, startServiceProcess, type ServiceProcess } from './harness.ts';
 
 const databaseUrl = freshDatabaseUrl('multi');
 const children: ChildProcess[] = [];
 const urls: string[] = [];
 
-function startProcess(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
-      env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '30', ORG_RATE_LIMIT_PER_MINUTE: '1000', TRIAL_CREDITS: '0', ENGINE_THREADS: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffer);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+const processes: ServiceProcess[] = [];
+
+async function startProcess(): Promise<string> {
+  const started = await startServiceProcess(databaseUrl, { RATE_LIMIT_PER_MINUTE: '30', ORG_RATE_LIMIT_PER_MINUTE: '1000' });
+  children.push(started.child);
+  processes.push(started);
+  return started.url;
 }
 
 before(async () => {
@@ -40,6 +28,8 @@ after(async () => {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
   await dropDatabase(databaseUrl);
+  const errors = processes.flatMap((p) => p.serverErrors);
+  assert.deepEqual(errors, [], 'no server errors in any process');
 });
 
 async function userWithKey(credits: number): Promise<HyperlinkerClient[]> {
