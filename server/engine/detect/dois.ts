@@ -5,16 +5,18 @@ import type { DetectContext, MatchCandidate } from './types.ts';
 
 // A DOI is 10.<registrant>/<suffix>; the suffix runs until white space. Prefixes are optional.
 // It may be glued to the word before it ("Energy10.1002/ep.13278", "Assess.10.1007/s10661", a lost
-// space), but never to a number, so "110.1234/x" or "v2.10.1234/x" are not DOIs.
-const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?(?<![0-9])(?<![0-9]\.)(10\.\d{4,9}\/[^\s"<>]+)/gi;
+// space), but never to a number, so "110.1234/x" or "v2.10.1234/x" are not DOIs, except to the page
+// range that ends a reference ("Nature 12:233–41.10.1038/nature01234"). Older Wiley SICI DOIs hold
+// "<", ">", "(" and ")": "10.1002/(SICI)1097-0029(19990415)45:2<65::AID-JEMT2>3.0.CO;2-0".
+const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?(?:(?<![0-9])(?<![0-9]\.)|(?<=\d[-\u2010\u2013]\d{1,6}\.))(10\.\d{4,9}\/[^\s"]+)/gi;
 
 /** Trims sentence punctuation and unbalanced closing brackets from the end of a DOI. */
 export function trimDoi(doi: string): string {
   let d = doi;
   for (;;) {
     const before = d;
-    d = d.replace(/[.,;:'"\u2019\u201d\]>]+$/, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}']] as const) {
+    d = d.replace(/[.,;:'"\u2019\u201d\]]+$/, '');
+    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}'], ['<', '>']] as const) {
       while (d.endsWith(close) && count(d, open) < count(d, close)) d = d.slice(0, -1);
     }
     if (d === before) return d;
@@ -49,6 +51,15 @@ export function detectDois(ctx: DetectContext): MatchCandidate[] {
   for (const paragraph of ctx.model.paragraphs) {
     if (paragraph.text.indexOf('10.') < 0) continue;
     for (const d of findDois(paragraph.text)) {
+      // A superscript citation right after the DOI ("…figshare.1234567.v2¹⁸") is not part of it.
+      const sup = paragraph.pieces.find((pc) => pc.superscript && pc.start > d.start && pc.start < d.end);
+      if (sup) {
+        const kept = d.doi.length - (d.end - sup.start);
+        const doi = trimDoi(d.doi.slice(0, kept));
+        if (!/^10\.\d{4,9}\/\S+/.test(doi)) continue;
+        d.end = sup.start - (kept - doi.length);
+        d.doi = doi;
+      }
       out.push({ kind: 'doi', paragraph, start: d.start, end: d.end, status: 'ready', confidence: 1, doi: d.doi });
     }
   }

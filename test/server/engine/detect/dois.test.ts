@@ -32,3 +32,26 @@ test('several DOIs in one paragraph, and no false DOI in plain numbers', () => {
   assert.equal(findDois('doi: 10.1/abc and 10.12345/def').length, 1);
   assert.deepEqual(found('values 10.5/3 and 10.12/4 are ratios; 10.1234/ok'), [['10.1234/ok', '10.1234/ok']]);
 });
+
+test('DOIs with <, >, ( and ) (older Wiley SICI DOIs) are read whole; an unbalanced > is trimmed', () => {
+  const sici = '10.1002/(SICI)1097-0029(19990415)45:2<65::AID-JEMT2>3.0.CO;2-0';
+  assert.deepEqual(found(`Microsc Res Tech 45:65–79. http://dx.doi.org/${sici}.`), [[`http://dx.doi.org/${sici}`, sici]]);
+  assert.deepEqual(found('J Clim 13:2217–2238. doi: 10.1175/1520-0442(2000)013<2217:RTCSTC>2.0.CO;2.'), [['10.1175/1520-0442(2000)013<2217:RTCSTC>2.0.CO;2', '10.1175/1520-0442(2000)013<2217:RTCSTC>2.0.CO;2']]);
+  assert.deepEqual(found('<https://doi.org/10.1000/abc>'), [['https://doi.org/10.1000/abc', '10.1000/abc']]);
+});
+
+test('a DOI glued to the page range before it is found ("233–41.10.1038/…")', () => {
+  assert.deepEqual(found('Nature. 2004;430:233–41.10.1038/nature02632'), [['10.1038/nature02632', '10.1038/nature02632']]);
+  assert.deepEqual(found('Cell 12:101-9.10.1016/j.cell.2004.01.002.'), [['10.1016/j.cell.2004.01.002', '10.1016/j.cell.2004.01.002']]);
+});
+
+test('a superscript citation right after a DOI is not swallowed by it', async () => {
+  const { buildDocx, r, SUP } = await import('../../../helpers/docx-builder.ts');
+  const { openDocx } = await import('../../../../server/engine/package/docx.ts');
+  const { buildModel } = await import('../../../../server/engine/model/document.ts');
+  const { detectDois } = await import('../../../../server/engine/detect/dois.ts');
+  const { parseSettings } = await import('../../../../shared/settings.ts');
+  const model = buildModel(openDocx(await buildDocx({ body: `<w:p>${r('Data: https://doi.org/10.6084/m9.figshare.1234567.v2')}${r('18', SUP)}${r(' and doi:10.1000/xyz.')}${r('3', SUP)}</w:p>` })));
+  const dois = detectDois({ model, settings: parseSettings({ doi: true }) }).map((d) => [d.paragraph.text.slice(d.start, d.end), d.doi]);
+  assert.deepEqual(dois, [['https://doi.org/10.6084/m9.figshare.1234567.v2', '10.6084/m9.figshare.1234567.v2'], ['10.1000/xyz', '10.1000/xyz']]);
+});
