@@ -15,7 +15,7 @@ export interface ReferenceRegion {
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-]*`;
 const AUTHOR_START = new RegExp(
-  String.raw`^(?:(?:\p{Ll}{1,4}\s+){0,2}${NAME_WORD}\s?){1,5}?(?:,?\s+(?:\p{Lu}\.?\s?-?){1,4}[,.;&:]|,\s+\p{Lu}|\s+et al|\s*\(|[.:]\s)`,
+  String.raw`^(?:(?:\p{Ll}{1,4}\s+){0,2}${NAME_WORD}\s?){1,5}?(?:,?\s+(?:\p{Lu}\.?\s?-?){1,4}[,.;&:]|,?\s+(?:\p{Lu}\.?-?){1,4}\s+\(?(?:1[5-9]|20)\d\d\b|,\s+\p{Lu}|\s+et al|\s*\(|[.:]\s)`,
   'u',
 );
 

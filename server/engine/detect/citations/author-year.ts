@@ -1,6 +1,7 @@
 // Author-year citations: parenthetical "(Smith, 2020; Lee & Kim, 2019)", "(Tang et al. 2025)",
 // narrative "Smith and Jones (2019)", "Cook et al. (2008)", year lists "Smith et al., 2020a, b" and
-// "Huch et al., 2015, 2013". Found from each year by reading the author names to its left; a
+// "Huch et al., 2015, 2013", APA first citations naming up to six authors "Moreno, Patel, Okafor,
+// Lindqvist, & Hale, 2018". Found from each year by reading the author names to its left; a
 // citation is kept only when its first author is an author of the reference list, or when its form
 // leaves no doubt (then it is reported unmatched).
 
@@ -17,6 +18,8 @@ const CONNECTOR = String.raw`(?:of|for|the|on)`;
 const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:(?:${PARTICLE}|${CONNECTOR})\s)*${WORD}){0,5}`;
 const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?|[\s\u00a0]+and[\s\u00a0]+(?:co-?workers|colleagues)`;
 const GROUP = String.raw`(${NAME})(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
+/** One more author before a list of three: "Moreno, " in "Moreno, Patel, Okafor, & Hale". */
+const LIST_HEAD_RE = new RegExp(`(?:^|[\\s\\u00a0(;])((?:${PARTICLE}\\s?)?${WORD}),[\\s\\u00a0]+$`, 'u');
 const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
 const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
 const PAGES_RE = /^,?[\s\u00a0]*(?:p|pp|page|pages)\.?[\s\u00a0]*\d+(?:[\s\u00a0]*[-–][\s\u00a0]*\d+)?/;
@@ -80,6 +83,17 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
     offset += skip;
     tail = again;
     picked = p2;
+  }
+  // APA first citations name up to six authors: walk left over "Name, " while the names go on.
+  if (tail[4] && picked.start === offset + tail.index) {
+    let start = tail.index;
+    for (let k = 0; k < 4; k++) {
+      const base = Math.max(0, start - 60);
+      const more = LIST_HEAD_RE.exec(left.slice(base, start));
+      if (!more || NON_NAMES.has(more[1]!)) break;
+      start = base + more.index + more[0].indexOf(more[1]!);
+      picked = { name: more[1]!, start: offset + start, known: index.knowsSurname(more[1]!) };
+    }
   }
   const sep = tail[6]!;
   if (!picked.known && NON_NAMES.has(picked.name)) return null;

@@ -16,7 +16,8 @@ export interface NumericGroup {
 
 const MATH_BEFORE = /(?:[=∈∉<>≤≥±×·∪∩⊂⊆→←↦]|(?:^|\s)[*/+^_:])\s*$/;
 const BRACKET_LABEL_BEFORE = /\b(?:Eqs?|Eqns?|Equations?|Figs?|Figures?|Tables?)\.?\s*$/;
-const LABEL_BEFORE = /\b(?:eqs?|equations?|eqns?|figs?|figures?|tables?|tabs?|sections?|secs?|steps?|chapters?|chap|appendix|lines?|panels?|models?|cases?|stages?|phases?|items?|no|nos|vol|part|p|pp)\.?\s*$/i;
+/** Label nouns whose number in parentheses is their own ("Eq. (3)", "Fig. (2)", "p. (4)"), not a citation. */
+const LABEL_BEFORE = /\b(?:(?:eqs?|equations?|eqns?|figs?|figures?|tables?|tabs?|sections?|secs?|chapters?|chap|appendix|panels?)\.?|(?:no|nos|vol|p|pp)\.)\s*$/i;
 
 function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
   const close = open === '[' ? ']' : ')';
@@ -33,7 +34,9 @@ function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
     // Array index or function argument: "x[1]", "f(2)", "M1[3]".
     if (/[\p{L}\p{N}_)\]'′]$/u.test(before)) {
       const word = /[\p{L}\p{N}_]+$/u.exec(before)?.[0] ?? '';
-      if (open === '(' || word.length <= 2 || /\d|_/.test(word)) continue;
+      // Glued to "et al" ("Okafor et al[12, 13]") or a word: a citation; to a short symbol or an index: not.
+      const etAl = /\bet[\s\u00a0]+al\.?$/.test(before);
+      if (!etAl && (open === '(' || word.length <= 2 || /\d|_/.test(word))) continue;
     }
     if (/^\s*[=^_×·*∈<>≤≥]|^[\p{L}\p{N}]/u.test(after)) continue;
     if (items.some((it) => it.n >= 1000)) continue;
@@ -61,13 +64,17 @@ export function parenGroups(p: ModelParagraph, maxNumber: number): NumericGroup[
     if (LABEL_BEFORE.test(before)) return false;
     // A display-equation label: the group ends the paragraph after a tab or wide space.
     if (/^\s*$/.test(text.slice(g.end)) && /(?:\t|\s{2,})$/.test(before)) return false;
-    if (g.start === 0 || /^\s*$/.test(before) && !p.inTable) return false;
+    // At the start of a paragraph or cell: a citation when it stands alone ("(41)" as a cell's content) or
+    // before punctuation; before words it numbers a statement ("(2) Dust events ...").
+    if (/^\s*$/.test(before) && !/^\s*(?:[.,;:)\]]|$)/.test(text.slice(g.end))) return false;
     // In tables, "12 (3)" is a count and its share.
     if (p.inTable && /\d[\d.,%]*\s*$/.test(before)) return false;
     if (/[;:]\s*$/.test(before) && g.items.length === 1) return false;
-    // After a variable or model name: "xi (1)", "GM (1,1)", "AR (2)".
+    // After a variable with an index ("x1 (2)", "AR1 (3)"): an argument. A short word or symbol before
+    // ("NO (12)", "R (27)") does not decide: the document cites in parentheses and the number is in the list.
     const word = /([\p{L}\p{N}′']+)\s*$/u.exec(before)?.[1];
-    if (word && (/^\p{L}{1,2}$/u.test(word) && !/^(?:in|of|as|by|to|at|on|or|is|be|we)$/i.test(word) || /^\p{L}+\d+$/u.test(word) && word.length <= 3)) return false;
+    if (word && /^\p{L}+\d+$/u.test(word) && word.length <= 3) return false;
+    if (word && /^\p{Ll}$/u.test(word) && !/^[a]$/.test(word)) return false; // "x (1)", "f (2)": arguments
     // Enumerated statements: ". (2) Dust events ...".
     if (g.items.length === 1 && /(?:^|[.!?:;])\s*$/.test(before) && /^\s+\p{L}/u.test(text.slice(g.end, g.end + 3))) return false;
     return true;

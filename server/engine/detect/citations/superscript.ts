@@ -15,6 +15,27 @@ export interface SuperscriptGroup {
 
 const UNIT_WORDS = /^(?:[\p{L}]|cm|mm|km|nm|µm|μm|dm|kg|mg|µg|μg|ng|pg|ml|mL|µl|μl|ha|yr|cal|kcal|mol|mmol|ft|in|sec|min|ms|Hz|kHz|MHz|GHz|eV|keV|MeV|Pa|kPa|MPa|CO|NO|SO|PO|NH|OH)$/u;
 
+/**
+ * Whether a superscript number after `before` is an exponent rather than a citation. Against the token
+ * before it: a unit or a one-letter symbol ("cm³", "m²", "x²"), or a power base ("10⁵", "2⁸", "×10⁶");
+ * a year, a version, a gene or a name followed by a citation is not ("2004³", "QGIS 3.22¹⁷", "Kif1A¹⁹",
+ * "kinesin-1²³"). After a space: a unit or a number ("250 km ²", "5 ³"); a citation sits against its word.
+ */
+export function isExponent(before: string): boolean {
+  const spaced = /([^\s\u00a0]+)[\s\u00a0]+$/u.exec(before);
+  if (spaced) {
+    const word = spaced[1]!.replace(/[.,;:]$/, '');
+    return /\d$/.test(word) || UNIT_WORDS.test(word) || /^[\p{L}µ]{1,2}$/u.test(word);
+  }
+  const token = /[^\s\u00a0([{]+$/u.exec(before)?.[0] ?? '';
+  if (!token) return false;
+  if (/^[\p{L}µ]+$/u.test(token)) return UNIT_WORDS.test(token);
+  if (/(?:^|[×x·*^])(?:10|\d)$/.test(token)) return true;
+  // "5m²", "20cm³": a unit glued to its number.
+  const unit = /\d([\p{L}µ]+)$/u.exec(token)?.[1];
+  return unit !== undefined && UNIT_WORDS.test(unit) && /^(?:[a-zµμ]{1,3}|mL|µl|μl)$/u.test(unit) && /^[\d.,]+[\p{L}µ]+$/u.test(token);
+}
+
 /** Maximal superscript stretches, joined across "," and "–" that are not superscript themselves. */
 function superscriptSpans(p: ModelParagraph): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
@@ -52,9 +73,8 @@ export function superscriptGroups(p: ModelParagraph): SuperscriptGroup[] {
     if (!items) continue;
     const before = text.slice(0, start);
     const after = text.slice(end, end + 2);
-    if (/\d[\s\u00a0]?$/.test(before) || /^[+\-−⁺⁻]/.test(after) || /^\d/.test(after)) continue;
-    const word = /[\p{L}µ]+$/u.exec(before)?.[0];
-    if (word && UNIT_WORDS.test(word)) continue;
+    if (/^[+\-−⁺⁻]/.test(after) || /^\d/.test(after)) continue;
+    if (isExponent(before)) continue;
     if (/[=^_×·*/∈<>≤≥(]\s*$/.test(before)) continue;
     if (!before.trim()) continue;
     out.push({ start, end, items: items.map((it) => ({ ...it, start: it.start + start + shift, end: it.end + start + shift, endWithPages: it.endWithPages + start + shift })) });

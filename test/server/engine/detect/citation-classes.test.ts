@@ -1,0 +1,69 @@
+// Citation failure classes seen on unseen publishers (issue 10), one row per class, each on a DOCX
+// built in the test, asserting the exact matches and their targets.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { p, r, SUP } from '../../../helpers/docx-builder.ts';
+import { cite, type Brief } from './cite-helpers.ts';
+
+const numbered = (n: number) =>
+  p('References', 'Heading1') + Array.from({ length: n }, (_, i) => p(`${i + 1}. Author${String.fromCharCode(65 + (i % 26))} X (2010) Title ${i + 1}. Journal ${i + 1}: 1–2.`)).join('');
+const cell = (t: string) => `<w:tbl><w:tr><w:tc>${p(t)}</w:tc><w:tc>${p('0.42')}</w:tc></w:tr></w:tbl>`;
+const ok = (text: string, n: number): Brief => ({ text, status: 'ready', target: `bib-${n}` });
+
+const authorYearRefs =
+  p('References', 'Heading1') +
+  p('Moreno A, Patel B, Okafor C, Lindqvist D, Hale E. 2018. Paper one. J 1:1.') +
+  p('Okafor C. 2015. Paper two. J 2:2.') +
+  p('Barton K 2017 MuMIn: multi model inference. R package version 1.40.0.') +
+  p('Beauchamp G 2011 Functional relationship between group size and density. Mar Ecol Prog Ser. 435:225–233.') +
+  p('von Blotzheim GU 1993 Handbuch der Voegel Mitteleuropas. Wiesbaden: Aula-Verlag.') +
+  p('Bond AB, Kamil AC, Balda RP 2003 Social complexity and transitive inference. Anim Behav. 65:479–487.');
+
+const rows: { name: string; body: string; style: string; matches: Brief[] }[] = [
+  {
+    name: 'a parenthesised number alone in a table cell, or at a paragraph start before punctuation; not one numbering a statement',
+    body: p('Shown (1) and (2), also (3) and (5).') + cell('(12)') + cell('[14]') + p('(4), as reported, held.') + p('(6) Dust events are rare.') + numbered(20),
+    style: 'number',
+    matches: [ok('1', 1), ok('2', 2), ok('3', 3), ok('5', 5), ok('12', 12), ok('14', 14), ok('4', 4)],
+  },
+  {
+    name: 'a parenthesised number after a short token or a label noun, in a document citing in parentheses',
+    body: p('Shown (1), (2) and (3).') + p('NO (12) rose, R (7) fell, in phases (5, 6); but x (2) and Eq. (3) are not.') + numbered(20),
+    style: 'number',
+    matches: [ok('1', 1), ok('2', 2), ok('3', 3), ok('12', 12), ok('7', 7), ok('5', 5), ok('6', 6)],
+  },
+  {
+    name: 'brackets glued to "et al" and to a word',
+    body: p('Okafor et al[12, 13] and Smith[3]; not a[2] or x1[4].') + numbered(20),
+    style: 'number',
+    matches: [ok('12', 12), ok('13', 13), ok('3', 3)],
+  },
+  {
+    name: 'superscripts after a year, a version, a gene or a hyphenated name are citations; exponents after units, powers of ten and spaced units are not',
+    body:
+      `<w:p>${r('after 2004')}${r('3', SUP)}${r(', QGIS 3.22')}${r('17', SUP)}${r(', Kif1A')}${r('19', SUP)}${r(', kinesin-1')}${r('12', SUP)}` +
+      `${r(' but 250 km ')}${r('2', SUP)}${r(', 5 cm ')}${r('3', SUP)}${r(', 10')}${r('5', SUP)}${r(' cells, 5m')}${r('2', SUP)}${r(', m')}${r('2', SUP)}${r(' and growth')}${r('4', SUP)}${r('.')}</w:p>` +
+      numbered(20),
+    style: 'superscript',
+    matches: [ok('3', 3), ok('17', 17), ok('19', 19), ok('12', 12), ok('4', 4)],
+  },
+  {
+    name: 'APA first citations naming three to six authors before the year',
+    body: p('First (Moreno, Patel, Okafor, Lindqvist, & Hale, 2018), then (Okafor, 2015; Bond et al. 2003; Barton 2017; von Blotzheim 1993; Beauchamp 2011).') + authorYearRefs,
+    style: 'author-year',
+    matches: [ok('Moreno, Patel, Okafor, Lindqvist, & Hale, 2018', 1), ok('Okafor, 2015', 2), ok('Bond et al. 2003', 6), ok('Barton 2017', 3), ok('von Blotzheim 1993', 5), ok('Beauchamp 2011', 4)],
+  },
+];
+
+for (const row of rows) {
+  test(`citations: ${row.name}`, async () => {
+    const { style, matches } = await cite({ body: row.body });
+    assert.equal(style, row.style);
+    assert.deepEqual(matches, row.matches);
+  });
+}
+
+test('reference entries "Surname INITIALS year" without commas are all read (the list does not end early)', async () => {
+  const { bib } = await cite({ body: p('Text (Bond et al. 2003).') + authorYearRefs });
+  assert.deepEqual(bib?.entries.map((e) => [e.surnames[0], e.year]), [['Moreno', '2018'], ['Okafor', '2015'], ['Barton', '2017'], ['Beauchamp', '2011'], ['von Blotzheim', '1993'], ['Bond', '2003']]);
+});
