@@ -20,7 +20,7 @@ async function documentRequest(ctx: AppContext, req: Request, form: UploadedForm
   const caller = keyCallerOf(req);
   const bytes = requireFile(form);
   const settings = await resolveSettings(ctx.pool, caller, form.fields.settings);
-  return { caller, requestId: req.requestId ?? '', bytes, settings };
+  return { caller, requestId: req.requestId ?? '', bytes, settings, clientGone: () => req.socket.destroyed };
 }
 
 export function documentRoutes(ctx: AppContext): Router {

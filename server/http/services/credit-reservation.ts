@@ -1,8 +1,8 @@
 // Charging a document: one credit is reserved (taken and recorded as pending with the request) before
 // the engine runs; it is settled, together with the usage row, only when the document is ready to be
-// sent; it is refunded when the engine fails, when recording fails, and, for a process that died
-// mid-request, by the sweeper of any process once the reservation is older than the engine time-out
-// plus a grace. A client is never charged for a document it did not get.
+// sent; it is refunded when the engine fails, when the client has gone, when recording fails, and,
+// for a process that died mid-request, by the sweeper of any process once the reservation is older
+// than the engine time-out plus a grace. A client is never charged for a document it did not get.
 import { refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation } from '../../db/reservations.ts';
 import type { CreditAccount } from '../../db/credits.ts';
 import type { UsageEvent } from '../../db/usage.ts';
@@ -14,6 +14,8 @@ export interface Charge {
   apiKeyId: string;
   route: string;
   requestId: string;
+  /** True once the client has gone: the output could not be delivered, so the credit is refunded instead of settled. */
+  clientGone?: () => boolean;
 }
 
 const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
@@ -22,6 +24,9 @@ const notRecorded = (): HttpError =>
   new HttpError(503, 'Service temporarily unavailable', 'usage_not_recorded', {
     hint: 'The document was processed but its use could not be recorded, so it was not delivered and no credit was taken. Retry the request.',
   });
+
+/** The client closed the connection before its document was ready; nobody reads this answer. */
+const clientGone = (): HttpError => new HttpError(400, 'Client closed the connection', 'client_closed');
 
 /**
  * Reserves a credit, runs produce, and settles the credit with usageOf(output) before returning the
@@ -42,6 +47,10 @@ export async function withReservedCredit<T>(
   } catch (err) {
     await refundReservation(ctx.pool, reservation);
     return onFailure(err);
+  }
+  if (charge.clientGone?.()) {
+    await refundReservation(ctx.pool, reservation);
+    throw clientGone();
   }
   let settled = false;
   try {

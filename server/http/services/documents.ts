@@ -21,6 +21,8 @@ export interface DocumentRequest {
   requestId: string;
   bytes: Buffer;
   settings: HyperlinkSettings;
+  /** True once the client has closed the connection: a document it can no longer receive is not charged. */
+  clientGone?: () => boolean;
 }
 
 export interface ApplyRequest extends DocumentRequest {
@@ -76,7 +78,7 @@ async function withCredit(ctx: AppContext, req: DocumentRequest, route: Document
   const { caller } = req;
   return withReservedCredit(
     ctx,
-    { account: caller.account, apiKeyId: caller.keyId, route, requestId: req.requestId },
+    { account: caller.account, apiKeyId: caller.keyId, route, requestId: req.requestId, ...(req.clientGone ? { clientGone: req.clientGone } : {}) },
     produce,
     (output) => ({ apiKeyId: caller.keyId, userId: caller.userId, orgId: caller.orgId, route, status: 200, scanFingerprint: fingerprint, linkCount: output.linkCount, creditsUsed: 1, requestId: req.requestId }),
     async (err) => {

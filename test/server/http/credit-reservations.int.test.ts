@@ -90,6 +90,22 @@ describe('reserve, settle, refund', () => {
   });
 });
 
+describe('a client that hangs up', () => {
+  test('before its document is ready is not charged', async () => {
+    const u = await t.user({ credits: 2 });
+    const { key } = await u.key();
+    const abort = new AbortController();
+    const client = new HyperlinkerClient({ baseUrl: t.url, apiKey: key, fetch: (input, init) => fetch(input, { ...init, signal: abort.signal }) });
+    const request = client.direct({ file: corpusDoc(BIG_DOC) }).then(() => 'answered', () => 'hung up');
+    await until('the reservation', async () => (await countReservations(u.userId, 'pending')) === 1, 20_000);
+    abort.abort();
+    assert.equal(await request, 'hung up');
+    await until('the refund', async () => (await countReservations(u.userId, 'refunded')) === 1, 20_000);
+    assert.equal(await balance(u.userId), 2);
+    assert.equal(await countReservations(u.userId, 'settled'), 0);
+  });
+});
+
 describe('a process killed mid-request', () => {
   test('its reserved credits are refunded by a process starting later, then periodically by a running one', async () => {
     const u = await t.user({ credits: 10 });
