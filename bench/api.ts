@@ -2,7 +2,11 @@
 // a user and a key, and runs autocannon against /hyperlink-scan (a small and a large corpus document) and
 // against routes that do no document work: GET /openapi.json (no auth, no database) and an authenticated,
 // rate-limited document route that stops before the engine (missing file → 400). The difference of the
-// last two p50s is what auth + rate limiting cost. A script, not a test.
+// last two p50s is what auth + rate limiting cost. Last, the event loop under load: GET /healthz probed
+// every 10 ms while four synthetic 25 MB manuscripts are uploaded and scanned at once (goal p99 < 50 ms).
+// BENCH_SECONDS sets the autocannon runs' length; BENCH_SKIP_LOAD=1 skips the health-under-load case.
+// A script, not a test.
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +16,7 @@ import { dropDatabase } from '../server/db/connection.ts';
 import { loadConfig } from '../server/http/config.ts';
 import { startService } from '../server/http/server.ts';
 import { HyperlinkerClient } from '../shared/api-client.ts';
+import { syntheticPath } from './synthetic.ts';
 
 const CORPUS = process.env.CORPUS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,13 +40,67 @@ async function measure(label: string, url: string, options: { method?: 'GET' | '
   console.log(`${label.padEnd(48)} ${result.requests.average.toFixed(1).padStart(8)} req/s   p50 ${result.latency.p50.toFixed(2).padStart(7)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   [${statuses}]`);
 }
 
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** The probe, in its own process so the uploads' client work does not delay it: GET /healthz one at a time,
+ * 10 ms apart, until told to stop; then it sends back every latency. */
+const PROBE = `
+const latencies = []; let failures = 0; let done = false;
+process.on('message', () => { done = true; });
+while (!done) {
+  const t0 = performance.now();
+  try { const r = await fetch(process.argv[1] + '/healthz'); await r.arrayBuffer(); if (!r.ok) failures++; } catch { failures++; }
+  latencies.push(performance.now() - t0);
+  await new Promise((r) => setTimeout(r, 10));
+}
+process.send({ latencies, failures }, () => process.exit(0));
+`;
+
+/** Probes GET /healthz while `load` runs; prints its latency percentiles. */
+async function healthUnderLoad(label: string, url: string, load: () => Promise<string[]>): Promise<void> {
+  const probe = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const report = new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
+    probe.on('message', (m) => resolve(m as { latencies: number[]; failures: number }));
+    probe.on('exit', (code) => reject(new Error(`probe exited with ${code}`)));
+  });
+  await new Promise((r) => setTimeout(r, 500)); // the probe's own start-up
+  const t0 = performance.now();
+  const statuses = await load().finally(() => probe.send('stop'));
+  const wall = performance.now() - t0;
+  const { latencies, failures } = await report;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
+  console.log(
+    `${label.padEnd(48)} ${String(sorted.length).padStart(5)} probes in ${(wall / 1000).toFixed(1)} s   p50 ${percentile(sorted, 50).toFixed(1)} ms   p99 ${p99.toFixed(1)} ms${p99 < 50 ? '' : ' (goal < 50 ms)'}   max ${sorted[sorted.length - 1]?.toFixed(1)} ms   [uploads ${statuses.join(' ')}${failures ? `, ${failures} probes failed` : ''}]`,
+  );
+}
+
+/** The service as `npm start` runs it (compiled dist/server, rebuilt first), on the bench's database. */
+async function startCompiledService(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const build = spawnSync(process.execPath, [resolve(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', resolve(repo, 'dist/server/main.js')], { cwd: repo, env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffer);
+      if (match) ok(`http://127.0.0.1:${match[1]}`);
+      if (buffer.length > 1e6) buffer = buffer.slice(-1e4);
+    });
+    child.on('exit', (code) => fail(new Error(`compiled service exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return { url, stop: () => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); }) };
+}
+
 const docs = readdirSync(CORPUS).filter((n) => n.endsWith('.docx')).map((n) => ({ path: `${CORPUS}/${n}`, size: statSync(`${CORPUS}/${n}`).size })).sort((a, b) => a.size - b.size);
 const small = docs.find((d) => d.path.endsWith('plos-pone-0117949.docx')) ?? docs[0]!;
 const large = docs[docs.length - 1]!;
 
-const service = await startService(
-  loadConfig({ ...process.env, PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', TOKEN_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ORG_RATE_LIMIT_PER_MINUTE: '100000000' }),
-);
+const serviceEnv = { DATABASE_URL: databaseUrl, TOKEN_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ORG_RATE_LIMIT_PER_MINUTE: '100000000' };
+const service = await startService(loadConfig({ ...process.env, ...serviceEnv, PORT: '0', LOG_LEVEL: 'warn' }));
 try {
   await addUser(service.ctx.pool, { email: 'bench@example.org', password: 'bench-password', credits: 0 });
   const client = new HyperlinkerClient({ baseUrl: service.url });
@@ -62,6 +121,26 @@ try {
     const body = multipartBody(readFileSync(doc.path));
     const name = doc.path.split('/').pop()!;
     await measure(`POST /hyperlink-scan ${label} (${name}, ${Math.round(doc.size / 1024)} KB)`, `${service.url}/hyperlink-scan`, { method: 'POST', headers: { ...auth, 'content-type': body.contentType }, body: body.body });
+  }
+  if (process.env.BENCH_SKIP_LOAD !== '1') {
+    const synthetic = multipartBody(readFileSync(await syntheticPath()));
+    const scanFour = async (): Promise<string[]> => {
+      const replies = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const r = await fetch(`${compiled.url}/hyperlink-scan`, { method: 'POST', headers: { ...auth, 'content-type': synthetic.contentType }, body: new Uint8Array(synthetic.body.buffer as ArrayBuffer, synthetic.body.byteOffset, synthetic.body.length) });
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      );
+      return replies.map(String);
+    };
+    // Its own process (as `npm start`), so neither the uploads' client work nor the probe share its event loop.
+    const compiled = await startCompiledService(serviceEnv);
+    try {
+      await healthUnderLoad(`GET /healthz, 4 × 25 MB scans at once (${process.env.ENGINE_THREADS ?? 2} engine threads)`, compiled.url, scanFour);
+    } finally {
+      await compiled.stop();
+    }
   }
 } finally {
   await service.close();

@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { MAX_DOCX_BYTES } from '../../shared/contract.ts';
 import { HttpError, badRequest } from './errors.ts';
+import { UploadBuffer } from './upload-buffer.ts';
 
 export interface UploadedForm {
   fields: Record<string, string>;
@@ -63,16 +64,17 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
+      // Copied and hashed chunk by chunk as it arrives (upload-buffer.ts), into memory the engine worker shares.
+      const upload = new UploadBuffer(Number.isFinite(declared) ? declared : 0, MAX_DOCX_BYTES);
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_DOCX_BYTES) fail(tooLarge());
-        else if (!failure) chunks.push(chunk);
+        else if (!failure) upload.append(chunk);
       });
       stream.on('limit', () => fail(tooLarge()));
       stream.on('end', () => {
-        if (!failure) files[name] = Buffer.concat(chunks);
+        if (!failure) files[name] = upload.finish();
       });
     });
     parser.on('field', (name, value, info) => {

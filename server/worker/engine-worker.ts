@@ -2,7 +2,7 @@
 // the service starts (and answers a clear 503) even when the engine cannot be loaded.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ApplyOutput } from '../../shared/contract.ts';
-import type { EngineFailure, EngineReply, EngineTask, EngineValue } from './protocol.ts';
+import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
 type StyleModule = typeof import('../style/index.ts');
@@ -61,6 +61,18 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         const hooks = detectStyles ? { detectStyle: (await loadStyle()).detectListStyle } : {};
         const packet = mod.scan(task.bytes, task.settings, hooks);
         return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
+      }
+      case 'scan-json': {
+        const packet = mod.scan(task.bytes, task.settings);
+        const json = new TextEncoder().encode(JSON.stringify(packet));
+        const value: ScanJsonOutcome = {
+          json,
+          scanFingerprint: packet.scanFingerprint,
+          estimatedLinkCount: packet.summary?.estimatedLinkCount ?? 0,
+          graphHash: mod.graphHash(packet),
+          metadataHash: mod.metadataHash(packet.persistedMetadata ?? null),
+        };
+        return move({ [transferableSymbol]: [json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
       }
       case 'apply':
         return linked(mod.apply(task.bytes, task.settings, task.decisions, { ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}) }));

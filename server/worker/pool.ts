@@ -6,12 +6,15 @@ import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
-import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanOutcome } from './protocol.ts';
+import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome } from './protocol.ts';
 
-/** The bytes as a view that owns its whole buffer, so the buffer can be transferred to the worker (a view
- * into a shared or pooled buffer is copied once, which only small uploads are). */
-function ownBuffer(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+/** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
+ * a buffer the view owns whole is transferred (the caller loses it), anything else is copied once. */
+function handOver(bytes: Uint8Array): { bytes: Uint8Array; transferList?: ArrayBuffer[] } {
+  if (bytes.buffer instanceof SharedArrayBuffer) return { bytes };
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return { bytes, transferList: [bytes.buffer as ArrayBuffer] };
+  const copy = bytes.slice();
+  return { bytes: copy, transferList: [copy.buffer as ArrayBuffer] };
 }
 
 export class EngineError extends Error {
@@ -41,21 +44,27 @@ export class EnginePool {
     });
   }
 
+  /** Scan keeps the caller's bytes usable (the resolver reads them after): shared memory is shared, anything else copied. */
   scan(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ScanOutcome> {
     return this.run<ScanOutcome>({ op: 'scan', bytes, settings });
   }
 
-  /** Takes the bytes: they are transferred to the worker and unusable afterwards. With `expect` (a scan
-   * token's hashes) the worker checks them on the same analysis it links, and fails with 'scan-mismatch'. */
-  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation): Promise<ApplyOutput> {
-    const owned = ownBuffer(bytes);
-    return this.run<ApplyOutput>({ op: 'apply', bytes: owned, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, [owned.buffer as ArrayBuffer]);
+  /** A scan answered as JSON bytes made in the worker (the /hyperlink-scan body); bytes as for scan. */
+  scanJson(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ScanJsonOutcome> {
+    return this.run<ScanJsonOutcome>({ op: 'scan-json', bytes, settings });
   }
 
-  /** Takes the bytes: they are transferred to the worker and unusable afterwards. */
+  /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). With `expect`
+   * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'. */
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation): Promise<ApplyOutput> {
+    const input = handOver(bytes);
+    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, input.transferList);
+  }
+
+  /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). */
   direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
-    const owned = ownBuffer(bytes);
-    return this.run<ApplyOutput>({ op: 'direct', bytes: owned, settings, ...(resolvedWorks ? { resolvedWorks } : {}) }, [owned.buffer as ArrayBuffer]);
+    const input = handOver(bytes);
+    return this.run<ApplyOutput>({ op: 'direct', bytes: input.bytes, settings, ...(resolvedWorks ? { resolvedWorks } : {}) }, input.transferList);
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import type { ScanExpectation } from '../engine/apply.ts';
 
 export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings }
+  | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
   | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation }
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; resolvedWorks?: Record<string, ResolvedWork> };
@@ -27,4 +28,13 @@ export interface EngineFailure {
 
 export type EngineReply<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };
 
-export type EngineValue = ScanOutcome | ApplyOutput;
+/** A scan for the /hyperlink-scan answer: the packet as UTF-8 JSON (made in the worker), and what the service needs of it. */
+export interface ScanJsonOutcome {
+  json: Uint8Array;
+  scanFingerprint: string;
+  estimatedLinkCount: number;
+  graphHash: string;
+  metadataHash: string;
+}
+
+export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyOutput;

@@ -4,7 +4,7 @@ import { requireApiKey, keyCallerOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest, forbidden } from '../errors.ts';
 import { parseMultipart, type UploadedForm } from '../multipart.ts';
-import { applyDocument, directDocument, scanDocument, type DocumentRequest } from '../services/documents.ts';
+import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
 import { bibliographyWarnings, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
 import { resolveSettings } from '../services/settings.ts';
 import { resolveReferences } from '../services/resolve.ts';
@@ -37,7 +37,7 @@ export function documentRoutes(ctx: AppContext): Router {
   router.post('/hyperlink-scan', auth, async (req, res) => {
     await limit(req);
     const form = await parseMultipart(req, ['file']);
-    res.json(await scanDocument(ctx, await documentRequest(ctx, req, form)));
+    res.type('application/json').send(await scanDocumentBody(ctx, await documentRequest(ctx, req, form)));
   });
 
   router.post('/hyperlink-apply', auth, async (req, res) => {

@@ -12,7 +12,7 @@ import { signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256 } from '../secrets.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
 import { withReservedCredit } from './credit-reservation.ts';
-import { createHash } from 'node:crypto';
+import { sha256OfBytes } from '../upload-buffer.ts';
 
 export type DocumentRoute = 'hyperlink-scan' | 'hyperlink-apply' | 'hyperlink' | 'hyperlink-crossref';
 
@@ -33,9 +33,8 @@ export interface ApplyRequest extends DocumentRequest {
   warnings: string[];
 }
 
-function fileHash(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+/** sha256 of the upload: computed while it arrived (multipart), not in one piece on the event loop. */
+const fileHash = sha256OfBytes;
 
 async function record(ctx: AppContext, req: DocumentRequest, route: DocumentRoute, status: number, fingerprint: string | null, linkCount: number, credits: number): Promise<void> {
   const { caller } = req;
@@ -55,20 +54,37 @@ async function engineStep<T>(ctx: AppContext, req: DocumentRequest, route: Docum
   }
 }
 
-export async function scanDocument(ctx: AppContext, req: DocumentRequest, route: DocumentRoute = 'hyperlink-scan'): Promise<ScanPacket & { scanToken: string }> {
-  const outcome = await engineStep(ctx, req, route, () => ctx.engine.scan(req.bytes, req.settings));
-  const scanToken = signScanToken(
+function tokenFor(ctx: AppContext, req: DocumentRequest, scanned: { scanFingerprint: string; graphHash: string; metadataHash: string }): string {
+  return signScanToken(
     {
-      fingerprint: outcome.packet.scanFingerprint,
+      fingerprint: scanned.scanFingerprint,
       fileHash: fileHash(req.bytes),
       settingsHash: sha256(canonicalSettings(req.settings)),
-      metadataHash: outcome.metadataHash,
-      graphHash: outcome.graphHash,
+      metadataHash: scanned.metadataHash,
+      graphHash: scanned.graphHash,
       caller: req.caller.tokenSubject,
     },
     ctx.config.tokenSecret,
     ctx.config.scanTokenTtlHours,
   );
+}
+
+/** /hyperlink-scan's answer as JSON bytes: the worker serialises the packet, so a large manuscript's packet is
+ * neither cloned into this thread nor stringified on its event loop; the token is spliced in front. */
+export async function scanDocumentBody(ctx: AppContext, req: DocumentRequest): Promise<Buffer> {
+  const route: DocumentRoute = 'hyperlink-scan';
+  const outcome = await engineStep(ctx, req, route, () => ctx.engine.scanJson(req.bytes, req.settings));
+  const scanToken = tokenFor(ctx, req, outcome);
+  await record(ctx, req, route, 200, outcome.scanFingerprint, outcome.estimatedLinkCount, 0);
+  const json = Buffer.from(outcome.json.buffer, outcome.json.byteOffset, outcome.json.byteLength);
+  if (json[0] !== 0x7b) throw new Error('scan packet JSON is not an object');
+  const rest = json.subarray(1);
+  return Buffer.concat([Buffer.from(`{"scanToken":${JSON.stringify(scanToken)}${rest[0] === 0x7d ? '' : ','}`), rest]);
+}
+
+export async function scanDocument(ctx: AppContext, req: DocumentRequest, route: DocumentRoute = 'hyperlink-scan'): Promise<ScanPacket & { scanToken: string }> {
+  const outcome = await engineStep(ctx, req, route, () => ctx.engine.scan(req.bytes, req.settings));
+  const scanToken = tokenFor(ctx, req, { ...outcome, scanFingerprint: outcome.packet.scanFingerprint });
   if (route === 'hyperlink-scan') await record(ctx, req, route, 200, outcome.packet.scanFingerprint, outcome.packet.summary?.estimatedLinkCount ?? 0, 0);
   return { ...outcome.packet, scanToken };
 }
