@@ -133,7 +133,11 @@ export class Linker {
 
   private ensureRNamespace(part: string): void {
     const root = rootOf(this.edit.edit(part));
-    if (attr(root, 'xmlns:r') === undefined) setAttr(root, 'xmlns:r', 'http://schemas.openxmlformats.org/officeDocument/2006/relationships');
+    // r:id is written in the document's own prefix for the relationships namespace, when it declares one.
+    const declared = Object.keys(root[':@'] ?? {}).some((k) => k.startsWith('@_xmlns:') && /\/relationships$/.test(String(root[':@']![k])));
+    if (attr(root, 'xmlns:r') === undefined && !declared) {
+      setAttr(root, 'xmlns:r', this.edit.strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : 'http://schemas.openxmlformats.org/officeDocument/2006/relationships');
+    }
   }
 
   /** Re-points our existing link around an identity-changed match at a new target. */

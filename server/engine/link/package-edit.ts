@@ -3,6 +3,7 @@
 
 import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '../package/docx.ts';
 import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
+import { isStrictUri, relTypeFor } from '../package/namespaces.ts';
 import { serializeXmlTo } from '../package/serialize.ts';
 import { writeZip, type ZipWriteEntry } from '../package/zip.ts';
 
@@ -15,7 +16,18 @@ export class PackageEdit {
   /** Existing parts whose whole content is replaced by new bytes. */
   private readonly replaced = new Map<string, Uint8Array>();
 
+  private strictPackage: boolean | undefined;
+
   constructor(readonly pkg: DocxPackage) {}
+
+  /** Whether the package is Strict OOXML (its main document in the purl.oclc.org namespaces). */
+  get strict(): boolean {
+    if (this.strictPackage === undefined) {
+      const attrs = rootOf(this.pkg.xml(this.pkg.mainPart))[':@'] ?? {};
+      this.strictPackage = Object.keys(attrs).some((k) => k.startsWith('@_xmlns') && isStrictUri(attrs[k]));
+    }
+    return this.strictPackage;
+  }
 
   /** The parsed part (cached by the package), marked as changed. */
   edit(part: string): XmlDocument {
@@ -86,7 +98,7 @@ export class PackageEdit {
     const root = rootOf(this.relsDoc(part));
     while (index.ids.has(`rIdHl${index.next}`)) index.next++;
     const id = `rIdHl${index.next}`;
-    const attrs: Record<string, string> = { Id: id, Type: type, Target: target };
+    const attrs: Record<string, string> = { Id: id, Type: relTypeFor(this.strict, type), Target: target };
     if (external) attrs.TargetMode = 'External';
     childrenOf(root).push(el('Relationship', attrs));
     index.ids.add(id);

@@ -1,6 +1,7 @@
 // A DOCX package: the zip, its content types, relationships, and parsed XML parts on demand.
 
 import { DocxRejectedError } from '../errors.ts';
+import { normalRelType } from './namespaces.ts';
 import { parseXmlBytes, type ParseOptions } from './parse-large.ts';
 import { attr, childrenOf, rootOf, tagOf, type XmlDocument } from './xml.ts';
 import { readZip, type ZipArchive, type ZipLimits, DEFAULT_ZIP_LIMITS } from './zip.ts';
@@ -56,7 +57,7 @@ export function parseRels(doc: XmlDocument): Relationship[] {
   for (const n of childrenOf(rootOf(doc))) {
     if (tagOf(n) !== 'Relationship') continue;
     const id = attr(n, 'Id'), type = attr(n, 'Type'), target = attr(n, 'Target');
-    if (id && type && target !== undefined) out.push({ id, type, target, targetMode: attr(n, 'TargetMode') });
+    if (id && type && target !== undefined) out.push({ id, type: normalRelType(type), target, targetMode: attr(n, 'TargetMode') });
   }
   return out;
 }

@@ -13,6 +13,7 @@
 // the root, nesting beyond the parser's limit, a batch the parser rejects) makes parseLargeXml return
 // null, and the caller parses the whole part as before, with the same result or the same error.
 
+import { canonicalizeNames } from './namespaces.ts';
 import { assertWellFormed, decodePart } from './well-formed.ts';
 import { compactTree, dtdRejected, CompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
 
@@ -229,9 +230,8 @@ export function parseXmlBytes(raw: Uint8Array, partName: string, options: ParseO
     throw dtdRejected(partName);
   }
   assertWellFormed(bytes, partName);
-  if (options.lean && bytes.length >= SPLIT_AT) {
-    const doc = parseLargeXml(bytes);
-    if (doc) return doc;
-  }
-  return parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null);
+  let doc = options.lean && bytes.length >= SPLIT_AT ? parseLargeXml(bytes) : null;
+  doc ??= parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null);
+  canonicalizeNames(doc);
+  return doc;
 }

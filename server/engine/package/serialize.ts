@@ -6,6 +6,7 @@
 // pieces, so apply stays within its memory budget. Text and attribute values are raw XML already
 // (processEntities is off), so nothing is escaped here.
 
+import { documentName, type PrefixMap } from './namespaces.ts';
 import type { XmlDocument, XmlNode } from './xml.ts';
 
 const FLUSH_AT = 64 * 1024;
@@ -39,15 +40,20 @@ class ChunkWriter {
   }
 }
 
-function attributes(node: XmlNode): string {
+function attributes(node: XmlNode, names: PrefixMap | null): string {
   const attrs = node[':@'];
   if (!attrs) return '';
   let s = '';
-  for (const key in attrs) s += ` ${key.startsWith('@_') ? key.slice(2) : key}="${attrs[key]}"`;
+  for (const key in attrs) {
+    let name = key.startsWith('@_') ? key.slice(2) : key;
+    if (names && !name.startsWith('xmlns')) name = documentName(name, names.attributes);
+    s += ` ${name}="${attrs[key]}"`;
+  }
   return s;
 }
 
-function writeNodes(nodes: XmlNode[], out: ChunkWriter): void {
+/** Names are written in the document's own prefixes when the part was read into canonical ones. */
+function writeNodes(nodes: XmlNode[], out: ChunkWriter, names: PrefixMap | null): void {
   for (const node of nodes) {
     let tag: string | undefined;
     for (const k in node) if (k !== ':@') { tag = k; break; }
@@ -57,17 +63,18 @@ function writeNodes(nodes: XmlNode[], out: ChunkWriter): void {
       continue;
     }
     if (tag[0] === '?') {
-      out.write(`<${tag}${attributes(node)}?>`);
+      out.write(`<${tag}${attributes(node, null)}?>`);
       continue;
     }
     const children = node[tag] as XmlNode[];
+    const name = names ? documentName(tag, names.elements) : tag;
     if (!children || children.length === 0) {
-      out.write(`<${tag}${attributes(node)}/>`);
+      out.write(`<${name}${attributes(node, names)}/>`);
       continue;
     }
-    out.write(`<${tag}${attributes(node)}>`);
-    writeNodes(children, out);
-    out.write(`</${tag}>`);
+    out.write(`<${name}${attributes(node, names)}>`);
+    writeNodes(children, out, names);
+    out.write(`</${name}>`);
   }
 }
 
@@ -78,7 +85,7 @@ function writeNodes(nodes: XmlNode[], out: ChunkWriter): void {
 export function serializeXmlTo(doc: XmlDocument, emit: (chunk: Uint8Array) => void): void {
   const out = new ChunkWriter(emit);
   out.write(doc.prolog);
-  writeNodes(doc.nodes, out);
+  writeNodes(doc.nodes, out, doc.prefixes ?? null);
   out.write(doc.epilogue);
   out.flush();
 }

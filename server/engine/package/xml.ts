@@ -4,6 +4,7 @@
 
 import { XMLParser } from 'fast-xml-parser';
 import { DocxRejectedError } from '../errors.ts';
+import type { PrefixMap } from './namespaces.ts';
 import { serializeXml } from './serialize.ts';
 
 /** An element: `{ [tagName]: children, ':@'?: attributes }`, or a text node `{ '#text': raw }`. */
@@ -38,6 +39,8 @@ export interface XmlDocument {
   nodes: XmlNode[];
   /** White space after the root element (Word writes none; other producers a newline). */
   epilogue: string;
+  /** Set when the part's names were read into canonical prefixes (namespaces.ts): the way back, for writing. */
+  prefixes?: PrefixMap;
 }
 
 export function dtdRejected(partName: string): DocxRejectedError {
