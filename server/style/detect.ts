@@ -50,10 +50,13 @@ export interface StyleDetectionResult {
 export const MAX_COMPARED = 8;
 /** A winner needs at least this median similarity and this lead over the runner-up. */
 const MIN_SCORE = 0.6;
-const MIN_MARGIN = 0.006;
+const MIN_MARGIN = 0.012;
 const LABEL_WEIGHT = 0.03;
 const FIRST_ROUND_ENTRIES = 3;
 const SHORTLIST = 8;
+const CLOSE = 0.03;
+const FINALISTS = 4;
+const FINAL_ENTRIES = 30;
 
 /** n entries spread over the list, the first three spread widest (they make the first round). */
 function sample<T>(values: T[], n: number): T[] {
@@ -91,7 +94,10 @@ function candidateStyles(family: 'numeric' | 'author-date'): string[] {
 }
 
 interface Scored {
+  /** The id reported (a superseded edition as its current style). */
   id: string;
+  /** The bundled style rendered. */
+  rendered: string;
   score: number;
   /** The rendered texts, to group styles that render the sample identically. */
   signature: string;
@@ -117,7 +123,7 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
   });
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
   const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length));
-  return { id, score, signature: texts.join('\n') };
+  return { id, rendered: id, score, signature: texts.join('\n') };
 }
 
 /** Among styles that render the sample identically, the one reported: the base id others extend, else the most used. */
@@ -125,6 +131,30 @@ function representative(ids: string[]): string {
   const base = ids.find((id) => ids.every((o) => o === id || o.startsWith(`${id}-`)));
   if (base) return base;
   return [...ids].sort((a, b) => dependentCount(b) - dependentCount(a) || a.length - b.length)[0];
+}
+
+interface Ranked { id: string; score: number; members: string[] }
+
+/** Groups identical renderings (each group once, at its best score), best first. */
+function rank(scored: Scored[]): Ranked[] {
+  const groups = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const g = groups.get(s.signature);
+    if (g) g.push(s);
+    else groups.set(s.signature, [s]);
+  }
+  const byId = new Map<string, Ranked>();
+  for (const g of groups.values()) {
+    const r = { id: representative([...new Set(g.map((s) => s.id))]), score: Math.max(...g.map((s) => s.score)), members: g.map((s) => s.rendered) };
+    const same = byId.get(r.id);
+    if (!same) byId.set(r.id, r);
+    else byId.set(r.id, { id: r.id, score: Math.max(same.score, r.score), members: [...same.members, ...r.members] });
+  }
+  return [...byId.values()].sort((a, b) => b.score - a.score);
+}
+
+function metadataOr(item: CslItem, meta: CslItem | null | undefined): CslItem {
+  return meta ? { ...meta, id: item.id } : item;
 }
 
 /** Detects the style of a reference list. Pure apart from reading the bundled styles once. */
@@ -138,10 +168,7 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
   const family = familyOf(parsedAll, input.citeStyle);
   const picked = sample(usable.map((u, k) => ({ ...u, parsed: parsedAll[k] })), MAX_COMPARED);
   const parsed = picked.map((p) => p.parsed);
-  const items = picked.map((p) => {
-    const meta = input.metadata?.[p.i];
-    return meta ? { ...meta, id: p.parsed.item.id } : p.parsed.item;
-  });
+  const items = picked.map((p) => metadataOr(p.parsed.item, input.metadata?.[p.i]));
 
   // Two rounds: a few entries in every style of the family, then all sampled entries in the closest ones.
   const firstN = Math.min(FIRST_ROUND_ENTRIES, parsed.length);
@@ -153,16 +180,18 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
   const scored = parsed.length > firstN
     ? shortlist.map((id) => scoreStyle(id, parsed, items)).filter((s): s is Scored => s !== null)
     : first.slice(0, SHORTLIST);
-  // Group identical renderings; each group is represented once, at its best score.
-  const groups = new Map<string, Scored[]>();
-  for (const s of scored) {
-    const g = groups.get(s.signature);
-    if (g) g.push(s);
-    else groups.set(s.signature, [s]);
+  // Superseded editions (apa-6th-edition) count as their current style.
+  for (const s of scored) s.id = s.id.replace(/-\d+(?:st|nd|rd|th)-edition$/, '');
+  let ranked = rank(scored);
+  // Close at the top: the leaders again on every entry of the list (up to FINAL_ENTRIES).
+  if (usable.length > parsed.length && ranked.length > 1 && ranked[0].score - ranked[1].score < CLOSE) {
+    const all = sample(usable.map((u, k) => ({ ...u, parsed: parsedAll[k] })), FINAL_ENTRIES);
+    const allItems = all.map((p) => metadataOr(p.parsed.item, input.metadata?.[p.i]));
+    const finalists = ranked.slice(0, FINALISTS).flatMap((r) => r.members);
+    const rescored = [...new Set(finalists)].map((id) => scoreStyle(id, all.map((p) => p.parsed), allItems)).filter((s): s is Scored => s !== null);
+    for (const s of rescored) s.id = s.id.replace(/-\d+(?:st|nd|rd|th)-edition$/, '');
+    ranked = [...rank(rescored), ...ranked.slice(FINALISTS)];
   }
-  const ranked = [...groups.values()]
-    .map((g) => ({ id: representative(g.map((s) => s.id)), score: Math.max(...g.map((s) => s.score)), members: g.map((s) => s.id) }))
-    .sort((a, b) => b.score - a.score);
   const best = ranked[0];
   const margin = ranked.length > 1 ? best.score - ranked[1].score : best?.score ?? 0;
   const candidates = ranked.slice(0, 5).map((r) => ({ id: r.id, score: Math.round(r.score * 1000) / 1000 }));

@@ -19,6 +19,9 @@ export interface ParsedEntry {
   found: { authors: boolean; year: boolean; title: boolean; container: boolean; volume: boolean; pages: boolean };
 }
 
+/** Stand-in title for entries written without one (detection only; never written into a document). */
+export const UNSEEN_TITLE = 'T';
+
 const LABEL = /^\s*(\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.(?!\d)|\d{1,4}(?=\s))\s*/;
 const TRAILER = /(?:\s*(?:doi:|DOI:|Available (?:from|at):?|Retrieved(?: from)?|\[online\]|URL:?|https?:\/\/\S*|Accessed\b.*))+\s*$/;
 const YEAR = /(?<![\d.])(1[5-9]\d\d|20\d\d)([a-z])?(?![\d])/;
@@ -52,11 +55,12 @@ function parseName(chunk: string): CslName | null {
   if (comma) {
     const fam = comma[1].trim();
     const giv = comma[2].trim();
+    if (isInitials(fam.split(' ')[0]) || isInitials(fam)) return null;
     if (fam.split(' ').every((w) => NAME_WORD.test(w)) && giv.split(/\s+/).every((w) => NAME_WORD.test(w))) return { family: fam, given: giv };
     return null;
   }
   const words = c.split(' ');
-  if (words.length > 5 || !words.every((w) => NAME_WORD.test(w))) return null;
+  if (words.length > 4 || !words.every((w) => NAME_WORD.test(w))) return null;
   if (words.length === 1) return /^[A-ZÀ-Þ][\p{L}'’-]+$/u.test(words[0]) ? { family: words[0] } : null;
   // "J. R. Smith" / "John Smith": leading initials or given names, family last
   const last = words[words.length - 1];
@@ -64,6 +68,7 @@ function parseName(chunk: string): CslName | null {
     // "Smith JR" (Vancouver)
     return { family: words.slice(0, -1).join(' '), given: last.replace(/([A-Z])(?=[A-Z])/g, '$1 ').trim() };
   }
+  if (isInitials(last)) return null;
   return { family: last, given: words.slice(0, -1).join(' ') };
 }
 
@@ -81,14 +86,16 @@ interface AuthorScan {
 function scanAuthors(body: string): AuthorScan {
   const stop = /(?:\(?\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b\)?|[:“"‘]|\s\((?:eds?|Hrsg)\.?\))/.exec(body);
   let region = stop ? body.slice(0, stop.index) : body;
-  // A sentence end after the names: "Smith J, Doe K. Title..." — cut at ". " followed by a capital word of 2+ letters
-  // when the piece before is a plausible name list; try progressively.
-  const sentenceCut = /(?<![A-Z]|\b[A-Z][a-z]?)\.\s+(?=[\p{Lu}“"‘\d])/gu;
+  // A sentence end after the names ("Smith J, Doe K. Title..."): the longest prefix ending at a ". "
+  // that still reads as a name list.
+  const sentenceCut = /\.\s+(?=[\p{Lu}“"‘\d])/gu;
   let m: RegExpExecArray | null;
-  while ((m = sentenceCut.exec(region))) {
-    const before = region.slice(0, m.index);
-    if (namesIn(before).ok) { region = before; break; }
+  let best = -1;
+  const whole = namesIn(region).ok;
+  while (!whole && (m = sentenceCut.exec(region))) {
+    if (namesIn(region.slice(0, m.index + 1)).ok) best = m.index + 1;
   }
+  if (best > 0) region = region.slice(0, best);
   let res = namesIn(region);
   if (!res.ok) {
     // Vancouver-like "Smith JR, Doe K." where the cut above failed: take names greedily
@@ -171,6 +178,7 @@ function readTail(text: string): Tail | null {
     [new RegExp(String.raw`(?<![\w.])(${VOL})\s*\((\w[\w\s/-]{0,12})\)\s*(?:\([^)]*\))?\s*[:,]\s*(?:pp?\.\s*)?(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL})\.(\d+(?:-\d+)?)\s*\((?:\d{4})\)\s*:\s*(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL}),\s*(\d+)\s*\([^)]*\d{4}\),\s*(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
+    [new RegExp(String.raw`(?<![\w.])(${VOL}),\s*(?:pp?\.\s*)?(${PAGE})\s*\(\d{4}\)`), (m) => ({ volume: m[1], page: m[2] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL})\s*\((\w[\w\s/-]{0,12})\)`), (m) => ({ volume: m[1], issue: m[2] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL})\s*:\s*(${PAGE})`), (m) => ({ volume: m[1], page: m[2] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL}),\s*(?:pp?\.\s*)?(${PAGE})\s*\(`), (m) => ({ volume: m[1], page: m[2] })],
@@ -184,6 +192,7 @@ function readTail(text: string): Tail | null {
     if (m) {
       const t = pick(m);
       if (t.volume && /^(1[5-9]\d\d|20\d\d)$/.test(t.volume) && !t.issue) continue;
+      if (t.issue && /^(1[5-9]\d\d|20\d\d)$/.test(t.issue.trim())) continue;
       return { ...t, start: m.index };
     }
   }
@@ -192,6 +201,25 @@ function readTail(text: string): Tail | null {
 
 function clean(s: string): string {
   return s.replace(/^[\s.,;:]+|[\s.,;:]+$/g, '').replace(/\s+/g, ' ');
+}
+
+/** The publication year: one in parentheses, else one right at the start, else the last year-like number outside page ranges. */
+function pickYear(text: string): RegExpExecArray | null {
+  const all: RegExpExecArray[] = [];
+  const re = new RegExp(YEAR.source, 'g');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const before = text[m.index - 1] ?? '';
+    const after = text[m.index + m[0].length] ?? '';
+    if (/[–-]/.test(after) && /\d/.test(text[m.index + m[0].length + 1] ?? '')) continue;
+    if (/[–-]/.test(before) && /\d/.test(text[m.index - 2] ?? '')) continue;
+    all.push(m);
+  }
+  if (!all.length) return null;
+  const paren = all.find((x) => text[x.index - 1] === '(' || /\($/.test(text.slice(0, x.index).replace(/[A-Za-z.]+\s$/, '')));
+  if (paren) return paren;
+  if (all[0].index < 3) return all[0];
+  return all[all.length - 1];
 }
 
 /** Parses one reference entry (the paragraph text, label included). */
@@ -221,7 +249,7 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
   }
 
   // Year (or "n.d."), right after the authors or anywhere.
-  const ym = YEAR.exec(rest) ?? YEAR.exec(body);
+  const ym = pickYear(rest) ?? pickYear(body);
   if (ym) item.issued = { 'date-parts': [[Number(ym[1])]] };
   const early = /^\(?(?:1[5-9]\d\d|20\d\d)[a-z]?\)?[.,]?\s*/.exec(rest);
   if (early) rest = rest.slice(early[0].length);
@@ -261,6 +289,9 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
   if (/doi/i.test(trailer)) item.DOI = '10.0000/placeholder';
   else if (trailer) item.URL = 'https://example.org/placeholder';
   if (!item['container-title'] && item.title && !tail) item.type = 'book';
+  // A journal article written without a title: render candidates with one anyway, so that styles that
+  // print titles pay for printing what the list never shows.
+  if (!item.title && item['container-title'] && tail) item.title = UNSEEN_TITLE;
 
   return {
     body,
