@@ -9,6 +9,7 @@ export interface CliCommand {
 const commands: Record<string, () => Promise<CliCommand>> = {
   scan: async () => (await import('./cli/scan.ts')).scanCommand,
   link: async () => (await import('./cli/link.ts')).linkCommand,
+  resolve: async () => (await import('./cli/resolve.ts')).resolveCommand,
   user: async () => (await import('./cli/accounts.ts')).userCommand,
   org: async () => (await import('./cli/accounts.ts')).orgCommand,
 };
@@ -17,7 +18,11 @@ function usage(): string {
   return [
     'usage: hyperlinker <command> [options]',
     '  scan FILE.docx [--settings JSON]                 print the ScanPacket of a manuscript',
-    '  link FILE.docx -o OUT.docx [--settings JSON]     link every ready match and write OUT.docx',
+    '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]]',
+    '                                                   link every ready match (and, with --resolve, every',
+    '                                                   reference Crossref resolves) and write OUT.docx',
+    '  resolve FILE.docx [--settings JSON] [--no-cache] find each reference\'s DOI through Crossref',
+    '                                                   (CROSSREF_API_URL, CROSSREF_MAILTO); print the ResolverReport',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
     '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',
   ].join('\n');

@@ -11,6 +11,8 @@ import type { CrossrefWork } from './work.ts';
 
 /** Ready from this confidence on (and only when the agreement gate passes). */
 export const READY_CONFIDENCE = 0.9;
+/** The best candidate must beat the runner-up by this much to be ready: a tie is for a reviewer. */
+export const MIN_MARGIN = 0.05;
 /** Below this the best candidate is not worth a reviewer's time: unmatched. */
 export const PROPOSE_CONFIDENCE = 0.3;
 
@@ -92,8 +94,9 @@ export function decide(ref: PreparedReference, works: CrossrefWork[]): MatchDeci
   const reasons = explain(best.features);
   const gate = passesGate(best.features, best.agreements);
   if (!gate) reasons.push(`only ${best.agreements} of title, year, volume, first author and first page agree`);
-  if (runnerUp && best.score - runnerUp.score < 0.05) reasons.push(`runner-up ${runnerUp.work.DOI.toLowerCase()} scores almost as well`);
-  if (gate && confidence >= READY_CONFIDENCE) return { status: 'ready', best, runnerUp, confidence, reasons };
+  const clear = !runnerUp || best.score - runnerUp.score >= MIN_MARGIN;
+  if (!clear) reasons.push(`runner-up ${runnerUp!.work.DOI.toLowerCase()} scores almost as well`);
+  if (gate && clear && confidence >= READY_CONFIDENCE) return { status: 'ready', best, runnerUp, confidence, reasons };
   if (confidence >= PROPOSE_CONFIDENCE || (gate && best.score >= 0.5)) return { status: 'low_confidence', best, runnerUp, confidence: Math.min(confidence, READY_CONFIDENCE - 0.001), reasons };
   return { status: 'unmatched', best, runnerUp, confidence, reasons: ['no candidate agrees well enough', ...reasons] };
 }

@@ -40,6 +40,9 @@ export interface FakeCrossrefStats {
   lookups: number;
   /** Answers with status 429. */
   rejected: number;
+  /** Why: over the per-second limit, or over the concurrency limit. */
+  rejectedForRate: number;
+  rejectedForConcurrency: number;
   /** Injected 5xx answers. */
   failures: number;
   /** Most requests seen in flight at once. */
@@ -139,7 +142,7 @@ export async function startFakeCrossref(options: FakeCrossrefOptions): Promise<F
   const recent = { polite: { search: [] as number[], lookup: [] as number[] }, public: { search: [] as number[], lookup: [] as number[] } };
   const inFlight = { polite: 0, public: 0 };
   let totalInFlight = 0;
-  const newStats = (): FakeCrossrefStats => ({ searches: 0, lookups: 0, rejected: 0, failures: 0, maxInFlight: 0, served: [], userAgents: new Set() });
+  const newStats = (): FakeCrossrefStats => ({ searches: 0, lookups: 0, rejected: 0, rejectedForRate: 0, rejectedForConcurrency: 0, failures: 0, maxInFlight: 0, served: [], userAgents: new Set() });
   let stats = newStats();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -163,6 +166,8 @@ export async function startFakeCrossref(options: FakeCrossrefOptions): Promise<F
     while (window.length && window[0]! <= now - 1000) window.shift();
     if (enforce && (window.length >= perSecond || inFlight[pool] >= limits.concurrency)) {
       stats.rejected++;
+      if (window.length >= perSecond) stats.rejectedForRate++;
+      else stats.rejectedForConcurrency++;
       res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': String(retryAfter), ...headers });
       res.end('Too many requests');
       return;

@@ -1,0 +1,93 @@
+// `hyperlinker resolve` and `hyperlinker link --resolve` against the fake registry.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { main } from '../../../server/cli.ts';
+import type { ResolverReport } from '../../../shared/contract.ts';
+import { readZip } from '../../../server/engine/package/zip.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
+import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
+import { REFS, startFake } from '../resolver/fixtures.ts';
+
+let fake: FakeCrossref;
+let dir: string;
+const saved = { url: process.env.CROSSREF_API_URL, mailto: process.env.CROSSREF_MAILTO, xdg: process.env.XDG_CACHE_HOME };
+
+before(async () => {
+  fake = await startFake();
+  dir = mkdtempSync(join(tmpdir(), 'hl-resolve-'));
+  process.env.CROSSREF_API_URL = fake.url;
+  process.env.CROSSREF_MAILTO = 'cli-test@example.org';
+  process.env.XDG_CACHE_HOME = join(dir, 'cache');
+  const body = [
+    p('Stress matters [1], and so does stroke [2]; see also [3].'),
+    p('References', 'Heading1'),
+    p(`1. ${REFS.bacon}`),
+    p(`2. ${REFS.stroke}`),
+    p(`3. ${REFS.retracted}`),
+  ].join('');
+  writeFileSync(join(dir, 'ms.docx'), await buildDocx({ body }));
+});
+
+after(async () => {
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+  for (const [k, v] of [['CROSSREF_API_URL', saved.url], ['CROSSREF_MAILTO', saved.mailto], ['XDG_CACHE_HOME', saved.xdg]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const w1 = process.stdout.write.bind(process.stdout);
+  const w2 = process.stderr.write.bind(process.stderr);
+  // Only the command's own text is captured: the test runner reports through stdout in binary chunks.
+  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest))) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest))) as typeof process.stderr.write;
+  try {
+    const code = await main(argv);
+    return { code, out: out.join(''), err: err.join('') };
+  } finally {
+    process.stdout.write = w1;
+    process.stderr.write = w2;
+  }
+}
+
+test('resolve prints the ResolverReport; retractions are named on stderr; the second run uses the cache', async () => {
+  const first = await capture(['resolve', join(dir, 'ms.docx')]);
+  assert.equal(first.code, 0, first.err);
+  const report = JSON.parse(first.out) as ResolverReport;
+  assert.equal(report.references.length, 3);
+  const dois = report.references.map((r) => report.resolvedWorks[r.refId]?.doi);
+  assert.deepEqual(dois, ['10.1000/heart.2009.1', '10.1000/stroke.2010', '10.1000/retracted.1']);
+  assert.deepEqual(report.resolverReport, { resolved: 3, reviewRequired: 0, unresolved: 0 });
+  assert.ok(report.scanFingerprint);
+  assert.match(first.err, /reference 3: retraction of 10\.1000\/retracted\.1 \(notice 10\.1000\/retraction\.notice, 2010-02-06\)/);
+  fake.resetStats();
+  const second = await capture(['resolve', join(dir, 'ms.docx'), '--compact']);
+  assert.equal(fake.stats.searches + fake.stats.lookups, 0, 'answered from the file cache');
+  assert.deepEqual((JSON.parse(second.out) as ResolverReport).resolvedWorks, report.resolvedWorks);
+  fake.resetStats();
+  await capture(['resolve', join(dir, 'ms.docx'), '--no-cache']);
+  assert.equal(fake.stats.searches, 3, '--no-cache asks the registry again');
+});
+
+test('link --resolve links each ready reference to its DOI', async () => {
+  const out = join(dir, 'out.docx');
+  const res = await capture(['link', join(dir, 'ms.docx'), '-o', out, '--resolve']);
+  assert.equal(res.code, 0, res.err);
+  const result = JSON.parse(res.out) as { linkCount: number; resolverReport: { resolved: number } };
+  assert.equal(result.resolverReport.resolved, 3);
+  const rels = readZip(new Uint8Array(readFileSync(out))).text('word/_rels/document.xml.rels');
+  for (const doi of ['10.1000/heart.2009.1', '10.1000/stroke.2010', '10.1000/retracted.1']) assert.ok(rels.includes(`https://doi.org/${doi}`), doi);
+});
+
+test('resolve without a file: usage error', async () => {
+  const res = await capture(['resolve']);
+  assert.notEqual(res.code, 0);
+});

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { CrossrefClient, limitsFromHeaders, parseInterval, RegistryError, retryAfterMs } from '../../../server/resolver/crossref-client.ts';
+import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
+import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
+import { REFS, startFake } from './fixtures.ts';
+
+let fake: FakeCrossref;
+before(async () => { fake = await startFake(); });
+after(() => fake.close());
+
+const client = (extra: object = {}) => new CrossrefClient({ apiUrl: fake.url, mailto: 'client-test@example.org', limiter: new InProcessLimiter(), baseBackoffMs: 5, maxBackoffMs: 20, ...extra });
+
+test('header parsing: intervals, limits, Retry-After in seconds or as a date', () => {
+  assert.equal(parseInterval('1s'), 1000);
+  assert.equal(parseInterval('250ms'), 250);
+  assert.equal(parseInterval('1m'), 60_000);
+  assert.equal(parseInterval('soon'), null);
+  assert.deepEqual(limitsFromHeaders(new Headers({ 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' })), { limit: 3, intervalMs: 1000, concurrency: 3 });
+  assert.equal(limitsFromHeaders(new Headers()), null);
+  assert.equal(retryAfterMs('2'), 2000);
+  assert.equal(retryAfterMs(new Date(Date.now() + 5000).toUTCString(), Date.now())! > 3000, true);
+  assert.equal(retryAfterMs(null), null);
+});
+
+test('search and look-up; announced limits reach the limiter', async () => {
+  const limiter = new InProcessLimiter();
+  const c = client({ limiter });
+  const works = await c.search(REFS.stroke, 5);
+  assert.ok(works.length >= 2 && works.length <= 5);
+  assert.ok(typeof works[0]!.score === 'number');
+  assert.equal(limiter.currentLimits('search').limit, 1000);
+  assert.equal((await c.lookup('10.1000/STROKE.2010'))?.DOI, '10.1000/stroke.2010');
+  assert.equal(await c.lookup('10.1000/missing'), null);
+  assert.deepEqual({ ...c.stats }, { requests: 3, searches: 1, lookups: 2, retries: 0, rateLimited: 0, timeouts: 0 });
+});
+
+test('5xx answers are retried with backoff, then succeed', async () => {
+  fake.failNext(2, 503);
+  const c = client();
+  const works = await c.search(REFS.bacon);
+  assert.ok(works.length > 0);
+  assert.equal(c.stats.retries, 2);
+  assert.equal(c.unavailable, null);
+});
+
+test('a 429 with Retry-After pauses every request until it has passed', async () => {
+  fake.failNext(1, 429, 1);
+  fake.resetStats();
+  const c = client();
+  const t0 = Date.now();
+  await Promise.all([c.search(REFS.bacon), c.search(REFS.stroke), c.lookup('10.1000/stroke.2010')]);
+  assert.equal(c.stats.rateLimited, 1);
+  const served = fake.stats.served.map((s) => s.at);
+  // The first answer is the 429 (not served); whatever was not yet sent waits the second out.
+  assert.ok(Date.now() - t0 >= 950, `took ${Date.now() - t0} ms`);
+  assert.equal(served.length, 3);
+});
+
+test('a registry that does not answer in time: time-out per request, then unavailable and fail fast', async () => {
+  fake.setLatency([300, 300]);
+  try {
+    const c = client({ timeoutMs: 40, maxAttempts: 2 });
+    await assert.rejects(c.search(REFS.bacon), (err: unknown) => err instanceof RegistryError && err.kind === 'unavailable' && /no answer within/.test(err.message));
+    assert.equal(c.stats.timeouts, 2);
+    const before = c.stats.requests;
+    await assert.rejects(c.lookup('10.1000/stroke.2010'), /Crossref unavailable/);
+    assert.equal(c.stats.requests, before, 'no further request once down');
+  } finally {
+    fake.setLatency([0, 0]);
+  }
+});
+
+test('cancellation aborts the request in flight with the caller\'s reason', async () => {
+  fake.setLatency([500, 500]);
+  try {
+    const controller = new AbortController();
+    const c = client({ signal: controller.signal });
+    const t0 = Date.now();
+    setTimeout(() => controller.abort(new Error('cancelled by user')), 30);
+    await assert.rejects(c.search(REFS.bacon), /cancelled by user/);
+    assert.ok(Date.now() - t0 < 400);
+  } finally {
+    fake.setLatency([0, 0]);
+  }
+});
+
+test('a 400 is not retried', async () => {
+  const c = new CrossrefClient({ apiUrl: `${fake.url}/bad-prefix`, mailto: 'x@example.org', limiter: new InProcessLimiter(), baseBackoffMs: 5 });
+  await assert.rejects(c.search('x'), (err: unknown) => err instanceof RegistryError && err.kind === 'bad_request');
+  assert.equal(c.stats.requests, 1);
+});
+
+test('under an enforced limit, a burst of searches gets no 429 and never exceeds the announced rate', async () => {
+  const limited = await startFake({ polite: { search: 8, lookup: 8, concurrency: 3 }, latencyMs: [5, 15] });
+  try {
+    const c = new CrossrefClient({ apiUrl: limited.url, mailto: 'x@example.org', limiter: new InProcessLimiter() });
+    await Promise.all(Array.from({ length: 14 }, (_, i) => c.search(`${REFS.bacon} ${i}`)));
+    assert.equal(limited.stats.rejected, 0);
+    assert.equal(c.stats.rateLimited, 0);
+    const at = limited.stats.served.map((s) => s.at).sort((a, b) => a - b);
+    for (let i = 8; i < at.length; i++) assert.ok(at[i]! - at[i - 8]! >= 1000, 'at most 8 in any second');
+    assert.ok(limited.stats.maxInFlight <= 3);
+  } finally {
+    await limited.close();
+  }
+});

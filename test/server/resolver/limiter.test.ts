@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
+
+const limits = (limit: number, intervalMs: number, concurrency: number) => ({ search: { limit, intervalMs, concurrency }, lookup: { limit: 100, intervalMs, concurrency } });
+
+test('never more than `limit` grants in any window of the interval', async () => {
+  const limiter = new InProcessLimiter(limits(2, 100, 10));
+  const t0 = performance.now();
+  const times: number[] = [];
+  await Promise.all(Array.from({ length: 6 }, async () => {
+    const slot = await limiter.acquire('search');
+    times.push(performance.now() - t0);
+    slot.release();
+  }));
+  times.sort((a, b) => a - b);
+  for (let i = 2; i < times.length; i++) assert.ok(times[i]! - times[i - 2]! >= 99, `grant ${i} at ${times[i]!.toFixed(0)} ms, two before at ${times[i - 2]!.toFixed(0)} ms`);
+  assert.ok(times[5]! >= 200);
+});
+
+test('concurrency: a slot frees only when released; releasing twice frees once', async () => {
+  const limiter = new InProcessLimiter(limits(100, 1000, 1));
+  const first = await limiter.acquire('search');
+  let second = false;
+  const pending = limiter.acquire('lookup').then((s) => { second = true; return s; });
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(second, false, 'in flight counts across request classes');
+  first.release();
+  first.release();
+  const s2 = await pending;
+  assert.equal(second, true);
+  let third = false;
+  const p3 = limiter.acquire('search').then((s) => { third = true; return s; });
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(third, false);
+  s2.release();
+  (await p3).release();
+});
+
+test('limits announced by the registry replace the starting ones', async () => {
+  const limiter = new InProcessLimiter(limits(1, 1000, 1));
+  limiter.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 5 });
+  assert.deepEqual(limiter.currentLimits('search'), { limit: 50, intervalMs: 1000, concurrency: 5 });
+  const slots = await Promise.all(Array.from({ length: 5 }, () => limiter.acquire('search')));
+  slots.forEach((s) => s.release());
+});
+
+test('a pause holds every class until it ends', async () => {
+  const limiter = new InProcessLimiter(limits(100, 1000, 10));
+  const t0 = Date.now();
+  limiter.pauseUntil(t0 + 120);
+  const [a, b] = await Promise.all([limiter.acquire('search'), limiter.acquire('lookup')]);
+  assert.ok(Date.now() - t0 >= 115);
+  a.release();
+  b.release();
+});
+
+test('an aborted wait rejects with the reason and holds no slot', async () => {
+  const limiter = new InProcessLimiter(limits(100, 1000, 1));
+  const held = await limiter.acquire('search');
+  const controller = new AbortController();
+  const waiting = limiter.acquire('search', controller.signal);
+  controller.abort(new Error('gone'));
+  await assert.rejects(waiting, /gone/);
+  await assert.rejects(limiter.acquire('search', controller.signal), /gone/);
+  held.release();
+  (await limiter.acquire('search')).release();
+});

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseReference } from '../../../server/references/parse.ts';
+import { calibratedConfidence, decide, passesGate, rankCandidates } from '../../../server/resolver/match.ts';
+import { prepareReference, scoreCandidate } from '../../../server/resolver/score.ts';
+import { workUpdates, type CrossrefWork } from '../../../server/resolver/work.ts';
+import { REFS, WORKS } from './fixtures.ts';
+
+const byDoi = (doi: string) => ({ ...WORKS.find((w) => w.DOI === doi)!, score: 100 }) as CrossrefWork;
+const prep = (s: string) => prepareReference(parseReference(s));
+
+test('field features: every field of the right work agrees; a meeting abstract a year earlier counts the year half and its numbers against it', () => {
+  const ref = prep(REFS.bacon);
+  const right = scoreCandidate(ref, byDoi('10.1000/heart.2009.1'));
+  assert.deepEqual([right.title, right.author, right.year, right.volume, right.page, right.unexplained, right.notice], [1, 1, 1, 1, 1, 0, false]);
+  const abstract = scoreCandidate(ref, byDoi('10.1000/abs.2003.77'));
+  assert.equal(abstract.year, 0.5);
+  assert.equal(abstract.volume, 0);
+  assert.equal(abstract.page, 0);
+  assert.ok(abstract.unexplained >= 2);
+});
+
+test('notices, chapters and preprints of the cited work are penalised', () => {
+  const bacon = prep(REFS.bacon);
+  assert.equal(scoreCandidate(bacon, byDoi('10.1000/heart.corr')).notice, true);
+  const stroke = prep(REFS.stroke);
+  assert.equal(scoreCandidate(stroke, byDoi('10.1000/stroke.chapter')).typeMismatch, true);
+  const nano = prep(REFS.nano);
+  assert.equal(scoreCandidate(nano, byDoi('10.1000/gold.preprint')).typeMismatch, true);
+  for (const [ref, doi] of [[bacon, '10.1000/heart.2009.1'], [stroke, '10.1000/stroke.2010'], [nano, '10.1000/gold.nano']] as const) {
+    const ranked = rankCandidates(ref, WORKS.map((w) => ({ ...w, score: 50 }) as CrossrefWork));
+    assert.equal(ranked[0]!.work.DOI, doi);
+  }
+  // A reference that cites the correction itself may match it.
+  const corr = prep('Bacon SL, Watkins LL, Babyak M. Correction: Effects of daily stress on autonomic cardiac control in patients with coronary artery disease. Am J Cardiol. 2004;94:1500.');
+  assert.equal(scoreCandidate(corr, byDoi('10.1000/heart.corr')).notice, false);
+});
+
+test('accept only with a margin: two equally good records (a registry duplicate) are sent to review', () => {
+  const ref = prep(REFS.stroke);
+  const a = byDoi('10.1000/stroke.2010');
+  const d = decide(ref, [a, { ...a, DOI: '10.1000/stroke.duplicate' }]);
+  assert.equal(d.status, 'low_confidence');
+  assert.ok(d.confidence < 0.9);
+  assert.ok(d.reasons.some((r) => r.startsWith('runner-up')));
+  const alone = decide(ref, [a, byDoi('10.1000/other.1')]);
+  assert.equal(alone.status, 'ready');
+  assert.ok(alone.confidence >= 0.9);
+});
+
+test('the agreement gate: three of title, year, volume, author, page; two only for a long whole title and the first author', () => {
+  const base = { doi: 'x', scoreRatio: 0.6, title: 1, titleReverse: 1, titleWords: 8, author: 1, year: null, volume: null, issue: null, page: null, container: null, unexplained: 0, notice: false, typeMismatch: false };
+  assert.equal(passesGate(base, 2), true);
+  assert.equal(passesGate({ ...base, titleWords: 3 }, 2), false);
+  assert.equal(passesGate({ ...base, year: 0 }, 2), false);
+  assert.equal(passesGate(base, 1), false);
+  assert.equal(passesGate({ ...base, title: 0.2 }, 3), true);
+});
+
+test('confidence grows with score, margin and agreement, within 0..1', () => {
+  const ref = prep(REFS.bacon);
+  const [best, second] = rankCandidates(ref, WORKS.map((w) => ({ ...w, score: 80 }) as CrossrefWork));
+  const c = calibratedConfidence(best!, second!);
+  assert.ok(c > 0.9 && c <= 1);
+  assert.ok(calibratedConfidence(best!, best!) < c, 'no margin, less confidence');
+  assert.ok(calibratedConfidence(second!, null) < c);
+});
+
+test('update relations: publisher and Retraction Watch notices, relation-style notices, duplicates once', () => {
+  const w = {
+    DOI: '10.1/x',
+    'updated-by': [
+      { DOI: '10.1/notice', type: 'retraction', source: 'retraction-watch', updated: { 'date-parts': [[2020, 3, 1]] } },
+      { DOI: '10.1/NOTICE', type: 'retraction', source: 'retraction-watch', updated: { 'date-parts': [[2020, 3, 1]] } },
+      { DOI: '10.1/fix', type: 'correction', updated: { 'date-time': '2019-05-02T00:00:00Z' } },
+      { DOI: '10.1/new-version', type: 'new_version' },
+    ],
+    relation: { 'is-retracted-by': [{ 'id-type': 'doi', id: '10.1/rel' }] },
+  } as CrossrefWork;
+  assert.deepEqual(workUpdates(w), [
+    { type: 'retraction', noticeDoi: '10.1/notice', date: '2020-03-01', source: 'retraction-watch' },
+    { type: 'correction', noticeDoi: '10.1/fix', date: '2019-05-02' },
+    { type: 'retraction', noticeDoi: '10.1/rel', date: null },
+  ]);
+});
