@@ -3,6 +3,11 @@
 // Follows the OOXML rules in the field notes: inserted text counts, deleted text does not; field
 // instructions are not visible, field results are; mc:AlternateContent counts the Choice only;
 // text boxes are paragraphs of their own, numbered in document order after their anchor paragraph.
+//
+// Like mammoth.js's body reader, the walk is a table of element handlers keyed by namespace-resolved
+// element name (package/namespaces.ts gives every part canonical names: "w:p" whatever the document's
+// prefix or OOXML flavour): BLOCK for the body's structure, INLINE for a paragraph's content, RUN for a
+// run's content. An element without a handler is skipped (BLOCK: descended into).
 
 import { attr, childrenOf, findChild, rawText, tagOf, unescapeXml, type XmlNode } from '../package/xml.ts';
 import type { NumberingCounter } from './numbering.ts';
@@ -51,38 +56,155 @@ export function fieldType(instruction: string): string {
   return (/^\s*([A-Za-z.]+)/.exec(instruction)?.[1] ?? '').toUpperCase();
 }
 
-export function walkPart(
-  partName: string,
-  root: XmlNode,
-  styles: Styles,
-  numbering: NumberingCounter,
-): PartWalkResult {
-  const paragraphs: ModelParagraph[] = [];
-  const bookmarkNames: string[] = [];
-  let maxBookmarkId = -1;
-  const fieldStack: FieldFrame[] = [];
+/** A run being read: the run element, its siblings, its formatting and its inline context. */
+interface RunContext {
+  run: XmlNode;
+  siblings: XmlNode[];
+  flags: RunFlags;
+  ictx: InlineContext;
+  block: BlockContext;
+}
 
+type RunHandler = (w: PartWalker, node: XmlNode, rc: RunContext) => void;
+type InlineHandler = (w: PartWalker, node: XmlNode, nodes: XmlNode[], ictx: InlineContext, block: BlockContext) => void;
+type BlockHandler = (w: PartWalker, node: XmlNode, block: BlockContext) => void;
+
+const skip = (): void => {};
+
+/** A handler table as a Map: element names never reach Object.prototype ("constructor", "__proto__"). */
+function handlers<H>(table: Record<string, H>): Map<string, H> {
+  return new Map(Object.entries(table));
+}
+
+/** Content of a run: text, tabs, breaks, symbols, field characters, embedded drawings. */
+const RUN = handlers<RunHandler>({
+  'w:t': (w, c, rc) => { if (w.visible()) w.addPiece('text', unescapeXml(rawText(c)), rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:instrText': (w, c) => { const top = w.fieldStack[w.fieldStack.length - 1]; if (top) top.instruction += unescapeXml(rawText(c)); },
+  'w:fldChar': (w, c) => w.fieldChar(attr(c, 'w:fldCharType')),
+  'w:tab': (w, c, rc) => { if (w.visible()) w.addPiece('tab', '\t', rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:ptab': (w, c, rc) => { if (w.visible()) w.addPiece('tab', '\t', rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:br': (w, c, rc) => { if (w.visible()) w.addPiece('break', '\n', rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:cr': (w, c, rc) => { if (w.visible()) w.addPiece('break', '\n', rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:noBreakHyphen': (w, c, rc) => { if (w.visible()) w.addPiece('hyphen', '\u2011', rc.run, rc.siblings, c, rc.flags, rc.ictx); },
+  'w:sym': (w, c, rc) => {
+    const code = parseInt(attr(c, 'w:char') ?? '', 16);
+    if (w.visible() && Number.isFinite(code)) w.addPiece('symbol', String.fromCharCode(code), rc.run, rc.siblings, c, rc.flags, rc.ictx);
+  },
+  'w:drawing': (w, c, rc) => w.walkEmbedded(c, rc.block),
+  'w:pict': (w, c, rc) => w.walkEmbedded(c, rc.block),
+  'w:object': (w, c, rc) => w.walkEmbedded(c, rc.block),
+  'mc:AlternateContent': (w, c, rc) => w.walkEmbedded(c, rc.block),
+  // Not visible: w:rPr, w:delText, w:lastRenderedPageBreak, note references, w:softHyphen, ...
+});
+
+/** Inline containers whose content counts as it is (insertions, smart tags, custom XML, direction). */
+const passThrough: InlineHandler = (w, node, _nodes, ictx, block) => {
+  w.walkInline(childrenOf(node), { containers: [...ictx.containers, tagOf(node)!], hold: ictx.hold }, block);
+};
+
+/** Content of a paragraph: runs, links, fields, content controls, math, bookmarks. */
+const INLINE = handlers<InlineHandler>({
+  'w:r': (w, node, nodes, ictx, block) => w.readRun(node, nodes, ictx, block),
+  'w:hyperlink': (w, node, _nodes, ictx, block) => {
+    const start = w.offset;
+    w.walkInline(childrenOf(node), { containers: [...ictx.containers, 'w:hyperlink'], hold: 'existing-hyperlink' }, block);
+    w.para.links.push({ start, end: w.offset, anchor: attr(node, 'w:anchor'), relId: attr(node, 'r:id') });
+  },
+  'w:fldSimple': (w, node, _nodes, ictx, block) => {
+    const instruction = (attr(node, 'w:instr') ?? '').trim();
+    const start = w.offset;
+    const hold = holdForField(instruction) ?? ictx.hold;
+    w.walkInline(childrenOf(node), { containers: [...ictx.containers, 'w:fldSimple'], hold }, block);
+    w.para.fields.push({ start, end: w.offset, instruction, type: fieldType(instruction) });
+  },
+  'w:sdt': (w, node, _nodes, ictx, block) => {
+    const pr = findChild(node, 'w:sdtPr');
+    const tag = pr ? `${attr(findChild(pr, 'w:tag') ?? {}, 'w:val') ?? ''} ${attr(findChild(pr, 'w:alias') ?? {}, 'w:val') ?? ''}` : '';
+    const hold = SDT_CITATION.test(tag) || (pr && findChild(pr, 'w:citation')) ? 'citation-manager-field' : ictx.hold;
+    const content = findChild(node, 'w:sdtContent');
+    if (content) w.walkInline(childrenOf(content), { containers: [...ictx.containers, 'w:sdt'], hold }, block);
+  },
+  'w:ins': passThrough,
+  'w:moveTo': passThrough,
+  'w:smartTag': passThrough,
+  'w:customXml': passThrough,
+  'w:dir': passThrough,
+  'w:bdo': passThrough,
+  'mc:AlternateContent': (w, node, _nodes, ictx, block) => {
+    const choice = childrenOf(node).find((c) => tagOf(c) === 'mc:Choice');
+    if (choice) w.walkInline(childrenOf(choice), ictx, block);
+  },
+  'm:oMathPara': (w, node, nodes, ictx) => w.walkMath(node, nodes, ictx),
+  'm:oMath': (w, node, nodes, ictx) => w.walkMath(node, nodes, ictx),
+  'w:bookmarkStart': (w, node) => {
+    const name = attr(node, 'w:name');
+    const id = attr(node, 'w:id') ?? '';
+    if (name) { w.para.bookmarks.push({ name, id, start: w.offset }); w.bookmarkNames.push(name); }
+    const n = Number(id);
+    if (Number.isFinite(n) && n > w.maxBookmarkId) w.maxBookmarkId = n;
+  },
+  // Skipped: w:pPr, w:del, w:moveFrom, w:proofErr, w:bookmarkEnd, comments, permissions.
+});
+
+/** The body's structure: paragraphs, tables, notes, block content controls. */
+const BLOCK = handlers<BlockHandler>({
+  'w:p': (w, node, block) => w.readParagraph(node, block),
+  'w:tbl': (w, node, block) => w.walkBlock(childrenOf(node), { ...block, inTable: true }),
+  'w:footnote': (w, node, block) => w.walkBlock(childrenOf(node), { ...block, noteId: attr(node, 'w:id') }),
+  'w:endnote': (w, node, block) => w.walkBlock(childrenOf(node), { ...block, noteId: attr(node, 'w:id') }),
+  'w:sdt': (w, node, block) => {
+    const content = findChild(node, 'w:sdtContent');
+    if (content) w.walkBlock(childrenOf(content), block);
+  },
+  'mc:AlternateContent': (w, node, block) => {
+    const choice = childrenOf(node).find((c) => tagOf(c) === 'mc:Choice');
+    if (choice) w.walkBlock(childrenOf(choice), block);
+  },
+  'mc:Fallback': skip,
+  'w:sectPr': skip,
+  'w:tblPr': skip,
+  'w:tblGrid': skip,
+  'w:trPr': skip,
+  'w:tcPr': skip,
+  'w:del': skip,
+  'w:moveFrom': skip,
+  // Anything else (w:body, w:tr, w:tc, w:customXml, w:ins, ...) is descended into.
+});
+
+class PartWalker {
+  readonly paragraphs: ModelParagraph[] = [];
+  readonly bookmarkNames: string[] = [];
+  maxBookmarkId = -1;
+  readonly fieldStack: FieldFrame[] = [];
   // Per-paragraph state, saved and restored around nested (text box) paragraphs.
-  let para = undefined as unknown as ModelParagraph;
-  let parts: string[] = [];
-  let offset = 0;
-  let paraRun: RunFlags = {};
+  para = undefined as unknown as ModelParagraph;
+  private parts: string[] = [];
+  offset = 0;
+  private paraRun: RunFlags = {};
 
-  const visible = () => fieldStack.every((f) => f.phase === 'result');
+  constructor(
+    private readonly partName: string,
+    private readonly styles: Styles,
+    private readonly numbering: NumberingCounter,
+  ) {}
 
-  function activeFieldHold(): HoldReason | undefined {
-    for (let i = fieldStack.length - 1; i >= 0; i--) {
-      const h = holdForField(fieldStack[i]!.instruction);
+  visible(): boolean {
+    return this.fieldStack.every((f) => f.phase === 'result');
+  }
+
+  private activeFieldHold(): HoldReason | undefined {
+    for (let i = this.fieldStack.length - 1; i >= 0; i--) {
+      const h = holdForField(this.fieldStack[i]!.instruction);
       if (h) return h;
     }
     return undefined;
   }
 
-  function addPiece(kind: PieceKind, text: string, run: XmlNode, siblings: XmlNode[], node: XmlNode, flags: RunFlags, ictx: InlineContext) {
+  addPiece(kind: PieceKind, text: string, run: XmlNode, siblings: XmlNode[], node: XmlNode, flags: RunFlags, ictx: InlineContext): void {
     if (text.length === 0) return;
     const piece: Piece = {
-      start: offset,
-      end: offset + text.length,
+      start: this.offset,
+      end: this.offset + text.length,
       kind,
       run,
       runSiblings: siblings,
@@ -92,173 +214,89 @@ export function walkPart(
       subscript: flags.subscript === true,
       bold: flags.bold === true,
     };
-    const hold = kind === 'math' ? 'math' : ictx.hold ?? activeFieldHold();
+    const hold = kind === 'math' ? 'math' : ictx.hold ?? this.activeFieldHold();
     if (hold) piece.hold = hold;
-    para.pieces.push(piece);
-    parts.push(text);
-    offset += text.length;
+    this.para.pieces.push(piece);
+    this.parts.push(text);
+    this.offset += text.length;
   }
 
-  function closeFieldRange(frame: FieldFrame, end: number) {
+  private closeFieldRange(frame: FieldFrame, end: number): void {
     if (frame.phase !== 'result') return;
-    const start = frame.para === para ? frame.resultStart : 0;
+    const start = frame.para === this.para ? frame.resultStart : 0;
     const range: FieldRange = { start, end, instruction: frame.instruction.trim(), type: fieldType(frame.instruction) };
-    para.fields.push(range);
+    this.para.fields.push(range);
   }
 
-  function readRun(run: XmlNode, siblings: XmlNode[], ictx: InlineContext, block: BlockContext) {
+  fieldChar(type: string | undefined): void {
+    if (type === 'begin') this.fieldStack.push({ instruction: '', phase: 'instr', para: this.para, resultStart: this.offset });
+    else if (type === 'separate') {
+      const top = this.fieldStack[this.fieldStack.length - 1];
+      if (top) { top.phase = 'result'; top.para = this.para; top.resultStart = this.offset; }
+    } else if (type === 'end') {
+      const top = this.fieldStack.pop();
+      if (top) this.closeFieldRange(top, this.offset);
+    }
+  }
+
+  readRun(run: XmlNode, siblings: XmlNode[], ictx: InlineContext, block: BlockContext): void {
     const kids = childrenOf(run);
-    let flags: RunFlags = paraRun;
+    let flags: RunFlags = this.paraRun;
     const rPr = kids[0] && tagOf(kids[0]) === 'w:rPr' ? kids[0] : findChild(run, 'w:rPr');
     if (rPr) {
       const rStyle = findChild(rPr, 'w:rStyle');
-      const fromStyle = rStyle ? styles.characterRun(attr(rStyle, 'w:val') ?? null) : {};
+      const fromStyle = rStyle ? this.styles.characterRun(attr(rStyle, 'w:val') ?? null) : {};
       const direct = runFlagsOf(rPr);
       flags = {
-        superscript: direct.superscript ?? fromStyle.superscript ?? paraRun.superscript,
-        subscript: direct.subscript ?? fromStyle.subscript ?? paraRun.subscript,
-        bold: direct.bold ?? fromStyle.bold ?? paraRun.bold,
+        superscript: direct.superscript ?? fromStyle.superscript ?? this.paraRun.superscript,
+        subscript: direct.subscript ?? fromStyle.subscript ?? this.paraRun.subscript,
+        bold: direct.bold ?? fromStyle.bold ?? this.paraRun.bold,
       };
     }
+    const rc: RunContext = { run, siblings, flags, ictx, block };
     for (const c of kids) {
       const t = tagOf(c);
-      switch (t) {
-        case 'w:t':
-          if (visible()) addPiece('text', unescapeXml(rawText(c)), run, siblings, c, flags, ictx);
-          break;
-        case 'w:instrText':
-          if (fieldStack.length) fieldStack[fieldStack.length - 1]!.instruction += unescapeXml(rawText(c));
-          break;
-        case 'w:fldChar': {
-          const type = attr(c, 'w:fldCharType');
-          if (type === 'begin') fieldStack.push({ instruction: '', phase: 'instr', para, resultStart: offset });
-          else if (type === 'separate') {
-            const top = fieldStack[fieldStack.length - 1];
-            if (top) { top.phase = 'result'; top.para = para; top.resultStart = offset; }
-          } else if (type === 'end') {
-            const top = fieldStack.pop();
-            if (top) closeFieldRange(top, offset);
-          }
-          break;
-        }
-        case 'w:tab':
-        case 'w:ptab':
-          if (visible()) addPiece('tab', '\t', run, siblings, c, flags, ictx);
-          break;
-        case 'w:br':
-        case 'w:cr':
-          if (visible()) addPiece('break', '\n', run, siblings, c, flags, ictx);
-          break;
-        case 'w:noBreakHyphen':
-          if (visible()) addPiece('hyphen', '\u2011', run, siblings, c, flags, ictx);
-          break;
-        case 'w:sym': {
-          const code = parseInt(attr(c, 'w:char') ?? '', 16);
-          if (visible() && Number.isFinite(code)) addPiece('symbol', String.fromCharCode(code), run, siblings, c, flags, ictx);
-          break;
-        }
-        case 'w:drawing':
-        case 'w:pict':
-        case 'w:object':
-        case 'mc:AlternateContent':
-          walkEmbedded(c, block);
-          break;
-        default:
-          break; // w:rPr, w:delText, w:lastRenderedPageBreak, note references, w:softHyphen, ...
-      }
+      if (t !== undefined) RUN.get(t)?.(this, c, rc);
     }
   }
 
   /** Finds text boxes inside a drawing and reads their paragraphs as paragraphs of their own. */
-  function walkEmbedded(node: XmlNode, block: BlockContext) {
+  walkEmbedded(node: XmlNode, block: BlockContext): void {
     const t = tagOf(node);
     if (t === 'mc:Fallback') return;
     if (t === 'mc:AlternateContent') {
       const choice = childrenOf(node).find((c) => tagOf(c) === 'mc:Choice');
-      if (choice) walkEmbedded(choice, block);
+      if (choice) this.walkEmbedded(choice, block);
       return;
     }
     if (t === 'w:txbxContent') {
-      walkBlock(childrenOf(node), { ...block, inTextBox: true });
+      this.walkBlock(childrenOf(node), { ...block, inTextBox: true });
       return;
     }
-    for (const c of childrenOf(node)) if (tagOf(c) !== undefined) walkEmbedded(c, block);
+    for (const c of childrenOf(node)) if (tagOf(c) !== undefined) this.walkEmbedded(c, block);
   }
 
-  function walkMath(node: XmlNode, siblings: XmlNode[], ictx: InlineContext) {
+  walkMath(node: XmlNode, siblings: XmlNode[], ictx: InlineContext): void {
     for (const c of childrenOf(node)) {
       const t = tagOf(c);
       if (t === 'm:r') {
-        for (const mt of childrenOf(c)) if (tagOf(mt) === 'm:t' && visible()) addPiece('math', unescapeXml(rawText(mt)), c, childrenOf(node), mt, {}, ictx);
+        for (const mt of childrenOf(c)) if (tagOf(mt) === 'm:t' && this.visible()) this.addPiece('math', unescapeXml(rawText(mt)), c, childrenOf(node), mt, {}, ictx);
       } else if (t !== undefined) {
-        walkMath(c, siblings, ictx);
+        this.walkMath(c, siblings, ictx);
       }
     }
   }
 
-  function walkInline(nodes: XmlNode[], ictx: InlineContext, block: BlockContext) {
+  walkInline(nodes: XmlNode[], ictx: InlineContext, block: BlockContext): void {
     for (const node of nodes) {
       const t = tagOf(node);
-      if (t === undefined) continue;
-      switch (t) {
-        case 'w:r':
-          readRun(node, nodes, ictx, block);
-          break;
-        case 'w:hyperlink': {
-          const start = offset;
-          walkInline(childrenOf(node), { containers: [...ictx.containers, t], hold: 'existing-hyperlink' }, block);
-          para.links.push({ start, end: offset, anchor: attr(node, 'w:anchor'), relId: attr(node, 'r:id') });
-          break;
-        }
-        case 'w:fldSimple': {
-          const instruction = (attr(node, 'w:instr') ?? '').trim();
-          const start = offset;
-          const hold = holdForField(instruction) ?? ictx.hold;
-          walkInline(childrenOf(node), { containers: [...ictx.containers, t], hold }, block);
-          para.fields.push({ start, end: offset, instruction, type: fieldType(instruction) });
-          break;
-        }
-        case 'w:sdt': {
-          const pr = findChild(node, 'w:sdtPr');
-          const tag = pr ? `${attr(findChild(pr, 'w:tag') ?? {}, 'w:val') ?? ''} ${attr(findChild(pr, 'w:alias') ?? {}, 'w:val') ?? ''}` : '';
-          const hold = SDT_CITATION.test(tag) || (pr && findChild(pr, 'w:citation')) ? 'citation-manager-field' : ictx.hold;
-          const content = findChild(node, 'w:sdtContent');
-          if (content) walkInline(childrenOf(content), { containers: [...ictx.containers, t], hold }, block);
-          break;
-        }
-        case 'w:ins':
-        case 'w:moveTo':
-        case 'w:smartTag':
-        case 'w:customXml':
-        case 'w:dir':
-        case 'w:bdo':
-          walkInline(childrenOf(node), { containers: [...ictx.containers, t], hold: ictx.hold }, block);
-          break;
-        case 'mc:AlternateContent': {
-          const choice = childrenOf(node).find((c) => tagOf(c) === 'mc:Choice');
-          if (choice) walkInline(childrenOf(choice), ictx, block);
-          break;
-        }
-        case 'm:oMathPara':
-        case 'm:oMath':
-          walkMath(node, nodes, ictx);
-          break;
-        case 'w:bookmarkStart': {
-          const name = attr(node, 'w:name');
-          const id = attr(node, 'w:id') ?? '';
-          if (name) { para.bookmarks.push({ name, id, start: offset }); bookmarkNames.push(name); }
-          const n = Number(id);
-          if (Number.isFinite(n) && n > maxBookmarkId) maxBookmarkId = n;
-          break;
-        }
-        default:
-          break; // w:pPr, w:del, w:moveFrom, w:proofErr, w:bookmarkEnd, comments, permissions
-      }
+      if (t !== undefined) INLINE.get(t)?.(this, node, nodes, ictx, block);
     }
   }
 
-  function readParagraph(p: XmlNode, block: BlockContext) {
-    const saved = { para, parts, offset, paraRun };
+  readParagraph(p: XmlNode, block: BlockContext): void {
+    const saved = { para: this.para, parts: this.parts, offset: this.offset, paraRun: this.paraRun };
+    const styles = this.styles;
     const kids = childrenOf(p);
     const pPr = kids[0] && tagOf(kids[0]) === 'w:pPr' ? kids[0] : undefined;
     const styleId = pPr ? attr(findChild(pPr, 'w:pStyle') ?? {}, 'w:val') ?? null : null;
@@ -276,13 +314,13 @@ export function walkPart(
         else if (numPr && ilvl !== undefined) numPr = { ...numPr, ilvl: Number(ilvl) };
       }
     }
-    const label = numPr ? numbering.next(numPr.numId, numPr.ilvl) : null;
+    const label = numPr ? this.numbering.next(numPr.numId, numPr.ilvl) : null;
     const byName = headingLevelFromName(styleName);
     const headingLevel = byName ?? (outlineLevel !== null && outlineLevel >= 0 && outlineLevel < 9 ? outlineLevel + 1 : null);
 
-    para = {
-      part: partName,
-      index: paragraphs.length,
+    const para: ModelParagraph = {
+      part: this.partName,
+      index: this.paragraphs.length,
       text: '',
       pieces: [],
       node: p,
@@ -298,60 +336,34 @@ export function walkPart(
       bookmarks: [],
     };
     if (block.noteId !== undefined) para.noteId = block.noteId;
-    paragraphs.push(para);
-    parts = [];
-    offset = 0;
-    paraRun = styles.paragraphRun(styleId);
+    this.para = para;
+    this.paragraphs.push(para);
+    this.parts = [];
+    this.offset = 0;
+    this.paraRun = styles.paragraphRun(styleId);
 
-    walkInline(kids, { containers: [] }, block);
+    this.walkInline(kids, { containers: [] }, block);
 
-    for (const frame of fieldStack) {
-      if (frame.phase === 'result') { closeFieldRange(frame, offset); frame.para = null; }
+    for (const frame of this.fieldStack) {
+      if (frame.phase === 'result') { this.closeFieldRange(frame, this.offset); frame.para = null; }
     }
-    para.text = parts.join('');
-    ({ para, parts, offset, paraRun } = saved);
+    para.text = this.parts.join('');
+    ({ para: this.para, parts: this.parts, offset: this.offset, paraRun: this.paraRun } = saved);
   }
 
-  function walkBlock(nodes: XmlNode[], block: BlockContext) {
+  walkBlock(nodes: XmlNode[], block: BlockContext): void {
     for (const node of nodes) {
       const t = tagOf(node);
       if (t === undefined) continue;
-      switch (t) {
-        case 'w:p':
-          readParagraph(node, block);
-          break;
-        case 'w:tbl':
-          walkBlock(childrenOf(node), { ...block, inTable: true });
-          break;
-        case 'w:footnote':
-        case 'w:endnote':
-          walkBlock(childrenOf(node), { ...block, noteId: attr(node, 'w:id') });
-          break;
-        case 'w:sdt': {
-          const content = findChild(node, 'w:sdtContent');
-          if (content) walkBlock(childrenOf(content), block);
-          break;
-        }
-        case 'mc:AlternateContent': {
-          const choice = childrenOf(node).find((c) => tagOf(c) === 'mc:Choice');
-          if (choice) walkBlock(childrenOf(choice), block);
-          break;
-        }
-        case 'mc:Fallback':
-        case 'w:sectPr':
-        case 'w:tblPr':
-        case 'w:tblGrid':
-        case 'w:trPr':
-        case 'w:tcPr':
-        case 'w:del':
-        case 'w:moveFrom':
-          break;
-        default:
-          walkBlock(childrenOf(node), block); // w:body, w:tr, w:tc, w:customXml, w:ins, ...
-      }
+      const handler = BLOCK.get(t);
+      if (handler) handler(this, node, block);
+      else this.walkBlock(childrenOf(node), block);
     }
   }
+}
 
-  walkBlock([root], { inTable: false, inTextBox: false });
-  return { paragraphs, bookmarkNames, maxBookmarkId };
+export function walkPart(partName: string, root: XmlNode, styles: Styles, numbering: NumberingCounter): PartWalkResult {
+  const w = new PartWalker(partName, styles, numbering);
+  w.walkBlock([root], { inTable: false, inTextBox: false });
+  return { paragraphs: w.paragraphs, bookmarkNames: w.bookmarkNames, maxBookmarkId: w.maxBookmarkId };
 }

@@ -95,3 +95,10 @@ test('a macro-enabled package (VBA project, or docm content type) is refused: ma
   );
   assert.equal(reason(() => scan(docm, settings)), 'macro-enabled');
 });
+
+test('elements of unknown namespaces named like object properties are skipped, not called', async () => {
+  const docx = await withPart('word/document.xml', (b) =>
+    new TextEncoder().encode(new TextDecoder().decode(b).replace('<w:body>', '<w:body><constructor/><__proto__><toString/></__proto__>').replace('</w:t></w:r>', '</w:t><hasOwnProperty/></w:r><valueOf/>')),
+  );
+  assert.ok(brief(docx).length >= 3);
+});
