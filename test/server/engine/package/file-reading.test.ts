@@ -96,9 +96,11 @@ test('a macro-enabled package (VBA project, or docm content type) is refused: ma
   assert.equal(reason(() => scan(docm, settings)), 'macro-enabled');
 });
 
-test('elements of unknown namespaces named like object properties are skipped, not called', async () => {
+test('elements named like object properties are skipped, not called; names the parser refuses are malformed-xml', async () => {
   const docx = await withPart('word/document.xml', (b) =>
-    new TextEncoder().encode(new TextDecoder().decode(b).replace('<w:body>', '<w:body><constructor/><__proto__><toString/></__proto__>').replace('</w:t></w:r>', '</w:t><hasOwnProperty/></w:r><valueOf/>')),
+    new TextEncoder().encode(new TextDecoder().decode(b).replace('<w:body>', '<w:body><toString/><isPrototypeOf><hasOwnProperty/></isPrototypeOf>').replace('</w:t></w:r>', '</w:t><hasOwnProperty/></w:r><valueOf/>')),
   );
   assert.ok(brief(docx).length >= 3);
+  const refused = await withPart('word/document.xml', (b) => new TextEncoder().encode(new TextDecoder().decode(b).replace('<w:body>', '<w:body><constructor/>')));
+  assert.equal(reason(() => scan(refused, settings)), 'malformed-xml');
 });
