@@ -1,10 +1,7 @@
 // `npx hyperlinker <command>`: dispatches to one module per command group under server/cli/.
 // Each command returns an exit code; errors are printed as one clear line on stderr.
 
-export interface CliCommand {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
+import type { CliCommand } from './cli/command.ts';
 
 const commands: Record<string, () => Promise<CliCommand>> = {
   scan: async () => (await import('./cli/scan.ts')).scanCommand,

@@ -2,12 +2,12 @@
 // Both migrate first and print one JSON line; bad input exits non-zero with a clear message.
 import { parseArgs } from 'node:util';
 import type { Pool } from 'mysql2/promise';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from './command.ts';
 import { DEFAULT_DATABASE_URL, inTransaction, openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { findOrgBySlug, insertOrg, ROLES, updateOrg, upsertMembership, type Role } from '../db/organisations.ts';
 import { findUserByEmail, insertUser, PLANS, updateUser, type Plan } from '../db/users.ts';
-import { hashPassword, verifyPassword } from '../http/secrets.ts';
+import { hashPassword, verifyPassword } from '../accounts/secrets.ts';
 
 class UsageError extends Error {}
 

@@ -3,7 +3,7 @@
 
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from './command.ts';
 import { direct } from '../engine/index.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
 import { resolveManuscript, warningsOf } from './resolve.ts';

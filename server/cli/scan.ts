@@ -1,7 +1,7 @@
 // `hyperlinker scan FILE.docx [--settings JSON|@file] [--no-style]`: prints the ScanPacket as JSON, with the
 // detected citation style (detectedCslId, styleDetection) unless --no-style.
 
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from './command.ts';
 import { scan } from '../engine/index.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
 import { detectListStyle } from '../style/index.ts';

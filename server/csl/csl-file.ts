@@ -2,7 +2,7 @@
 // well-formed XML whose root is a CSL `style` element in the CSL namespace, with a bibliography, and
 // accepted by citeproc (an engine is built and renders a sample item). Errors name the problem.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../common/hash.ts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { styleHeader, type CslStyle } from './catalog.ts';
 import { rendererFor, type CslItem } from './render.ts';
@@ -68,7 +68,7 @@ export function parseCslFile(bytes: Uint8Array): CslStyle {
   const head = styleHeader(xml);
   const rawId = /<id>([^<]*)<\/id>/.exec(xml)?.[1]?.trim() ?? '';
   const id = rawId.replace(/^https?:\/\/www\.zotero\.org\/styles\//, '') || 'uploaded-style';
-  const key = `upload:${createHash('sha256').update(bytes).digest('hex')}`;
+  const key = `upload:${sha256Hex(bytes)}`;
   try {
     const renderer = rendererFor(key, () => xml);
     const out = renderer.render([SAMPLE]);

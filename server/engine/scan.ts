@@ -9,7 +9,7 @@ import { detectCitations } from './detect/citations.ts';
 import { detectCrossReferences } from './detect/cross-references.ts';
 import { detectDois } from './detect/dois.ts';
 import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } from './detect/types.ts';
-import { readPersistedMetadata, markIdentityChanges } from './link/persisted.ts';
+import { readPersistedMetadata, markIdentityChanges } from './metadata/persisted.ts';
 import { buildModel } from './model/document.ts';
 import type { DocumentModel } from './model/types.ts';
 import { openDocx, type DocxPackage } from './package/docx.ts';

@@ -7,7 +7,9 @@ import { findLiveSession } from '../db/sessions.ts';
 import { findUserById, type Plan, type UserRow } from '../db/users.ts';
 import type { AppContext } from './context.ts';
 import { HttpError, forbidden, managerRequired, orgRequired, unauthorized } from './errors.ts';
-import { credentialFrom, digestsEqual, sha256 } from './secrets.ts';
+import { digestsEqual } from '../accounts/secrets.ts';
+import { sha256Hex } from '../common/hash.ts';
+import { credentialFrom } from './credentials.ts';
 
 export interface KeyCaller {
   keyId: string;
@@ -46,7 +48,7 @@ export function requireApiKey(ctx: AppContext) {
     if (!header) throw missingHeader();
     const key = credentialFrom(header);
     if (!key) throw missingHeader();
-    const hash = sha256(key);
+    const hash = sha256Hex(key);
     const row = await findKeyForAuth(ctx.pool, hash);
     if (!row || !digestsEqual(row.key_hash, hash) || !row.is_active) throw unauthorized('Invalid API key', 'invalid_api_key');
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized('API key expired', 'api_key_expired');
@@ -72,7 +74,7 @@ export function requireSession(ctx: AppContext) {
     if (!header) throw missingHeader();
     const token = credentialFrom(header);
     if (!token) throw missingHeader();
-    const hash = sha256(token);
+    const hash = sha256Hex(token);
     const session = await findLiveSession(ctx.pool, hash);
     if (!session || !digestsEqual(session.token_hash, hash)) throw unauthorized();
     const [user, membership] = await Promise.all([findUserById(ctx.pool, session.user_id), findMembership(ctx.pool, session.user_id)]);

@@ -3,12 +3,13 @@
 // a hash afterwards each did, for tens of milliseconds). The memory is a SharedArrayBuffer, so the engine
 // worker reads the same bytes with no copy and the service keeps them (scan, then the resolver).
 import { createHash, type Hash } from 'node:crypto';
+import { sha256Hex } from '../common/hash.ts';
 
 const hashes = new WeakMap<Uint8Array, string>();
 
 /** sha256 (hex) of bytes; an upload's was computed while it arrived. */
 export function sha256OfBytes(bytes: Uint8Array): string {
-  return hashes.get(bytes) ?? createHash('sha256').update(bytes).digest('hex');
+  return hashes.get(bytes) ?? sha256Hex(bytes);
 }
 
 export class UploadBuffer {

@@ -2,7 +2,7 @@
 // reference that differ only in case, spacing, punctuation or the printed label share a key; a new
 // resolver version (changed matching rules) invalidates every earlier answer.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../common/hash.ts';
 
 /** Bump when matching or validation changes what a reference resolves to. */
 export const RESOLVER_VERSION = 'r1';
@@ -20,5 +20,5 @@ export function normaliseReferenceText(text: string): string {
 
 /** sha-256 (hex) of the resolver version, the existing DOI if any, and the normalised text. */
 export function cacheKey(text: string, existingDoi: string | null = null): string {
-  return createHash('sha256').update(`${RESOLVER_VERSION}\n${existingDoi ?? ''}\n${normaliseReferenceText(text)}`).digest('hex');
+  return sha256Hex(`${RESOLVER_VERSION}\n${existingDoi ?? ''}\n${normaliseReferenceText(text)}`);
 }

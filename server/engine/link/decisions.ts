@@ -5,7 +5,7 @@
 import type { DecisionStatus, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
-import { locationOf } from '../review/packet.ts';
+import { locationOf } from '../model/queries.ts';
 
 export interface InternalPlan {
   type: 'internal';

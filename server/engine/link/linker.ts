@@ -7,11 +7,11 @@ import type { TargetCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { REL } from '../package/docx.ts';
 import { attr, childrenOf, el, rootOf, setAttr, tagOf, type XmlAttrs, type XmlNode } from '../package/xml.ts';
-import { piecesIn } from '../review/holds.ts';
+import { piecesIn } from '../model/queries.ts';
 import { BookmarkAllocator, bookmarkParagraph, bookmarkRange, canBookmarkRange, coversParagraph, reusableBookmark } from './bookmarks.ts';
 import { doiUrl } from './decisions.ts';
-import type { PackageEdit } from './package-edit.ts';
-import { targetHash, targetText } from './persisted.ts';
+import type { PackageEdit } from '../package/edit.ts';
+import { targetHash, targetText } from '../metadata/persisted.ts';
 import { LinkLook, type Appearance } from './rpr.ts';
 import { isolate, wrapSegment } from './runs.ts';
 

@@ -7,7 +7,7 @@
 
 import type { ModelParagraph, Piece } from '../model/types.ts';
 import { childrenOf, escapeXmlText, rawText, tagOf, textNode, unescapeXml, type XmlAttrs, type XmlNode } from '../package/xml.ts';
-import { piecesIn } from '../review/holds.ts';
+import { piecesIn } from '../model/queries.ts';
 
 /** Consecutive runs under one parent (one siblings array): one w:hyperlink wraps them. */
 export interface Segment {

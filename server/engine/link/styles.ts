@@ -3,7 +3,7 @@
 
 import { REL, type DocxPackage } from '../package/docx.ts';
 import { attr, childrenOf, el, findChild, rootOf, tagOf } from '../package/xml.ts';
-import type { PackageEdit } from './package-edit.ts';
+import type { PackageEdit } from '../package/edit.ts';
 
 /** Id of the document's Hyperlink style, without changing anything; null when absent. */
 export function findHyperlinkStyle(pkg: DocxPackage): { part: string | null; id: string | null; defaultFontId: string | null } {

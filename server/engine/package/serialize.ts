@@ -96,3 +96,8 @@ export function serializeXml(doc: XmlDocument): Uint8Array {
   serializeXmlTo(doc, (c) => chunks.push(Buffer.from(c)));
   return Buffer.concat(chunks);
 }
+
+/** The part as text (serializeXml gives bytes, which is what the package needs). */
+export function buildXml(doc: XmlDocument): string {
+  return new TextDecoder().decode(serializeXml(doc));
+}

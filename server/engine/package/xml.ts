@@ -5,7 +5,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { DocxRejectedError } from '../errors.ts';
 import type { PrefixMap } from './namespaces.ts';
-import { serializeXml } from './serialize.ts';
 
 /** An element: `{ [tagName]: children, ':@'?: attributes }`, or a text node `{ '#text': raw }`. */
 export type XmlNode = { [tag: string]: XmlNode[] | XmlAttrs | string | undefined; ':@'?: XmlAttrs; '#text'?: string };
@@ -165,11 +164,6 @@ export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
 /** A copy of `s` that does not keep a larger string alive: concatenating then slicing flattens into a new string. */
 function detach(s: string): string {
   return s.length < DETACH_FROM ? s : (' ' + s).slice(1);
-}
-
-/** The part as text (serializeXml gives bytes, which is what the package needs). */
-export function buildXml(doc: XmlDocument): string {
-  return new TextDecoder().decode(serializeXml(doc));
 }
 
 // ---- node helpers ---------------------------------------------------------------------------

@@ -1,10 +1,8 @@
 // Hashes that identify a scanned state: the file, the match/target graph and persisted metadata.
-import { createHash } from 'node:crypto';
 import type { ScanPacket } from '../../../shared/contract.ts';
+import { sha256Hex } from '../../common/hash.ts';
 
-export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+export { sha256Hex };
 
 /** Hash of the match/target graph: which match points at which target, in order. */
 export function graphHash(packet: Pick<ScanPacket, 'matches' | 'targets'>): string {

@@ -3,7 +3,8 @@
 // would cross a content-control or paragraph boundary.
 
 import type { Bibliography, MatchCandidate } from '../detect/types.ts';
-import type { ModelParagraph, Piece } from '../model/types.ts';
+import { piecesIn } from '../model/queries.ts';
+import type { Piece } from '../model/types.ts';
 
 const HOLD_REASON_TEXT: Record<string, string> = {
   'existing-hyperlink': 'inside an existing hyperlink',
@@ -12,17 +13,6 @@ const HOLD_REASON_TEXT: Record<string, string> = {
   'field-result': 'inside a field result (table of contents or index)',
   math: 'inside an equation',
 };
-
-/** Pieces of a paragraph overlapping [start, end). */
-export function piecesIn(paragraph: ModelParagraph, start: number, end: number): Piece[] {
-  const out: Piece[] = [];
-  for (const piece of paragraph.pieces) {
-    if (piece.end <= start) continue;
-    if (piece.start >= end) break;
-    out.push(piece);
-  }
-  return out;
-}
 
 function sdtChain(piece: Piece): string {
   return piece.containers.filter((c) => c === 'w:sdt' || c === 'w:fldSimple').join('/') + `#${piece.containers.length}`;

@@ -4,31 +4,8 @@
 import type { Location, MatchKind, ReviewMatch, ReviewTarget, ScanPacket, ScanSummary, PersistedMetadata } from '../../../shared/contract.ts';
 import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
-import type { ModelParagraph } from '../model/types.ts';
+import { locationOf } from '../model/queries.ts';
 import { graphHash, sha256Hex } from './hashes.ts';
-
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-// Matches come sorted by paragraph, so remembering the last text tested spares a scan per match.
-let lastText = '';
-let lastHasSurrogates = false;
-
-/** Converts a UTF-16 offset into a code-point offset (the location convention counts characters). */
-export function toCodePoints(text: string, offset: number): number {
-  if (text !== lastText) { lastText = text; lastHasSurrogates = SURROGATE.test(text); }
-  if (!lastHasSurrogates) return offset;
-  let cp = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) i++;
-    cp++;
-  }
-  return cp;
-}
-
-export function locationOf(paragraph: ModelParagraph, start: number, end: number): Location {
-  return { part: paragraph.part, paragraph: paragraph.index, start: toCodePoints(paragraph.text, start), end: toCodePoints(paragraph.text, end) };
-}
 
 const KIND_PREFIX: Record<MatchKind, string> = {
   citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', supplementary: 'sup', doi: 'doi',

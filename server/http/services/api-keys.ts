@@ -8,7 +8,7 @@ import { lockOrg } from '../../db/organisations.ts';
 import { grantTrialOnce, lockUser } from '../../db/users.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { newApiKey } from '../secrets.ts';
+import { newApiKey } from '../../accounts/secrets.ts';
 
 export const MAX_KEY_NAME = 100;
 

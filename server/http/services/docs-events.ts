@@ -1,7 +1,7 @@
 // Sanitising documentation events before they are stored: known event types only, paths without
 // query strings, searches lower-cased with e-mail addresses, keys, tokens and long numbers masked.
 import { badRequest } from '../errors.ts';
-import { sha256 } from '../secrets.ts';
+import { sha256Hex } from '../../common/hash.ts';
 
 export const DOCS_EVENT_TYPES = ['page_view', 'search', 'playground_response', 'feedback'] as const;
 export type DocsEventType = (typeof DOCS_EVENT_TYPES)[number];
@@ -50,7 +50,7 @@ export function sanitiseDocsEvent(body: unknown): SanitisedDocsEvent {
   let sessionHash: string | null = null;
   if (b.session_id !== undefined) {
     if (typeof b.session_id !== 'string' || !/^[A-Za-z0-9_-]{8,128}$/.test(b.session_id)) throw badRequest('session_id must be 8 to 128 letters, digits, - or _', 'invalid_session_id');
-    sessionHash = sha256(`docs-session:${b.session_id}`);
+    sessionHash = sha256Hex(`docs-session:${b.session_id}`);
   }
   const detail: Record<string, string | number> = {};
   switch (eventType as DocsEventType) {

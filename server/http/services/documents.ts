@@ -9,7 +9,7 @@ import type { ApplyOutput } from '../../../shared/contract.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { signScanToken, verifyScanToken } from '../scan-token.ts';
-import { sha256 } from '../secrets.ts';
+import { sha256Hex } from '../../common/hash.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
 import { withReservedCredit } from './credit-reservation.ts';
 import { sha256OfBytes } from '../upload-buffer.ts';
@@ -59,7 +59,7 @@ function tokenFor(ctx: AppContext, req: DocumentRequest, scanned: { scanFingerpr
     {
       fingerprint: scanned.scanFingerprint,
       fileHash: fileHash(req.bytes),
-      settingsHash: sha256(canonicalSettings(req.settings)),
+      settingsHash: sha256Hex(canonicalSettings(req.settings)),
       metadataHash: scanned.metadataHash,
       graphHash: scanned.graphHash,
       caller: req.caller.tokenSubject,
@@ -113,7 +113,7 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
   const binding = verifyScanToken(req.scanToken, ctx.config.tokenSecret, {
     fingerprint: req.scanFingerprint,
     fileHash: fileHash(req.bytes),
-    settingsHash: sha256(canonicalSettings(req.settings)),
+    settingsHash: sha256Hex(canonicalSettings(req.settings)),
     caller: req.caller.tokenSubject,
   });
   // One worker call: the engine checks the token's graph, metadata and fingerprint on the analysis it links

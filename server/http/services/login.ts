@@ -6,7 +6,8 @@ import { insertSession } from '../../db/sessions.ts';
 import { findUserByEmail, normaliseEmail } from '../../db/users.ts';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
-import { DUMMY_PASSWORD_HASH, newSessionToken, sha256, verifyPassword } from '../secrets.ts';
+import { DUMMY_PASSWORD_HASH, newSessionToken, verifyPassword } from '../../accounts/secrets.ts';
+import { sha256Hex } from '../../common/hash.ts';
 
 export interface LoginAttempt {
   email: string;
@@ -22,7 +23,7 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ t
   const email = normaliseEmail(attempt.email);
   await ctx.rateLimiter.check([
     { bucket: `login-addr:${attempt.address.slice(0, 64)}`, limit: ctx.config.loginAddressRateLimitPerMinute },
-    { bucket: `login-acct:${sha256(email)}`, limit: ctx.config.loginRateLimitPerMinute },
+    { bucket: `login-acct:${sha256Hex(email)}`, limit: ctx.config.loginRateLimitPerMinute },
   ]);
   const tooLong = email.length > 254 || attempt.password.length > 1024;
   const user = tooLong ? null : await findUserByEmail(ctx.pool, email);
@@ -30,6 +31,6 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ t
   if (!user || !ok) throw badCredentials();
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3_600_000);
-  await insertSession(ctx.pool, user.id, sha256(token), expiresAt);
+  await insertSession(ctx.pool, user.id, sha256Hex(token), expiresAt);
   return { token, expiresAt };
 }

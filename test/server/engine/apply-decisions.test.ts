@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
 import { DecisionError } from '../../../server/engine/errors.ts';
 import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
-import { markIdentityChanges, readPersistedMetadata, OWN_LINK_REASON } from '../../../server/engine/link/persisted.ts';
+import { markIdentityChanges, readPersistedMetadata, OWN_LINK_REASON } from '../../../server/engine/metadata/persisted.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
 import { hand, paragraphsXml, partText, NOW, type MatchSpec, type TargetSpec } from './link/fixture.ts';
 

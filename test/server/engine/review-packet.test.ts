@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contextOf, toCodePoints } from '../../../server/engine/review/packet.ts';
+import { contextOf } from '../../../server/engine/review/packet.ts';
+import { toCodePoints } from '../../../server/engine/model/queries.ts';
 
 test('context: the text around a match, cut at words, white space folded', () => {
   const text = 'Early work on phyllotaxis (Douady and Couder, 1996) showed that\tspirals emerge from a simple rule of inhibition between primordia at the apex.';

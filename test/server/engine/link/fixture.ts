@@ -7,7 +7,8 @@ import type { LinkInput } from '../../../../server/engine/link/apply-core.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import type { ModelParagraph } from '../../../../server/engine/model/types.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
-import { buildXml, childrenOf, rootOf, tagOf, type XmlNode } from '../../../../server/engine/package/xml.ts';
+import { buildXml } from '../../../../server/engine/package/serialize.ts';
+import { childrenOf, rootOf, tagOf, type XmlNode } from '../../../../server/engine/package/xml.ts';
 import { applyHolds } from '../../../../server/engine/review/holds.ts';
 
 export interface TargetSpec { key: string; type: TargetType; label: string; para: number; part?: string; text?: string; doi?: string; titleText?: string }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PackageEdit, REL } from '../../../../server/engine/link/package-edit.ts';
+import { PackageEdit, REL } from '../../../../server/engine/package/edit.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { writeZip } from '../../../../server/engine/package/zip.ts';
 

@@ -2,11 +2,11 @@
 // customXml/itemN.xml in our namespace, its itemPropsN.xml (datastore item id, as Word writes
 // them), and a customXml relationship from the main document. An existing part is rewritten in place.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../common/hash.ts';
 import type { PersistedLink, PersistedMetadata } from '../../../shared/contract.ts';
 import { REL } from '../package/docx.ts';
 import { escapeXmlAttr, parseXml } from '../package/xml.ts';
-import type { PackageEdit } from './package-edit.ts';
+import type { PackageEdit } from '../package/edit.ts';
 import { ENGINE_NAME, PERSISTED_NS, PERSISTED_VERSION, findPersistedParts } from './persisted.ts';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
@@ -42,7 +42,7 @@ export function metadataXml(meta: PersistedMetadata): string {
 }
 
 function guid(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex').toUpperCase();
+  const h = sha256Hex(seed).toUpperCase();
   return `{${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}}`;
 }
 

@@ -1,11 +1,11 @@
 // Tracks what apply changes in a package: parsed parts edited in place (serialised once at the end),
 // new parts, relationships and content types. Everything else is copied raw by writeZip.
 
-import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '../package/docx.ts';
-import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from '../package/xml.ts';
-import { isStrictUri, relTypeFor } from '../package/namespaces.ts';
-import { serializeXmlTo } from '../package/serialize.ts';
-import { writeZip, type ZipWriteEntry } from '../package/zip.ts';
+import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from './docx.ts';
+import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from './xml.ts';
+import { isStrictUri, relTypeFor } from './namespaces.ts';
+import { serializeXmlTo } from './serialize.ts';
+import { writeZip, type ZipWriteEntry } from './zip.ts';
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const RELS_TYPE = 'application/vnd.openxmlformats-package.relationships+xml';

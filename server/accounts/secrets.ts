@@ -1,6 +1,7 @@
-// Passwords (scrypt), session tokens and API keys. Tokens and keys are stored only as sha256 hashes;
-// comparisons are constant time.
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+// Passwords (scrypt), session tokens and API keys, shared by the service and the CLI. Tokens and keys are
+// stored only as sha256 hashes; comparisons are constant time.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../common/hash.ts';
 
 const SCRYPT_N = 16384;
 const SCRYPT_R = 8;
@@ -32,10 +33,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return derived.length === expected.length && timingSafeEqual(derived, expected);
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** Constant-time equality of two hex digests. */
 export function digestsEqual(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
@@ -55,12 +52,5 @@ export interface GeneratedKey {
 
 export function newApiKey(): GeneratedKey {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 8), hash: sha256(key) };
-}
-
-/** The credential of an Authorization header, with or without a Bearer prefix. */
-export function credentialFrom(header: string | undefined): string | null {
-  if (!header) return null;
-  const value = header.trim().replace(/^Bearer\s+/i, '').trim();
-  return value === '' ? null : value;
+  return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 8), hash: sha256Hex(key) };
 }

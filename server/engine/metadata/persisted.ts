@@ -14,12 +14,12 @@
 // gone, or the citation text now means another target), the match becomes 'identity_change'; if not,
 // it stays held as "already linked by Hyperlinker", so re-applying never nests or doubles links.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../common/hash.ts';
 import type { PersistedLink, PersistedMetadata, MatchKind } from '../../../shared/contract.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { attr, childrenOf, parseXml, rootOf, tagOf } from '../package/xml.ts';
-import { piecesIn } from '../review/holds.ts';
+import { piecesIn } from '../model/queries.ts';
 
 export const PERSISTED_NS = 'urn:hyperlinker:links:1';
 export const ENGINE_NAME = 'hyperlinker';
@@ -31,7 +31,7 @@ const KINDS = new Set<MatchKind>(['citation', 'figure', 'table', 'equation', 'se
 
 /** Identity of a target: hash of its whitespace-normalised text. */
 export function targetHash(text: string): string {
-  return createHash('sha256').update(text.replace(/\s+/g, ' ').trim()).digest('hex').slice(0, 16);
+  return sha256Hex(text.replace(/\s+/g, ' ').trim()).slice(0, 16);
 }
 
 export function targetText(t: TargetCandidate): string {
