@@ -5,7 +5,7 @@
 
 import type { ResolverReport } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import type { CliCommand } from '../cli.ts';
+import type { CliCommand } from './command.ts';
 import { analyse } from '../engine/scan.ts';
 import { defaultCacheDir, FileCache } from '../resolver/file-cache.ts';
 import { InProcessLimiter } from '../resolver/limiter.ts';
