@@ -1,5 +1,5 @@
 // rate_limit_counters: fixed one-minute windows counted in the database, so limits hold across processes.
-import { execute, type Queryable } from './connection.ts';
+import { execute, selectRows, type Queryable } from './connection.ts';
 
 /** Counts one hit in the bucket's window and returns the window's count including this hit. */
 export async function hit(db: Queryable, bucket: string, windowStart: number): Promise<number> {
@@ -15,4 +15,26 @@ export async function hit(db: Queryable, bucket: string, windowStart: number): P
 /** Deletes windows that ended before the given start. */
 export async function deleteWindowsBefore(db: Queryable, windowStart: number): Promise<void> {
   await execute(db, 'DELETE FROM rate_limit_counters WHERE window_start < ?', [windowStart]);
+}
+
+/** Rows in the store (the bench and tests watch that it stays bounded). */
+export async function countWindows(db: Queryable): Promise<number> {
+  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM rate_limit_counters');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Where rate-limit counters live (this table, or a fake in tests). */
+export interface LimiterStore {
+  /** Counts one hit in the bucket's window; returns the window's count including this hit. */
+  hit(bucket: string, windowStart: number): Promise<number>;
+  /** Deletes windows that started before `windowStart`. */
+  purgeBefore(windowStart: number): Promise<void>;
+}
+
+/** The store of the service's RateLimiter. */
+export function mysqlLimiterStore(db: Queryable): LimiterStore {
+  return {
+    hit: (bucket, windowStart) => hit(db, bucket, windowStart),
+    purgeBefore: (windowStart) => deleteWindowsBefore(db, windowStart),
+  };
 }

@@ -13,7 +13,7 @@ export function docsRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/docs-events', async (req, res) => {
-    await ctx.rateLimiter.check([{ bucket: `docs-ip:${req.ip ?? 'unknown'}`, limit: ctx.config.docsEventsRateLimitPerMinute }]);
+    await ctx.rateLimiter.check([{ bucket: ctx.rateLimiter.addressBucket('docs-ip', req.ip), limit: ctx.config.docsEventsRateLimitPerMinute }]);
     const event = sanitiseDocsEvent(req.body);
     await insertDocsEvent(ctx.pool, { eventType: event.eventType, sessionHash: event.sessionHash, path: event.path, detailJson: JSON.stringify(event.detail) });
     res.status(202).json({ ok: true, success: true });

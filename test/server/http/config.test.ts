@@ -1,0 +1,27 @@
+// Configuration: TRUST_PROXY (hops or named proxies, never "any"), HOST and the abuse bounds.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadConfig, parseTrustProxy } from '../../../server/http/config.ts';
+
+test('TRUST_PROXY: off, hop counts or named proxies', () => {
+  assert.equal(parseTrustProxy(undefined), false);
+  assert.equal(parseTrustProxy('false'), false);
+  assert.equal(parseTrustProxy('0'), false);
+  assert.equal(parseTrustProxy('true'), 1, 'true trusts one hop, never every address');
+  assert.equal(parseTrustProxy('2'), 2);
+  assert.deepEqual(parseTrustProxy('loopback, 10.0.0.0/8 ,fd00::1'), ['loopback', '10.0.0.0/8', 'fd00::1']);
+  assert.throws(() => parseTrustProxy('yes please'), /TRUST_PROXY/);
+});
+
+test('HOST defaults to every interface; limits have defaults and are configurable', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.host, '');
+  assert.equal(defaults.maxMatchesPerDocument, 25_000);
+  assert.ok(defaults.requestTimeoutMs >= 210_000, 'a 25 MB upload at 1 Mbit/s fits');
+  assert.ok(defaults.headersTimeoutMs <= 30_000 && defaults.uploadIdleTimeoutMs <= 60_000);
+  const set = loadConfig({ HOST: '127.0.0.1', MAX_MATCHES_PER_DOCUMENT: '10', ENGINE_QUEUE_MAX: '0', ENGINE_HEAP_MB: '256' });
+  assert.equal(set.host, '127.0.0.1');
+  assert.equal(set.maxMatchesPerDocument, 10);
+  assert.equal(set.engineQueueMax, 0);
+  assert.equal(set.engineHeapMb, 256);
+});
