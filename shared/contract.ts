@@ -343,6 +343,9 @@ export interface ErrorResponse {
   requestId?: string;
   retry_after?: number;
   retryAfter?: number;
+  /** 422 too-many-matches / response-too-large: what was counted and the limit it passed. */
+  count?: number;
+  limit?: number;
 }
 
 // ---- Account surfaces whose shapes the contract leaves "not shown" (documented in docs/service.md) ----

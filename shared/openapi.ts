@@ -95,7 +95,7 @@ const schemas: Record<string, Schema> = {
     false,
   ),
   DocsInsightsResponse: obj({ window_days: int, limit: int, insights: ref('DocsInsightsSummary') }, ['window_days', 'limit', 'insights'], false),
-  ErrorResponse: obj({ error: str, reason: nullable(str), hint: str, status: str, requestId: str, retry_after: int, retryAfter: int }, ['error']),
+  ErrorResponse: obj({ error: str, reason: nullable(str), hint: str, status: str, requestId: str, retry_after: int, retryAfter: int, count: int, limit: int }, ['error']),
 };
 
 const errorResponses = (codes: number[]): Record<string, Schema> => {

@@ -31,6 +31,19 @@ export class DocxRejectedError extends Error {
   }
 }
 
+/**
+ * A document proposing more links than a reviewer could handle, or than the service answers: one
+ * paragraph of dense "Figure 1 [3] doi" text made 490,658 matches and a 38.6 MB answer. Raised right
+ * after detection, before the review packet is built.
+ */
+export class TooManyMatchesError extends Error {
+  readonly reason = 'too-many-matches';
+  constructor(readonly count: number, readonly limit: number) {
+    super(`the document proposes ${count} links, more than the limit of ${limit}`);
+    this.name = 'TooManyMatchesError';
+  }
+}
+
 /** Why a set of review decisions cannot be applied. */
 export type DecisionRejectReason =
   | 'unknown-ref-id'

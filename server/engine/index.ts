@@ -1,8 +1,9 @@
 // The engine's only doors: scan() reads a DOCX and proposes links; apply() writes decided links.
 // Pure and synchronous: bytes in, bytes and plain objects out. No I/O, no HTTP, no database.
-export { scan } from './scan.ts';
+export { scan, DEFAULT_MAX_MATCHES } from './scan.ts';
+export type { EngineLimits } from './scan.ts';
 export { apply, direct, type ScanExpectation } from './apply.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';
-export { DocxRejectedError, DecisionError, ScanMismatchError } from './errors.ts';
+export { DocxRejectedError, DecisionError, ScanMismatchError, TooManyMatchesError } from './errors.ts';
 export type { DocxRejectReason, DecisionRejectReason } from './errors.ts';
 export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome } from './style-hooks.ts';

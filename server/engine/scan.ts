@@ -9,6 +9,7 @@ import { detectCitations } from './detect/citations.ts';
 import { detectCrossReferences } from './detect/cross-references.ts';
 import { detectDois } from './detect/dois.ts';
 import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } from './detect/types.ts';
+import { TooManyMatchesError } from './errors.ts';
 import { readPersistedMetadata, markIdentityChanges } from './metadata/persisted.ts';
 import { buildModel } from './model/document.ts';
 import type { DocumentModel } from './model/types.ts';
@@ -49,7 +50,15 @@ function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
   return targets;
 }
 
-export interface DetectOptions {
+/** Matches one document may propose by default (the synthetic 25 MB manuscript has about 17,000). */
+export const DEFAULT_MAX_MATCHES = 25_000;
+
+export interface EngineLimits {
+  /** More matches than this → TooManyMatchesError (default DEFAULT_MAX_MATCHES). */
+  maxMatches?: number;
+}
+
+export interface DetectOptions extends EngineLimits {
   /** The trees will be kept and edited through linking and writing (apply): build them lean (ParseOptions.lean). */
   forLinking?: boolean;
 }
@@ -68,6 +77,8 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
 
   const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
   const matches = [...citations.matches, ...xrefs.matches, ...dois];
+  const maxMatches = options.maxMatches ?? DEFAULT_MAX_MATCHES;
+  if (matches.length > maxMatches) throw new TooManyMatchesError(matches.length, maxMatches);
   applyHolds(matches, bibliography);
   const persisted = readPersistedMetadata(pkg);
   markIdentityChanges(matches, targets, persisted);
@@ -117,8 +128,8 @@ export function referenceList(d: Pick<Detection, 'bibliography' | 'citeStyle' | 
 }
 
 /** detect() plus the review packet (with the detected citation style when a detector is given). */
-export function analyse(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks = {}): Analysis {
-  const d = detect(bytes, settings);
+export function analyse(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks & EngineLimits = {}): Analysis {
+  const d = detect(bytes, settings, { maxMatches: hooks.maxMatches });
   const packet = packetOf(d);
   const list = hooks.detectStyle ? referenceList(d) : null;
   if (hooks.detectStyle && list) {
@@ -130,6 +141,6 @@ export function analyse(bytes: Uint8Array, settings: HyperlinkSettings, hooks: S
 }
 
 /** Reads a DOCX without modifying it and proposes every link, for review. */
-export function scan(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks = {}): ScanPacket {
+export function scan(bytes: Uint8Array, settings: HyperlinkSettings, hooks: ScanHooks & EngineLimits = {}): ScanPacket {
   return analyse(bytes, settings, hooks).packet;
 }

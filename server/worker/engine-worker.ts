@@ -35,8 +35,14 @@ function loadEngine(): Promise<EngineModule> {
   return engine;
 }
 
-function failure(kind: EngineFailure['kind'], reason: string, message: string): { ok: false; failure: EngineFailure } {
-  return { ok: false, failure: { kind, reason, message } };
+function failure(kind: EngineFailure['kind'], reason: string, message: string, counted: { count?: number; limit?: number } = {}): { ok: false; failure: EngineFailure } {
+  return { ok: false, failure: { kind, reason, message, ...counted } };
+}
+
+/** A scan answer over the limit (bytes of its JSON, measured here, off the event loop), or null. */
+function answerTooLarge(bytes: number, limit: number): { ok: false; failure: EngineFailure } | null {
+  if (bytes <= limit) return null;
+  return failure('too-much-output', 'response-too-large', `the scan answer would be ${bytes} bytes, more than the limit of ${limit}`, { count: bytes, limit });
 }
 
 /** The linked document goes back to the service thread by transfer, not by copy, when it owns its buffer. */
@@ -59,12 +65,16 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
     switch (task.op) {
       case 'scan': {
         const hooks = detectStyles ? { detectStyle: (await loadStyle()).detectListStyle } : {};
-        const packet = mod.scan(task.bytes, task.settings, hooks);
+        const packet = mod.scan(task.bytes, task.settings, { ...hooks, maxMatches: task.limits.maxMatches });
+        const tooLarge = answerTooLarge(Buffer.byteLength(JSON.stringify(packet)), task.limits.maxAnswerBytes);
+        if (tooLarge) return tooLarge;
         return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
       }
       case 'scan-json': {
-        const packet = mod.scan(task.bytes, task.settings);
+        const packet = mod.scan(task.bytes, task.settings, { maxMatches: task.limits.maxMatches });
         const json = new TextEncoder().encode(JSON.stringify(packet));
+        const tooLarge = answerTooLarge(json.byteLength, task.limits.maxAnswerBytes);
+        if (tooLarge) return tooLarge;
         const value: ScanJsonOutcome = {
           json,
           scanFingerprint: packet.scanFingerprint,
@@ -75,11 +85,12 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         return move({ [transferableSymbol]: [json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
       }
       case 'apply':
-        return linked(mod.apply(task.bytes, task.settings, task.decisions, { ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}) }));
+        return linked(mod.apply(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}) }));
       case 'direct':
-        return linked(mod.direct(task.bytes, task.settings, task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : undefined));
+        return linked(mod.direct(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }));
     }
   } catch (err) {
+    if (err instanceof mod.TooManyMatchesError) return failure('too-much-output', err.reason, err.message, { count: err.count, limit: err.limit });
     if (err instanceof mod.DocxRejectedError) return failure('docx-rejected', err.reason, err.message);
     if (err instanceof mod.DecisionError) return failure('decision-rejected', err.reason, err.message);
     if (err instanceof mod.ScanMismatchError) return failure('scan-mismatch', err.reason, err.message);

@@ -2,11 +2,16 @@
 // document never stalls other requests. From source, workers inherit execArgv (`--import tsx`) and load
 // engine-worker.ts beside this file; compiled, scripts/build-server.mjs puts engine-worker.js flat beside
 // every bundle and chunk of dist/server, so the same relative URL finds it.
+//
+// Bounds (issue 11, items 3 and 5): at most `threads` workers, each with an old-generation heap cap of
+// `maxHeapMb` (total engine heap ≤ threads × maxHeapMb plus young generations); workers idle for
+// `idleMs` are shut down, none kept warm, so memory returns to the system after a burst; at most
+// `queueMax` tasks wait for a worker, one more is refused at once (EngineError engine-busy → 503).
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
-import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome } from './protocol.ts';
+import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
  * a buffer the view owns whole is transferred (the caller loses it), anything else is copied once. */
@@ -29,42 +34,66 @@ export interface EnginePoolOptions {
   timeoutMs: number;
   /** Heap ceiling of one worker; a document that needs more fails alone instead of taking the server down. */
   maxHeapMb?: number;
+  /** A worker idle this long is shut down (default 30 s). */
+  idleMs?: number;
+  /** Tasks that may wait for a worker (default 8). */
+  queueMax?: number;
+  /** Matches per document and scan answer bytes (defaults: 25,000 and 24 MB). */
+  limits?: Partial<TaskLimits>;
 }
+
+export const DEFAULT_HEAP_MB = 1024;
+
+/** Piscina's refusals when every worker is busy and the queue is full (maxQueue > 0, and 0). */
+const QUEUE_FULL = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
 
 export class EnginePool {
   private readonly piscina: Piscina;
+  private readonly limits: TaskLimits;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.piscina = new Piscina({
       filename: new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url).href,
-      minThreads: 1,
+      minThreads: 0,
       maxThreads: options.threads,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1536 },
+      idleTimeout: options.idleMs ?? 30_000,
+      maxQueue: options.queueMax ?? 8,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
     });
+    this.limits = { maxMatches: options.limits?.maxMatches ?? 25_000, maxAnswerBytes: options.limits?.maxAnswerBytes ?? 24 * 1024 * 1024 };
+  }
+
+  /** Worker threads alive now (0 after an idle period). */
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.piscina.queueSize;
   }
 
   /** Scan keeps the caller's bytes usable (the resolver reads them after): shared memory is shared, anything else copied. */
   scan(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ScanOutcome> {
-    return this.run<ScanOutcome>({ op: 'scan', bytes, settings });
+    return this.run<ScanOutcome>({ op: 'scan', bytes, settings, limits: this.limits });
   }
 
   /** A scan answered as JSON bytes made in the worker (the /hyperlink-scan body); bytes as for scan. */
   scanJson(bytes: Uint8Array, settings: HyperlinkSettings): Promise<ScanJsonOutcome> {
-    return this.run<ScanJsonOutcome>({ op: 'scan-json', bytes, settings });
+    return this.run<ScanJsonOutcome>({ op: 'scan-json', bytes, settings, limits: this.limits });
   }
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). With `expect`
    * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'. */
   apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation): Promise<ApplyOutput> {
     const input = handOver(bytes);
-    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, input.transferList);
+    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, input.transferList);
   }
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). */
   direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
     const input = handOver(bytes);
-    return this.run<ApplyOutput>({ op: 'direct', bytes: input.bytes, settings, ...(resolvedWorks ? { resolvedWorks } : {}) }, input.transferList);
+    return this.run<ApplyOutput>({ op: 'direct', bytes: input.bytes, settings, limits: this.limits, ...(resolvedWorks ? { resolvedWorks } : {}) }, input.transferList);
   }
 
   async close(): Promise<void> {
@@ -83,6 +112,9 @@ export class EnginePool {
       }
       if (name === 'AbortError' || name === 'TimeoutError') {
         throw new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });
+      }
+      if (err instanceof Error && QUEUE_FULL.has(err.message)) {
+        throw new EngineError({ kind: 'engine-busy', reason: 'engine_busy', message: 'every engine worker is busy and the queue is full' });
       }
       throw err;
     }

@@ -4,12 +4,19 @@ import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 
+/** Bounds every task carries (issue 11, item 3). */
+export interface TaskLimits {
+  maxMatches: number;
+  /** Largest scan packet, in JSON bytes. */
+  maxAnswerBytes: number;
+}
+
 export type EngineTask =
-  | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings }
-  | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings }
+  | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
+  | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
-  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation }
-  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; resolvedWorks?: Record<string, ResolvedWork> };
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation }
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */
 export interface ScanOutcome {
@@ -18,12 +25,15 @@ export interface ScanOutcome {
   metadataHash: string;
 }
 
-export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'scan-mismatch' | 'engine-unavailable' | 'engine-failed';
+export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'scan-mismatch' | 'too-much-output' | 'engine-busy' | 'engine-unavailable' | 'engine-failed';
 
 export interface EngineFailure {
   kind: EngineFailureKind;
   reason: string;
   message: string;
+  /** too-much-output: what was counted (matches, or answer bytes) and the limit it passed. */
+  count?: number;
+  limit?: number;
 }
 
 export type EngineReply<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };

@@ -1,8 +1,9 @@
 // Document routes: /hyperlink-scan, /hyperlink-apply, /hyperlink (direct) and /hyperlink-crossref.
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { requireApiKey, keyCallerOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest, forbidden } from '../errors.ts';
+import { KeyConcurrency } from '../key-concurrency.ts';
 import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
 import { bibliographyWarnings, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
@@ -26,22 +27,25 @@ async function documentRequest(ctx: AppContext, req: Request, form: UploadedForm
 export function documentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireApiKey(ctx);
-  const limit = async (req: Request): Promise<void> => {
+  const concurrency = new KeyConcurrency(ctx.config.maxConcurrentPerKey);
+  /** Rate limits, then a concurrency slot for the key held until the answer is sent (429 when none is free). */
+  const limit = async (req: Request, res: Response): Promise<void> => {
     const caller = keyCallerOf(req);
     await ctx.rateLimiter.check([
       { bucket: `key:${caller.keyId}`, limit: ctx.config.rateLimitPerMinute },
       ...(caller.orgId ? [{ bucket: `org:${caller.orgId}`, limit: ctx.config.orgRateLimitPerMinute }] : []),
     ]);
+    concurrency.hold(caller.keyId, res);
   };
 
   router.post('/hyperlink-scan', auth, async (req, res) => {
-    await limit(req);
+    await limit(req, res);
     const form = await parseMultipart(req, ['file']);
     res.type('application/json').send(await scanDocumentBody(ctx, await documentRequest(ctx, req, form)));
   });
 
   router.post('/hyperlink-apply', auth, async (req, res) => {
-    await limit(req);
+    await limit(req, res);
     const form = await parseMultipart(req, ['file', 'cslFile']);
     const base = await documentRequest(ctx, req, form);
     const decisions = parseDecisions(form.fields.decisions);
@@ -61,13 +65,13 @@ export function documentRoutes(ctx: AppContext): Router {
   });
 
   router.post('/hyperlink', auth, async (req, res) => {
-    await limit(req);
+    await limit(req, res);
     const form = await parseMultipart(req, ['file']);
     res.json(await directDocument(ctx, await documentRequest(ctx, req, form)));
   });
 
   router.post('/hyperlink-crossref', auth, async (req, res) => {
-    await limit(req);
+    await limit(req, res);
     const caller = keyCallerOf(req);
     if (caller.plan === 'free') throw forbidden('hyperlinker_requires_paid_plan', 'hyperlinker_requires_paid_plan');
     const form = await parseMultipart(req, ['file']);

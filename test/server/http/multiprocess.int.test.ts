@@ -15,7 +15,7 @@ const urls: string[] = [];
 const processes: ServiceProcess[] = [];
 
 async function startProcess(): Promise<string> {
-  const started = await startServiceProcess(databaseUrl, { RATE_LIMIT_PER_MINUTE: '30', ORG_RATE_LIMIT_PER_MINUTE: '1000' });
+  const started = await startServiceProcess(databaseUrl, { RATE_LIMIT_PER_MINUTE: '30', ORG_RATE_LIMIT_PER_MINUTE: '1000', MAX_CONCURRENT_PER_KEY: '20', ENGINE_QUEUE_MAX: '20' });
   children.push(started.child);
   processes.push(started);
   return started.url;

@@ -3,6 +3,7 @@
 // MDPI-like formats.
 
 import { findDois } from '../dois.ts';
+import { SpanSet } from '../span-set.ts';
 
 export interface ParsedLabel {
   /** The label as printed ("1.", "[1]", "(1)"), or null. */
@@ -34,9 +35,10 @@ export interface YearHit {
 const YEAR_RE = /(?<![\p{L}\p{N}/\-–])(?<!\d\.)(1[5-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
 
 /** Spans of DOIs and URLs, where digits are not years. */
-export function linkSpans(text: string): { start: number; end: number }[] {
-  const spans = findDois(text).map((d) => ({ start: d.start, end: d.end }));
-  for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.push({ start: m.index, end: m.index + m[0].length });
+export function linkSpans(text: string): SpanSet {
+  const spans = new SpanSet();
+  for (const d of findDois(text)) spans.add(d.start, d.end);
+  for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.add(m.index, m.index + m[0].length);
   return spans;
 }
 
@@ -46,7 +48,7 @@ export function findYear(text: string, from = 0): YearHit | null {
   const hits: YearHit[] = [];
   for (const m of text.matchAll(YEAR_RE)) {
     if (m.index < from) continue;
-    if (spans.some((s) => m.index >= s.start && m.index < s.end)) continue;
+    if (spans.contains(m.index)) continue;
     hits.push({ start: m.index, end: m.index + m[0].length, year: m[0], base: m[1]!, suffix: m[2] ?? null });
   }
   if (!hits.length) return null;

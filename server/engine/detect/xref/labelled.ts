@@ -2,6 +2,7 @@
 // One engine, configured per kind by figures.ts, tables.ts, algorithms.ts and listings.ts.
 
 import type { ModelParagraph } from '../../model/types.ts';
+import { SpanSet } from '../span-set.ts';
 import {
   allMatches,
   ownRx,
@@ -238,8 +239,8 @@ function pushItems(cfg: LabelledKind, p: ModelParagraph, labelStart: number, ite
 export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): XrefMention[] {
   const out: XrefMention[] = [];
   const text = p.text;
-  const taken: [number, number][] = [];
-  const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && a < e);
+  const taken = new SpanSet();
+  const overlaps = (s: number, e: number) => taken.overlaps(s, e);
 
   if (cfg.appendixWord) {
     const re = ownRx(cfg, 'appendixMention', () => `(?<![A-Za-z])Appendix${WS}+(\\d+|[A-Z])${WS}*${DASH}${WS}*${ci(cfg.appendixWord!)}s?${WS}+`, 'g');
@@ -247,7 +248,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       const items = parseItems(text, m.index + m[0].length, { num: '\\d+', subpanels: true, parens: false });
       if (!items.length) continue;
       pushItems(cfg, p, m.index, items, itemKeys(cfg, items, '', m[1]!), out);
-      taken.push([m.index, items[items.length - 1]!.numbersub.end]);
+      taken.add(m.index, items[items.length - 1]!.numbersub.end);
     }
   }
 
@@ -267,7 +268,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     if (!items.length) continue;
     pushItems(cfg, p, m.index, items, itemKeys(cfg, items, qualifierOf(m[1], m[2]), null), out);
     const end = items[items.length - 1]!.numbersub.end;
-    taken.push([m.index, end]);
+    taken.add(m.index, end);
     label.lastIndex = Math.max(label.lastIndex, end);
   }
 
@@ -295,7 +296,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
           confidence: 1,
         });
       });
-      taken.push([m.index, end]);
+      taken.add(m.index, end);
       start.lastIndex = end;
     }
   }
