@@ -2,8 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
 
+/** Express's "trust proxy": false (use the socket's address), a number of proxy hops, or proxy addresses/subnets. */
+export type TrustProxy = false | number | string[];
+
 export interface ServiceConfig {
   port: number;
+  /** Listen address; '' listens on every interface (the default, for containers). */
+  host: string;
   databaseUrl: string;
   tokenSecret: string;
   /** True when TOKEN_SECRET was not set and a random one was generated for this process. */
@@ -27,9 +32,31 @@ export interface ServiceConfig {
   /** A credit reservation pending longer than the engine time-out plus this is refunded as abandoned. */
   creditReservationGraceMs: number;
   creditPriceCents: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Development only: organisation owners may complete their own purchases (credits without payment). */
   billingSelfComplete: boolean;
+  /** Old-generation heap cap of one engine worker; total engine heap ≤ engineThreads × this. */
+  engineHeapMb: number;
+  /** An engine worker idle this long is shut down (its memory goes back to the system). */
+  engineIdleMs: number;
+  /** Engine tasks that may wait for a worker; one more is answered 503 with Retry-After. */
+  engineQueueMax: number;
+  /** Document requests one key may have in flight in this process; one more is 429. */
+  maxConcurrentPerKey: number;
+  /** Links one document may propose; more is 422 too-many-matches. */
+  maxMatchesPerDocument: number;
+  /** Largest scan answer (JSON bytes); larger is 422 response-too-large. */
+  maxScanResponseBytes: number;
+  /** Slots client addresses are hashed into for per-address limits (bounds the limiter store). */
+  rateLimitAddressSlots: number;
+  /** Time allowed for a client to send its request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed for a client to send its whole request (a 25 MB upload on a slow line fits). */
+  requestTimeoutMs: number;
+  /** Longest silence allowed while a request body is being received. */
+  uploadIdleTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open between requests. */
+  keepAliveTimeoutMs: number;
   logLevel: string;
 }
 
@@ -43,10 +70,32 @@ function intFrom(env: Env, name: string, fallback: number, min: number): number 
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = /^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/;
+
+/**
+ * TRUST_PROXY: unset/false/0 → the socket's address; N → trust N proxy hops; true → one hop; a comma
+ * list of addresses, subnets or loopback/linklocal/uniquelocal → trust exactly those proxies.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  for (const item of list) {
+    if (!PROXY_NAMES.has(item) && !PROXY_ADDRESS.test(item)) {
+      throw new Error(`TRUST_PROXY must be false, a number of proxy hops, or a comma list of proxy addresses/subnets (or loopback, linklocal, uniquelocal); got '${item}'`);
+    }
+  }
+  return list;
+}
+
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const secret = env.TOKEN_SECRET?.trim();
   return {
     port: intFrom(env, 'PORT', 8080, 0),
+    host: env.HOST?.trim() ?? '',
     databaseUrl: env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL,
     tokenSecret: secret || randomBytes(48).toString('base64url'),
     tokenSecretGenerated: !secret,
@@ -66,8 +115,19 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     engineTimeoutMs: intFrom(env, 'ENGINE_TIMEOUT_MS', 120_000, 1000),
     creditReservationGraceMs: intFrom(env, 'CREDIT_RESERVATION_GRACE_MS', 60_000, 0),
     creditPriceCents: intFrom(env, 'CREDIT_PRICE_CENTS', 50, 0),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     billingSelfComplete: env.BILLING_SELF_COMPLETE === 'true',
+    engineHeapMb: intFrom(env, 'ENGINE_HEAP_MB', 1024, 64),
+    engineIdleMs: intFrom(env, 'ENGINE_IDLE_MS', 30_000, 100),
+    engineQueueMax: intFrom(env, 'ENGINE_QUEUE_MAX', 8, 0),
+    maxConcurrentPerKey: intFrom(env, 'MAX_CONCURRENT_PER_KEY', 2, 1),
+    maxMatchesPerDocument: intFrom(env, 'MAX_MATCHES_PER_DOCUMENT', 25_000, 1),
+    maxScanResponseBytes: intFrom(env, 'MAX_SCAN_RESPONSE_MB', 24, 1) * 1024 * 1024,
+    rateLimitAddressSlots: intFrom(env, 'RATE_LIMIT_ADDRESS_SLOTS', 4096, 1),
+    headersTimeoutMs: intFrom(env, 'HEADERS_TIMEOUT_MS', 20_000, 1000),
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000, 1000),
+    uploadIdleTimeoutMs: intFrom(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1000),
+    keepAliveTimeoutMs: intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 1000),
     logLevel: env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

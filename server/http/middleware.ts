@@ -16,6 +16,33 @@ export function requestIds(req: Request, res: Response, next: NextFunction): voi
   next();
 }
 
+/**
+ * A request body that stops arriving for `ms` is answered 408 and its connection closed (a stalled
+ * upload used to be held for up to 10 minutes). Once the body is complete the socket may be quiet
+ * for as long as the engine works: the timer only guards receiving.
+ */
+export function uploadIdleTimeout(ms: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.complete) {
+      next();
+      return;
+    }
+    const onTimeout = (): void => {
+      req.setTimeout(0);
+      if (req.complete) return;
+      if (!res.headersSent) {
+        res.setHeader('Connection', 'close');
+        res.status(408).json({ error: 'Request body timed out', reason: 'upload_stalled', requestId: req.requestId } satisfies ErrorResponse);
+      }
+      res.once('finish', () => req.socket.destroy());
+      setTimeout(() => req.socket.destroy(), 1000).unref();
+    };
+    req.setTimeout(ms, onTimeout);
+    req.once('end', () => req.setTimeout(0));
+    next();
+  };
+}
+
 /** One structured line per request: method, route path, status, duration and caller ids. Never bodies or headers. */
 export function accessLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {

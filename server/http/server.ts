@@ -1,7 +1,7 @@
 // Starts the service: opens and migrates the database, starts the engine pool and listens.
 // Used by main.ts (npm start), the integration tests (in process, port 0) and bench/api.ts.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { EnginePool } from '../worker/pool.ts';
@@ -12,6 +12,8 @@ import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { startReservationSweeper } from './services/credit-reservation.ts';
+import { mysqlLimiterStore } from '../db/rate-limits.ts';
+import { createHash } from 'node:crypto';
 import type { ResolverPort } from './resolver-port.ts';
 
 export interface RunningService {
@@ -29,27 +31,54 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   }
   const pool = await openDatabase(config.databaseUrl);
   await migrate(pool);
-  const engine = new EnginePool({ threads: config.engineThreads, timeoutMs: config.engineTimeoutMs });
-  const ctx: AppContext = { pool, config, logger, engine, rateLimiter: new RateLimiter(pool), payments: manualPaymentProvider, resolver: options.resolver ?? null };
+  const engine = new EnginePool({
+    threads: config.engineThreads,
+    timeoutMs: config.engineTimeoutMs,
+    maxHeapMb: config.engineHeapMb,
+    idleMs: config.engineIdleMs,
+    queueMax: config.engineQueueMax,
+    limits: { maxMatches: config.maxMatchesPerDocument, maxAnswerBytes: config.maxScanResponseBytes },
+  });
+  const rateLimiter = new RateLimiter(mysqlLimiterStore(pool), {
+    logger,
+    addressSlots: config.rateLimitAddressSlots,
+    // The same in every process sharing TOKEN_SECRET, so an address lands in the same slot everywhere.
+    slotKey: createHash('sha256').update(`rate-limit-slots:${config.tokenSecret}`).digest('hex'),
+  });
+  rateLimiter.start();
+  const ctx: AppContext = { pool, config, logger, engine, rateLimiter, payments: manualPaymentProvider, resolver: options.resolver ?? null };
   const stopSweeper = await startReservationSweeper(ctx);
   const app = createApp(ctx);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, (err?: Error) => (err ? reject(err) : resolve(s)));
+  // Slow clients (issue 11, item 4): headers within headersTimeoutMs, the whole request within
+  // requestTimeoutMs (a 25 MB upload at 1 Mbit/s takes about 210 s), no upload silence longer than
+  // uploadIdleTimeoutMs (middleware uploadIdleTimeout). Checked every second instead of every 30 s.
+  const server = createServer({ connectionsCheckingInterval: 1000, headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs }, app);
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    const done = (): void => {
+      server.off('error', reject);
+      resolve();
+    };
+    if (config.host) server.listen(config.port, config.host, done);
+    else server.listen(config.port, done);
   });
-  server.requestTimeout = 10 * 60_000;
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port }, 'listening');
+  const anyInterface = !config.host || config.host === '0.0.0.0' || config.host === '::';
+  const urlHost = anyInterface ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  logger.info({ port, host: config.host || '(all interfaces)' }, 'listening');
   return {
     ctx,
     server,
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${urlHost}:${port}`,
     async close() {
       stopSweeper();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      rateLimiter.stop();
       await engine.close();
       await pool.end();
     },
