@@ -99,7 +99,7 @@ const docs = readdirSync(CORPUS).filter((n) => n.endsWith('.docx')).map((n) => (
 const small = docs.find((d) => d.path.endsWith('plos-pone-0117949.docx')) ?? docs[0]!;
 const large = docs[docs.length - 1]!;
 
-const serviceEnv = { DATABASE_URL: databaseUrl, TOKEN_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ORG_RATE_LIMIT_PER_MINUTE: '100000000' };
+const serviceEnv = { DATABASE_URL: databaseUrl, TOKEN_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ORG_RATE_LIMIT_PER_MINUTE: '100000000', MAX_CONCURRENT_PER_KEY: '64', ENGINE_QUEUE_MAX: '64' };
 const service = await startService(loadConfig({ ...process.env, ...serviceEnv, PORT: '0', LOG_LEVEL: 'warn' }));
 try {
   await addUser(service.ctx.pool, { email: 'bench@example.org', password: 'bench-password', credits: 0 });

@@ -22,7 +22,7 @@ const badCredentials = () => unauthorized('Invalid email or password', 'bad_cred
 export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
   const email = normaliseEmail(attempt.email);
   await ctx.rateLimiter.check([
-    { bucket: `login-addr:${attempt.address.slice(0, 64)}`, limit: ctx.config.loginAddressRateLimitPerMinute },
+    { bucket: ctx.rateLimiter.addressBucket('login-addr', attempt.address), limit: ctx.config.loginAddressRateLimitPerMinute },
     { bucket: `login-acct:${sha256Hex(email)}`, limit: ctx.config.loginRateLimitPerMinute },
   ]);
   const tooLong = email.length > 254 || attempt.password.length > 1024;
