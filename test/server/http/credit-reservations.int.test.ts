@@ -41,7 +41,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 const processes: ServiceProcess[] = [];
 
 async function startProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const started = await startServiceProcess(t.databaseUrl, env);
+  // Several documents of one key in flight at once (the per-key concurrency limit would refuse them).
+  const started = await startServiceProcess(t.databaseUrl, { MAX_CONCURRENT_PER_KEY: '16', ...env });
   children.push(started.child);
   processes.push(started);
   return started;
