@@ -72,7 +72,7 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const bibliography = settings.refs || settings.citeStyle !== 'off' ? detectBibliography(ctx) : null;
   const excluded = new Set(bibliography?.region ?? []);
   const citations = detectCitations(ctx, bibliography);
-  const xrefs = detectCrossReferences(ctx, excluded);
+  const xrefs = detectCrossReferences(ctx, excluded, { parenCitations: citations.parens });
   const dois = detectDois(ctx);
 
   const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);

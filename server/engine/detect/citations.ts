@@ -24,9 +24,16 @@ import { superscriptGroups, superscriptMatches } from './citations/superscript.t
 import { authorYearMatches } from './citations/author-year.ts';
 import type { Bibliography, CitationStyle, DetectContext, MatchCandidate } from './types.ts';
 
-export function detectCitations(ctx: DetectContext, bib: Bibliography | null): { style: CitationStyle; matches: MatchCandidate[] } {
+export interface CitationResult {
+  style: CitationStyle;
+  matches: MatchCandidate[];
+  /** The document cites with numbers in parentheses ("(3)" may be a citation). */
+  parens: boolean;
+}
+
+export function detectCitations(ctx: DetectContext, bib: Bibliography | null): CitationResult {
   const { settings } = ctx;
-  if (settings.citeStyle === 'off') return { style: 'off', matches: [] };
+  if (settings.citeStyle === 'off') return { style: 'off', matches: [], parens: false };
   const paragraphs = ctx.model.paragraphs.filter((p) => !bib?.region.has(p) && p.text.length > 0);
   const index = new AuthorIndex(bib?.entries ?? []);
   const evidence = numericEvidence(paragraphs, bib);
@@ -44,8 +51,8 @@ export function detectCitations(ctx: DetectContext, bib: Bibliography | null): {
 
   const matches: MatchCandidate[] = [];
   const max = bib?.entries.length ?? 9999;
+  const parens = style === 'number' && usesParens(evidence);
   if (style === 'number') {
-    const parens = usesParens(evidence);
     for (const p of paragraphs) {
       matches.push(...groupMatches(p, bracketGroups(p), bib, settings.citeIncludePages));
       if (parens) matches.push(...groupMatches(p, parenGroups(p, max), bib, settings.citeIncludePages));
@@ -59,5 +66,5 @@ export function detectCitations(ctx: DetectContext, bib: Bibliography | null): {
   } else if (style === 'author-year') {
     matches.push(...(authorYear ?? runAuthorYear()));
   }
-  return { style, matches };
+  return { style, matches, parens };
 }

@@ -14,7 +14,7 @@ import type { ModelParagraph } from '../model/types.ts';
 import type { DetectContext, MatchCandidate, TargetCandidate } from './types.ts';
 import { findAlgorithmMentions, findAlgorithmTargets } from './xref/algorithms.ts';
 import { appendixTargets, findAppendixMentions } from './xref/appendices.ts';
-import { findEquationMentions, findEquationTargets } from './xref/equations.ts';
+import { BareEquations, findEquationMentions, findEquationTargets } from './xref/equations.ts';
 import { findFigureMentions, findFigureTargets } from './xref/figures.ts';
 import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/grammar.ts';
 import { isHeadingParagraph, readHeading } from './xref/headings.ts';
@@ -71,7 +71,12 @@ interface Resolved {
   alternatives: string[];
 }
 
-export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelParagraph>): CrossReferenceResult {
+export interface CrossReferenceOptions {
+  /** The document cites with numbers in parentheses: a bare "(3)" is an equation only in an equation's context. */
+  parenCitations?: boolean;
+}
+
+export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelParagraph>, options: CrossReferenceOptions = {}): CrossReferenceResult {
   const mode = modes(ctx);
   const on = (k: XrefKind): boolean => mode[k] !== 'off';
   const paragraphs = ctx.model.paragraphs;
@@ -129,6 +134,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   for (const t of all) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
   const headingParagraphs = new Set(headings.map((h) => h.paragraph));
   const names = sectionNameIndex(sections);
+  const bare = new BareEquations(on('equation') ? equations : [], options.parenCitations === true);
 
   // Mentions.
   const mentions: XrefMention[] = [];
@@ -136,7 +142,10 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     if (excluded.has(p) || !p.text) continue;
     if (on('figure')) mentions.push(...findFigureMentions(p));
     if (on('table')) mentions.push(...findTableMentions(p));
-    if (on('equation')) mentions.push(...findEquationMentions(p));
+    if (on('equation')) {
+      const labelled = findEquationMentions(p);
+      mentions.push(...labelled, ...bare.mentions(p, labelled));
+    }
     if (on('algorithm')) mentions.push(...findAlgorithmMentions(p));
     if (on('listing')) mentions.push(...findListingMentions(p));
     if (on('supplementary')) mentions.push(...findSupplementaryMentions(p));

@@ -5,7 +5,7 @@
 // holds OMML math or an "="; a table cell holding only "(3)" next to a cell with the equation; a SEQ
 // Equation field. Keys: eq-3, eq-3a, eq-A5. Label "Eq. (3)". The bookmark covers the whole paragraph.
 // Mentions: "Eq. (3)", "Eqs. 3–5", "eq. 30", "Equation 4", "Equations (3) and (4)", "Equations (4–9)",
-// "Eqn. 2", "the characteristic equations 7–9". A bare "(3)" is not a mention (too ambiguous in prose).
+// "Eqn. 2", "the characteristic equations 7–9". Bare "(3)", "(A1)", "(1)–(3)": see BareEquations.
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { allMatches, parseItems, rx, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
@@ -98,4 +98,57 @@ export function findEquationMentions(p: ModelParagraph): XrefMention[] {
     re.lastIndex = Math.max(re.lastIndex, items[items.length - 1]!.number.end);
   }
   return out;
+}
+
+/** Context that makes a bare "(3)" an equation even where citations are parenthesised numbers. */
+const EQ_CONTEXT = /(?:equations?|eqs?\.?|eqns?\.?|systems?|relations?|models?|expressions?|formulae?|formulas?|identit(?:y|ies)|conditions?|constraints?|integrals?|inequalit(?:y|ies))[\s\u00a0]*(?:\(|$)/i;
+/** Label nouns whose parenthesised number is their own, not an equation's. */
+const OTHER_LABEL = /\b(?:fig(?:ure)?s?|tables?|tabs?|sections?|secs?|chapters?|steps?|panels?|refs?|references?|p|pp|no|nos|vol)\.?[\s\u00a0]*$/i;
+
+/**
+ * Bare equation references: "(A1)", "(1.2)", "(3)", "(1)–(3)" naming labels that the document's display
+ * equations carry. Plain numbers in a document that cites with parenthesised numbers count only in an
+ * equation's context ("the system (3)", "equations (1)–(3)"); a number inside a table of equations
+ * counts too. The equation's own label is not a mention of it.
+ */
+export class BareEquations {
+  private readonly labels = new Set<string>();
+  private readonly own = new Set<ModelParagraph>();
+
+  constructor(targets: readonly XrefTarget[], private readonly parenCitations: boolean) {
+    for (const t of targets) { this.labels.add(t.key); this.own.add(t.paragraph); }
+  }
+
+  /** Bare mentions in `p`, except where `labelled` ("Eq. (3)") already reads the number. */
+  mentions(p: ModelParagraph, labelled: readonly XrefMention[] = []): XrefMention[] {
+    if (!this.labels.size || this.own.has(p) || p.text.indexOf('(') < 0) return [];
+    const out: XrefMention[] = [];
+    const enumerated: number[] = [];
+    const listed = new Set<string>();
+    const re = rx(`(?<![\\p{L}\\p{N}_)\\]])\\((?=${EQ_NUM}\\))`, 'gu');
+    for (const m of allMatches(re, p.text)) {
+      const items = parseItems(p.text, m.index, { num: EQ_NUM, subpanels: false, parens: true });
+      if (!items.length || items.some((it) => !this.labels.has(eqKey(it.token)) || p.text[it.number.start] !== '(')) continue;
+      if (labelled.some((l) => l.number.start < items[items.length - 1]!.number.end && items[0]!.number.start < l.number.end)) continue;
+      const before = p.text.slice(Math.max(0, m.index - 40), m.index);
+      if (OTHER_LABEL.test(before) || /(?:^|[\s(])\p{L}[\s\u00a0]*$/u.test(before) && !/\b(?:in|of|by|to|as|and|or|at|on|is)[\s\u00a0]*$/i.test(before)) continue;
+      // "(3) The second step ..." or ": (1) it can ...": an enumeration at a sentence or list start.
+      const after = p.text.slice(items[items.length - 1]!.number.end, items[items.length - 1]!.number.end + 3);
+      if (/(?:^|[.!?:;])[\s\u00a0]*$/.test(before) && /^[\s\u00a0]+\p{L}/u.test(after)) {
+        if (items.length === 1) listed.add(eqKey(items[0]!.token));
+        continue;
+      }
+      const plain = items.every((it) => /^\d+$/.test(it.token));
+      if (plain && this.parenCitations && !EQ_CONTEXT.test(before) && !p.inTable) continue;
+      if (items.length === 1 && /^[\s\u00a0]+\p{Ll}/u.test(after)) enumerated.push(out.length);
+      items.forEach((it) => {
+        out.push({ kind: 'equation', paragraph: p, key: eqKey(it.token), number: it.number, numbersub: it.number, full: it.number, confidence: 0.8 });
+      });
+      re.lastIndex = Math.max(re.lastIndex, items[items.length - 1]!.number.end);
+    }
+    // "(1) nonoverlapping generations, (2) constant size": numbered statements, not equations.
+    for (const i of enumerated) listed.add(out[i]!.key);
+    if (listed.has('eq-1') && listed.has('eq-2')) return out.filter((_, i) => !enumerated.includes(i));
+    return out;
+  }
 }

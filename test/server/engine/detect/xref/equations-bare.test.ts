@@ -1,0 +1,29 @@
+// Bare equation references: "(A1)", "(1.2)", "(3)", "(1)–(3)" where display equations carry those labels.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+import { openDocx } from '../../../../../server/engine/package/docx.ts';
+import { buildModel } from '../../../../../server/engine/model/document.ts';
+import { detectCrossReferences } from '../../../../../server/engine/detect/cross-references.ts';
+import { parseSettings } from '../../../../../shared/settings.ts';
+import { xrefs, type Brief } from './helpers.ts';
+
+const eqs = [p('E = mc^2    (1)'), p('a + b = c    (2)'), p('x = y    (3)'), p('u = v    (1.2)'), p('Appendix A', 'Heading1'), p('g = h    (A1)')].join('');
+const low = (text: string, target: string): Brief => ({ kind: 'equation', text, status: 'ready', target });
+
+test('bare labels that display equations carry are equation mentions: "(A1)", "(1.2)", "(3)", "(1)–(3)"', async () => {
+  const { matches } = await xrefs({ body: p('Solving (3) with (1.2) and (A1) gives (1)–(3); from (7) nothing, as there is no (7).') + eqs }, {}, [], 0);
+  assert.deepEqual(matches, [low('(3)', 'eq-3'), low('(1.2)', 'eq-1.2'), low('(A1)', 'eq-A1'), low('(1)', 'eq-1'), low('(3)', 'eq-3')]);
+});
+
+test('not equations: enumerations, a figure\'s or a step\'s number, a function argument, the label itself', async () => {
+  const { matches } = await xrefs({ body: p('The model assumes: (1) discrete generations, (2) constant size and (3) random mating.') + p('(2) The next step, Fig. (3), step (2) and f (3) differ.') + eqs });
+  assert.deepEqual(matches, []);
+});
+
+test('in a document that cites with parenthesised numbers, a plain "(3)" is an equation only in an equation\'s context', async () => {
+  const model = buildModel(openDocx(await buildDocx({ body: p('As shown (3), the system (2) and equations (1)–(3) hold, with (1.2).') + eqs })));
+  const res = detectCrossReferences({ model, settings: parseSettings({}) }, new Set(), { parenCitations: true });
+  const found = res.matches.filter((m) => m.paragraph.index === 0).map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey]);
+  assert.deepEqual(found, [['(2)', 'eq-2'], ['(1)', 'eq-1'], ['(3)', 'eq-3'], ['(1.2)', 'eq-1.2']]);
+});
