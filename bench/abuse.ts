@@ -7,11 +7,12 @@ import { HealthWatch, startBenchService } from './abuse/harness.ts';
 import type { Probe } from './abuse/probe.ts';
 import { docsEventsProbe } from './abuse/probes/docs-events.ts';
 import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
+import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, loginBurstProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For
@@ -19,6 +20,8 @@ const SERVICE_ENV: Record<string, string> = {
   DOCS_EVENTS_RATE_LIMIT_PER_MINUTE: '120',
   RATE_LIMIT_PER_MINUTE: '1000',
   ENGINE_THREADS: '2',
+  LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT_PER_ACCOUNT),
+  LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: '60',
 };
 const PROBE_DEADLINE_MS = Number(process.env.ABUSE_PROBE_SECONDS ?? 75) * 1000;
 

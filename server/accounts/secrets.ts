@@ -1,6 +1,7 @@
 // Passwords (scrypt), session tokens and API keys, shared by the service and the CLI. Tokens and keys are
 // stored only as sha256 hashes; comparisons are constant time.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { sha256Hex } from '../common/hash.ts';
 
 const SCRYPT_N = 16384;
@@ -9,10 +10,43 @@ const SCRYPT_P = 1;
 const KEY_LENGTH = 64;
 export const API_KEY_PREFIX = 'sk_service_live_';
 
+/**
+ * scrypt runs asynchronously on libuv's thread pool, never on the event loop. At most SCRYPT_SLOTS run at
+ * once (half the cores), so a burst of sign-ins leaves CPU to the event loop and threads to file work;
+ * past SCRYPT_QUEUE waiting, a password check is refused with PasswordCheckBusy instead of queueing on.
+ */
+const SCRYPT_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
+const SCRYPT_QUEUE = 256;
+let scryptRunning = 0;
+const scryptWaiting: Array<() => void> = [];
+
+export class PasswordCheckBusy extends Error {
+  constructor() {
+    super('too many password checks waiting');
+    this.name = 'PasswordCheckBusy';
+  }
+}
+
+async function inScryptSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (scryptRunning < SCRYPT_SLOTS) scryptRunning += 1;
+  else if (scryptWaiting.length >= SCRYPT_QUEUE) throw new PasswordCheckBusy();
+  else await new Promise<void>((resolve) => scryptWaiting.push(resolve)); // the slot is handed over as is
+  try {
+    return await work();
+  } finally {
+    const next = scryptWaiting.shift();
+    if (next) next();
+    else scryptRunning -= 1;
+  }
+}
+
 function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, derived) => (err ? reject(err) : resolve(derived)));
-  });
+  return inScryptSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, derived) => (err ? reject(err) : resolve(derived)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -5,8 +5,8 @@
 import { insertSession } from '../../db/sessions.ts';
 import { findUserByEmail, normaliseEmail } from '../../db/users.ts';
 import type { AppContext } from '../context.ts';
-import { unauthorized } from '../errors.ts';
-import { DUMMY_PASSWORD_HASH, newSessionToken, verifyPassword } from '../../accounts/secrets.ts';
+import { HttpError, unauthorized } from '../errors.ts';
+import { DUMMY_PASSWORD_HASH, newSessionToken, PasswordCheckBusy, verifyPassword } from '../../accounts/secrets.ts';
 import { sha256Hex } from '../../common/hash.ts';
 
 export interface LoginAttempt {
@@ -17,6 +17,8 @@ export interface LoginAttempt {
 }
 
 const badCredentials = () => unauthorized('Invalid email or password', 'bad_credentials');
+const loginBusy = () =>
+  new HttpError(503, 'Service temporarily unavailable', 'login_busy', { retry_after: 2, retryAfter: 2, hint: 'Too many sign-ins at once; retry shortly.' }, { 'Retry-After': '2' });
 
 /** Returns a new session token and its expiry; 429 when throttled, 401 on any wrong or unknown credential. */
 export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
@@ -27,7 +29,10 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ t
   ]);
   const tooLong = email.length > 254 || attempt.password.length > 1024;
   const user = tooLong ? null : await findUserByEmail(ctx.pool, email);
-  const ok = await verifyPassword(tooLong ? '' : attempt.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  const ok = await verifyPassword(tooLong ? '' : attempt.password, user?.password_hash ?? DUMMY_PASSWORD_HASH).catch((err: unknown) => {
+    if (err instanceof PasswordCheckBusy) throw loginBusy();
+    throw err;
+  });
   if (!user || !ok) throw badCredentials();
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3_600_000);
