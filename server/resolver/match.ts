@@ -1,9 +1,9 @@
 // Choosing among the registry's candidates for one reference: re-score each against the parsed
 // reference (score.ts), rank, and accept the best only when enough fields agree and it stands clear
-// of the runner-up. The confidence is a logistic function of the combined score, the margin, the
-// number of agreeing fields and the registry's own score per character, fitted on one half of the
-// development set and checked on the other (bench/README.md): among works marked ready, at least
-// 99% are right.
+// of the runner-up. The confidence is a logistic function of the combined score, the margin and the
+// number of agreeing fields (not the registry's own score, whose scale is the registry's business),
+// fitted on one half of the development set and checked on the other (bench/README.md): among works
+// marked ready, at least 99% are right.
 
 import type { ResolutionStatus } from '../../shared/contract.ts';
 import { agreements, combinedScore, scoreCandidate, type CandidateFeatures, type PreparedReference } from './score.ts';
@@ -16,7 +16,7 @@ export const MIN_MARGIN = 0.05;
 /** Below this the best candidate is not worth a reviewer's time: unmatched. */
 export const PROPOSE_CONFIDENCE = 0.3;
 
-const CALIBRATION = { intercept: -6.7, score: 5.4, margin: 2.8, agreements: 4.0, scoreRatio: 3.6 };
+const CALIBRATION = { intercept: -6.1, score: 7.3, margin: 3.2, agreements: 4.35 };
 
 export interface RankedCandidate {
   work: CrossrefWork;
@@ -47,8 +47,7 @@ export function rankCandidates(ref: PreparedReference, works: CrossrefWork[]): R
 
 export function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCandidate | null): number {
   const margin = Math.min(0.5, best.score - (runnerUp?.score ?? 0));
-  const z = CALIBRATION.intercept + CALIBRATION.score * best.score + CALIBRATION.margin * margin
-    + CALIBRATION.agreements * (best.agreements / 5) + CALIBRATION.scoreRatio * Math.min(1, best.features.scoreRatio);
+  const z = CALIBRATION.intercept + CALIBRATION.score * best.score + CALIBRATION.margin * margin + CALIBRATION.agreements * (best.agreements / 5);
   return Math.round(1000 / (1 + Math.exp(-z))) / 1000;
 }
 
@@ -58,7 +57,7 @@ export function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCand
  */
 export function passesGate(f: CandidateFeatures, agreeing: number): boolean {
   if (agreeing >= 3) return true;
-  return agreeing === 2 && (f.title ?? 0) >= 0.9 && f.author === 1 && f.titleWords >= 6 && f.year !== 0 && f.volume !== 0 && f.page !== 0 && f.issue !== 0;
+  return agreeing === 2 && (f.title ?? 0) >= 0.9 && f.author === 1 && f.titleWords >= 6 && f.year !== 0 && f.volume !== 0 && f.page !== 0 && f.issue !== 0 && (f.container === null || f.container >= 0.5);
 }
 
 function pct(x: number): string {

@@ -7,10 +7,11 @@
 
 import type { ParsedReference } from '../references/parse.ts';
 import { fold, tokens } from '../references/text.ts';
-import { containerTitle, firstAuthor, isNotice, workFullTitle, workTitle, workYear, type CrossrefWork } from './work.ts';
+import { containerTitle, firstAuthor, noticeLabel, workFullTitle, workTitle, workYear, type CrossrefWork } from './work.ts';
 
 const STOP = new Set(['the', 'of', 'and', 'in', 'a', 'an', 'on', 'for', 'to', 'with', 'by', 'at', 'from', 'as', 'or', 'is', 'its', 'de', 'la', 'le', 'et', 'der', 'die', 'und']);
-const NOTICE_WORDS = /\b(?:correction|corrigendum|erratum|errata|retraction|retracted|withdrawn|withdrawal|expression of concern|addendum)\b/i;
+/** Words by which a reference cites a notice itself ("Correction to:", "Retraction note"). */
+const NOTICE_WORDS = /\b(?:correction|corrigendum|erratum|errata|retraction|retracted|expression of concern|addendum)\b/i;
 
 /** The reference prepared once for scoring many candidates. */
 export interface PreparedReference {
@@ -21,6 +22,8 @@ export interface PreparedReference {
   leadSet: Set<string>;
   /** Numbers of the reference (numeric tokens and page-like tokens such as e1234, s255). */
   numbers: string[];
+  /** Two and three adjacent tokens glued ("cro ssbridge" → "crossbridge"): words split by OCR or line breaks. */
+  joined: Set<string>;
   length: number;
   mentionsNotice: boolean;
 }
@@ -35,6 +38,7 @@ export function prepareReference(parsed: ParsedReference): PreparedReference {
     tokens: toks,
     tokenSet: new Set(toks),
     leadSet: new Set(tokens(leadText)),
+    joined: new Set(toks.flatMap((t, i) => (i + 1 < toks.length ? [t + toks[i + 1], ...(i + 2 < toks.length ? [t + toks[i + 1] + toks[i + 2]] : [])] : []))),
     numbers: toks.filter((t) => /^[a-z]{0,2}\d+[a-z]?$/.test(t) && /\d/.test(t)),
     length: parsed.cleaned.length,
     mentionsNotice: NOTICE_WORDS.test(parsed.cleaned),
@@ -61,8 +65,12 @@ function hasToken(ref: PreparedReference, t: string, within: Set<string> = ref.t
   if (within.has(t)) return true;
   if (t.length < 5) return false;
   for (const r of within) if (r.length >= 4 && editDistanceAtMost1(r, t)) return true;
-  // Glued words in the reference ("pressurelowering") or OCR splits ("equat ions").
+  // Glued words in the reference ("pressurelowering"), or OCR splits ("equat ions", "ofSema ntic").
   for (const r of within) if (r.length > t.length + 2 && r.includes(t)) return true;
+  if (within === ref.tokenSet) {
+    if (ref.joined.has(t)) return true;
+    for (const r of ref.joined) if (r.length > t.length && r.includes(t)) return true;
+  }
   return false;
 }
 
@@ -77,6 +85,25 @@ export function titleCoverage(ref: PreparedReference, title: string): { coverage
     if (hasToken(ref, t)) found += w;
   }
   return { coverage: total ? found / total : 0, words: toks.filter((t) => !STOP.has(t)).length };
+}
+
+/**
+ * Share of the candidate's title words (stop words aside) the reference lacks, when they are not
+ * simply an omitted subtitle (everything after the first colon, question mark or full stop): a label
+ * before the title ("Editorial: …", "Reply to …") or a longer title ("…, and: Another Book") marks
+ * another work with the same words.
+ */
+export function titleExtra(ref: PreparedReference, title: string): number {
+  const boundary = title.search(/[:?.]\s/);
+  const head = tokens(boundary > 0 ? title.slice(0, boundary) : title).filter((t) => !STOP.has(t));
+  const tail = boundary > 0 ? tokens(title.slice(boundary)).filter((t) => !STOP.has(t)) : [];
+  const headMissing = head.filter((t) => !hasToken(ref, t)).length;
+  const tailMissing = tail.filter((t) => !hasToken(ref, t)).length;
+  const total = head.length + tail.length;
+  if (!total) return 0;
+  // The whole tail missing and the head found: a subtitle the reference leaves out.
+  if (headMissing === 0 && (tailMissing === tail.length || tailMissing === 0)) return 0;
+  return (headMissing + tailMissing) / total;
 }
 
 /** Share of the reference's parsed title words that the candidate's title contains. */
@@ -127,6 +154,8 @@ export interface CandidateFeatures {
   /** Share of the reference's own title found in the candidate's (null: no reliable parsed title). */
   titleReverse: number | null;
   titleWords: number;
+  /** Share of the candidate's title words the reference lacks, beyond an omitted subtitle. */
+  titleExtra: number;
   author: number | null;
   year: number | null;
   volume: number | null;
@@ -217,7 +246,10 @@ export function scoreCandidate(ref: PreparedReference, w: CrossrefWork): Candida
     unexplained++;
   }
 
-  const notice = isNotice(w) && !ref.mentionsNotice;
+  // A notice matches only a reference that names that kind of notice ("withdrawal" in an ordinary
+  // title, as in "withdrawal suppression", does not cite a withdrawal notice).
+  const label = noticeLabel(w);
+  const notice = label !== null && (label === 'update' ? !ref.mentionsNotice : !ref.tokenSet.has(tokens(label)[0]!));
   const type = w.type ?? '';
   const journalLike = p.volume !== null || p.pages !== null;
   const typeMismatch = (type === 'posted-content' && journalLike && page !== 1) || ((type === 'book-chapter' || type === 'book') && journalLike && (container ?? 0) < 0.5);
@@ -228,6 +260,7 @@ export function scoreCandidate(ref: PreparedReference, w: CrossrefWork): Candida
     title: titleSim,
     titleReverse,
     titleWords: Math.max(cov.words, covFull.words),
+    titleExtra: titleSim === null || titleSim < 0.5 ? 0 : Math.min(titleExtra(ref, title), full !== title ? titleExtra(ref, full) : 1),
     author,
     year,
     volume,
@@ -259,6 +292,7 @@ export function combinedScore(f: CandidateFeatures): number {
   // title). Next to nothing in common means the parsed title is wrong, not the candidate.
   if (f.titleReverse !== null && f.titleReverse >= 0.15) s -= 0.3 * (1 - f.titleReverse);
   s -= Math.min(0.4, 0.1 * f.unexplained);
+  if (f.titleExtra > 0.15) s -= 0.5 * f.titleExtra;
   if (f.notice) s -= 0.5;
   if (f.typeMismatch) s -= 0.3;
   if (f.title !== null && f.title >= 0.7 && f.titleWords <= 2) s -= 0.15;

@@ -104,8 +104,19 @@ export function workUpdates(w: CrossrefWork): WorkUpdate[] {
   return out;
 }
 
-/** Whether the work is itself a notice (a retraction, correction or erratum of another work). */
+const NOTICE_LABEL = /^\s*(?:notice of\s+)?(correction|erratum|errata|corrigendum|retraction|retracted|withdrawal|withdrawn|expression of concern|addendum)\b/i;
+
+/**
+ * The label of a work that is itself a notice (a retraction, correction or erratum of another
+ * work): the word its title starts with ("correction"), "update" for a notice known only by its
+ * update-to relation; null for an ordinary work.
+ */
+export function noticeLabel(w: CrossrefWork): string | null {
+  const m = NOTICE_LABEL.exec(workTitle(w));
+  if (m) return m[1]!.toLowerCase();
+  return (w['update-to'] ?? []).length ? 'update' : null;
+}
+
 export function isNotice(w: CrossrefWork): boolean {
-  if ((w['update-to'] ?? []).length) return true;
-  return /^\s*(?:correction|erratum|errata|corrigendum|retraction|retracted|withdrawal|withdrawn|expression of concern|notice of retraction|addendum|correction to|erratum to|retraction note)\b/i.test(workTitle(w));
+  return noticeLabel(w) !== null;
 }

@@ -49,7 +49,7 @@ test('accept only with a margin: two equally good records (a registry duplicate)
 });
 
 test('the agreement gate: three of title, year, volume, author, page; two only for a long whole title and the first author', () => {
-  const base = { doi: 'x', scoreRatio: 0.6, title: 1, titleReverse: 1, titleWords: 8, author: 1, year: null, volume: null, issue: null, page: null, container: null, unexplained: 0, notice: false, typeMismatch: false };
+  const base = { doi: 'x', scoreRatio: 0.6, title: 1, titleReverse: 1, titleWords: 8, titleExtra: 0, author: 1, year: null, volume: null, issue: null, page: null, container: null, unexplained: 0, notice: false, typeMismatch: false };
   assert.equal(passesGate(base, 2), true);
   assert.equal(passesGate({ ...base, titleWords: 3 }, 2), false);
   assert.equal(passesGate({ ...base, year: 0 }, 2), false);
@@ -82,4 +82,24 @@ test('update relations: publisher and Retraction Watch notices, relation-style n
     { type: 'correction', noticeDoi: '10.1/fix', date: '2019-05-02' },
     { type: 'retraction', noticeDoi: '10.1/rel', date: null },
   ]);
+});
+
+test('title words the reference lacks: a label before the title counts against, an omitted subtitle does not; OCR splits still match', () => {
+  const ref = prep('Slack RC. Care in the community for older people with dementia. Public Health 1997;111:123-5.');
+  const editorial = { DOI: '10.1/e', title: ['Editorial: Care in the community for older people with dementia'], score: 50 } as CrossrefWork;
+  const article = { DOI: '10.1/a', title: ['Care in the community for older people with dementia: a survey of practice'], score: 50 } as CrossrefWork;
+  assert.ok(scoreCandidate(ref, editorial).titleExtra > 0.1);
+  assert.equal(scoreCandidate(ref, article).titleExtra, 0);
+  const noisy = prep('Levine, R. J. C., & Levitt, P. (1986). Cro ssbridge and Backbone Structure of Invertebrate Thick Filaments. Biophysical Journal, 49(1), 135.');
+  const f = scoreCandidate(noisy, { DOI: '10.1/c', title: ['Crossbridge and backbone structure of invertebrate thick filaments'], score: 50 } as CrossrefWork);
+  assert.equal(f.title, 1);
+  assert.equal(f.titleExtra, 0);
+});
+
+test('a notice is penalised unless the reference names that kind of notice ("withdrawal" in a title is not a withdrawal notice)', () => {
+  const ref = prep('Donny EC, Walsh SL. High-dose methadone produces superior opioid blockade and comparable withdrawal suppression. Psychopharmacology 2002;161:202-12.');
+  const corr = { DOI: '10.1/n', title: ['Correction: High-dose methadone produces superior opioid blockade and comparable withdrawal suppression'], score: 50 } as CrossrefWork;
+  assert.equal(scoreCandidate(ref, corr).notice, true);
+  const byRelation = { DOI: '10.1/u', title: ['High-dose methadone produces superior opioid blockade'], 'update-to': [{ DOI: '10.1/x', type: 'correction' }], score: 50 } as CrossrefWork;
+  assert.equal(scoreCandidate(ref, byRelation).notice, true);
 });
