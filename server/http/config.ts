@@ -15,6 +15,8 @@ export interface ServiceConfig {
   tokenSecretGenerated: boolean;
   crossrefApiUrl: string;
   crossrefMailto: string;
+  /** Longest time one /hyperlink-crossref request may spend resolving (then 503 resolver_timeout). */
+  resolverTimeoutMs: number;
   rateLimitPerMinute: number;
   orgRateLimitPerMinute: number;
   docsEventsRateLimitPerMinute: number;
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     tokenSecretGenerated: !secret,
     crossrefApiUrl: env.CROSSREF_API_URL?.trim() || 'https://api.crossref.org',
     crossrefMailto: env.CROSSREF_MAILTO?.trim() || '',
+    resolverTimeoutMs: intFrom(env, 'RESOLVER_TIMEOUT_MS', 600_000, 1000),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     orgRateLimitPerMinute: intFrom(env, 'ORG_RATE_LIMIT_PER_MINUTE', 600, 1),
     docsEventsRateLimitPerMinute: intFrom(env, 'DOCS_EVENTS_RATE_LIMIT_PER_MINUTE', 120, 1),

@@ -1,5 +1,6 @@
 // Document routes: /hyperlink-scan, /hyperlink-apply, /hyperlink (direct) and /hyperlink-crossref.
 import { Router, type Request, type Response } from 'express';
+import type { ErrorResponse } from '../../../shared/contract.ts';
 import { requireApiKey, keyCallerOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest, forbidden } from '../errors.ts';
@@ -8,7 +9,21 @@ import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
 import { bibliographyWarnings, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
 import { resolveSettings } from '../services/settings.ts';
-import { resolveReferences } from '../services/resolve.ts';
+import { prepareResolve, resolveReferences } from '../services/resolve.ts';
+import { EventStream, wantsEventStream } from '../sse.ts';
+
+/** Aborts when the client goes away before the answer is sent, or after `timeoutMs`: registry calls stop. */
+function cancelledOnClose(res: Response, timeoutMs: number): AbortSignal {
+  const cancel = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) cancel.abort(new DOMException('client closed the connection', 'AbortError')); });
+  return AbortSignal.any([cancel.signal, AbortSignal.timeout(timeoutMs)]);
+}
+
+/** The error event of a stream: the contract's ErrorResponse with the status it would have had. */
+function streamError(err: unknown, requestId: string): ErrorResponse {
+  if (err instanceof HttpError) return { error: err.error, ...(err.reason !== undefined ? { reason: err.reason } : {}), ...err.extras, status: String(err.status), requestId };
+  return { error: 'Processing failed', status: '500', requestId };
+}
 
 function requireFile(form: UploadedForm): Buffer {
   const file = form.files.file;
@@ -67,7 +82,7 @@ export function documentRoutes(ctx: AppContext): Router {
   router.post('/hyperlink', auth, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file']);
-    res.json(await directDocument(ctx, await documentRequest(ctx, req, form)));
+    res.json(await directDocument(ctx, await documentRequest(ctx, req, form), cancelledOnClose(res, ctx.config.resolverTimeoutMs)));
   });
 
   router.post('/hyperlink-crossref', auth, async (req, res) => {
@@ -79,10 +94,29 @@ export function documentRoutes(ctx: AppContext): Router {
     const resolver = ctx.resolver;
     if (!resolver) {
       throw new HttpError(503, 'Service temporarily unavailable', 'resolver_unavailable', {
-        hint: 'The reference resolver is not enabled on this server yet; scan and apply work without it.',
+        hint: 'The reference resolver is not enabled on this server; scan and apply work without it.',
       });
     }
-    res.json(await resolveReferences(ctx, resolver, docReq, form.fields.scanFingerprint));
+    const packet = await prepareResolve(ctx, docReq, form.fields.scanFingerprint);
+    const signal = cancelledOnClose(res, ctx.config.resolverTimeoutMs);
+    if (!wantsEventStream(req)) {
+      res.json(await resolveReferences(ctx, resolver, docReq, packet, { signal }));
+      return;
+    }
+    const stream = new EventStream(res, docReq.requestId);
+    try {
+      const report = await resolveReferences(ctx, resolver, docReq, packet, {
+        signal,
+        onStart: (info) => stream.send('start', info),
+        onProgress: (event) => stream.send('progress', event),
+      });
+      stream.send('report', report);
+    } catch (err) {
+      stream.send('error', streamError(err, docReq.requestId));
+      if (!(err instanceof HttpError)) ctx.logger.error({ requestId: docReq.requestId, errName: (err as { name?: string })?.name }, 'unexpected failure in resolver stream');
+    } finally {
+      stream.close();
+    }
   });
 
   return router;

@@ -13,6 +13,7 @@ import { sha256Hex } from '../../common/hash.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
 import { withReservedCredit } from './credit-reservation.ts';
 import { sha256OfBytes } from '../upload-buffer.ts';
+import { resolveForDirect } from './resolve-direct.ts';
 
 export type DocumentRoute = 'hyperlink-scan' | 'hyperlink-apply' | 'hyperlink' | 'hyperlink-crossref';
 
@@ -125,7 +126,9 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
   return toResult(output, req.warnings);
 }
 
-export async function directDocument(ctx: AppContext, req: DocumentRequest): Promise<ApplyResult> {
-  const output = await withCredit(ctx, req, 'hyperlink', null, () => ctx.engine.direct(req.bytes, req.settings));
-  return toResult(output);
+export async function directDocument(ctx: AppContext, req: DocumentRequest, signal: AbortSignal = AbortSignal.timeout(ctx.config.resolverTimeoutMs)): Promise<ApplyResult> {
+  // settings.crossref: references are resolved first (services/resolve-direct.ts) and ready works linked too.
+  const resolved = await resolveForDirect(ctx, req, signal);
+  const output = await withCredit(ctx, req, 'hyperlink', null, () => ctx.engine.direct(req.bytes, req.settings, resolved.resolvedWorks));
+  return toResult(output, resolved.warnings);
 }
