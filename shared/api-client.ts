@@ -20,10 +20,13 @@ import type {
   OrgUsageList,
   ResolvedWork,
   ResolverReport,
+  ResolveProgressEvent,
+  ResolveStartEvent,
   ReviewDecision,
   ScanPacket,
 } from './contract.ts';
 import type { HyperlinkSettingsInput } from './settings.ts';
+import { readEventStream } from './event-stream.ts';
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
@@ -59,6 +62,13 @@ export interface ApplyInput extends ScanInput {
 
 export interface CrossrefInput extends ScanInput {
   scanFingerprint?: string;
+}
+
+export interface CrossrefStreamHandlers {
+  onStart?: (event: ResolveStartEvent) => void;
+  onProgress?: (event: ResolveProgressEvent) => void;
+  /** Aborting closes the connection, which cancels the resolution on the server. */
+  signal?: AbortSignal;
 }
 
 export type { CreditPurchase, DocsEvent, InvitationAnswer, MemberAction, OrgAccount, OrgInvitation, OrgMember, ReceivedInvitation } from './contract.ts';
@@ -151,6 +161,37 @@ export class HyperlinkerClient {
     const form = documentForm(input);
     if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
     return this.call('POST', '/hyperlink-crossref', 'key', form);
+  }
+
+  /**
+   * /hyperlink-crossref with progress: asks for the event stream, calls the handlers per event and
+   * resolves to the final report (or the error event as an ErrorResponse with its status). A refusal
+   * before the stream starts comes back as usual. Rejects only when the signal aborts or the network fails.
+   */
+  async crossrefStream(input: CrossrefInput, handlers: CrossrefStreamHandlers = {}): Promise<ApiResult<ResolverReport>> {
+    const form = documentForm(input);
+    if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
+    const res = await this.fetchImpl(joinUrl(this.options.baseUrl, '/hyperlink-crossref'), { method: 'POST', headers, body: form, ...(handlers.signal ? { signal: handlers.signal } : {}) });
+    if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
+      const text = await res.text();
+      let json: unknown;
+      try { json = text ? JSON.parse(text) : null; } catch { json = { error: `Non-JSON response (${res.status})` }; }
+      if (res.ok) return { ok: true, status: res.status, data: json as ResolverReport, headers: res.headers };
+      return { ok: false, status: res.status, error: json as ErrorResponse, headers: res.headers };
+    }
+    for await (const ev of readEventStream(res.body)) {
+      const data: unknown = JSON.parse(ev.data);
+      if (ev.event === 'start') handlers.onStart?.(data as ResolveStartEvent);
+      else if (ev.event === 'progress') handlers.onProgress?.(data as ResolveProgressEvent);
+      else if (ev.event === 'report') return { ok: true, status: res.status, data: data as ResolverReport, headers: res.headers };
+      else if (ev.event === 'error') {
+        const error = data as ErrorResponse;
+        return { ok: false, status: Number(error.status) || 503, error, headers: res.headers };
+      }
+    }
+    return { ok: false, status: 503, error: { error: 'Service temporarily unavailable', reason: 'resolver_stream_ended', hint: 'The stream ended without a report.' }, headers: res.headers };
   }
 
   // Sessions.

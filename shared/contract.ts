@@ -223,6 +223,24 @@ export interface ResolverReport {
   resolverReport?: { resolved: number; reviewRequired: number; unresolved: number };
 }
 
+/** /hyperlink-crossref stream (Accept: text/event-stream): the first event, once the references are known. */
+export interface ResolveStartEvent {
+  total: number;
+  scanFingerprint: string;
+}
+
+/** /hyperlink-crossref stream: one event per reference resolved, in the order they finish. */
+export interface ResolveProgressEvent {
+  done: number;
+  total: number;
+  refId: string;
+  status: ResolutionStatus;
+  doi: string | null;
+  confidence: number | null;
+  /** The answer came from the cache (no registry call). */
+  cached: boolean;
+}
+
 export type StatCategory =
   | 'citations'
   | 'figures'

@@ -62,6 +62,11 @@ const schemas: Record<string, Schema> = {
     styleDetection: nullable(obj({})),
     resolverReport: obj({ resolved: int, reviewRequired: int, unresolved: int }),
   }),
+  ResolveStart: obj({ total: int, scanFingerprint: str }, ['total', 'scanFingerprint']),
+  ResolveProgress: obj(
+    { done: int, total: int, refId: str, status: { enum: ['ready', 'low_confidence', 'unmatched', 'held'] }, doi: nullable(str), confidence: nullable({ type: 'number' }), cached: bool },
+    ['done', 'total', 'refId', 'status', 'doi', 'confidence', 'cached'],
+  ),
   ApplyResult: obj(
     { docx: { type: 'string', contentEncoding: 'base64' }, linkCount: int, statCounts: { type: 'object', additionalProperties: int }, stats: obj({}), unmatched: arr(obj({})), appliedDecisions: int, warnings: arr({}) },
     ['docx', 'linkCount'],
@@ -125,10 +130,34 @@ const intParam = (name: string, min: number, max: number, dflt: number): Schema 
 /** An open invitation as the inviting organisation sees it. */
 const invitation: Schema = obj({ id: str, email: str, role: { enum: ['owner', 'manager', 'member'] }, status: { enum: ['pending'] }, created_at: dateTime, expires_at: dateTime }, ['id', 'email', 'role', 'status', 'created_at', 'expires_at']);
 
+const RESOLVE_STREAM =
+  'Resolves every bibliography entry against Crossref. With Accept: text/event-stream the answer is a stream of server-sent events: ' +
+  '`event: start` (ResolveStart), one `event: progress` per reference resolved (ResolveProgress), and a final `event: report` (the ResolverReport) ' +
+  'or `event: error` (an ErrorResponse with its status). Refusals before the resolution starts (401, 402, 403, 400, 413, 429, 503 resolver_unavailable) are plain JSON. ' +
+  'Closing the connection cancels the resolution.';
+
 const paths: Record<string, Schema> = {
   '/hyperlink-scan': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 413, 429]) } } },
   '/hyperlink-crossref': {
-    post: { security: bearer, requestBody: multipart({ file, settings: settingsField, scanFingerprint: str }, ['file']), responses: { '200': json(ref('ResolverReport')), ...errorResponses([400, 401, 403, 413, 429, 503]) } },
+    post: {
+      security: bearer,
+      description: RESOLVE_STREAM,
+      parameters: [{ name: 'Accept', in: 'header', schema: { enum: ['application/json', 'text/event-stream'] }, description: 'text/event-stream: progress as server-sent events, then the report' }],
+      requestBody: multipart({ file, settings: settingsField, scanFingerprint: str }, ['file']),
+      responses: {
+        '200': {
+          description: 'The ResolverReport (JSON), or with Accept: text/event-stream the progress stream ending with it',
+          content: {
+            'application/json': { schema: ref('ResolverReport') },
+            'text/event-stream': {
+              schema: { type: 'string', description: 'Server-sent events; each data line is JSON: start (ResolveStart), progress (ResolveProgress, one per reference), then report (ResolverReport) or error (ErrorResponse with status)' },
+              'x-events': { start: ref('ResolveStart'), progress: ref('ResolveProgress'), report: ref('ResolverReport'), error: ref('ErrorResponse') },
+            },
+          },
+        },
+        ...errorResponses([400, 401, 402, 403, 413, 429, 503]),
+      },
+    },
   },
   '/hyperlink-apply': {
     post: {
