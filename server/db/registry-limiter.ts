@@ -4,8 +4,8 @@
 //                    at once) and a pause every process obeys (429 with Retry-After);
 //   registry_slots   one row per granted request: when it started (counted in a sliding window) and
 //                    whether it is still in flight (released_at NULL and lease not expired).
-// A slot is granted inside a transaction that locks the class's row, so two processes never both
-// take the last slot. Times are the database's clock (NOW(3)), the one clock all processes share.
+// A slot is granted inside a transaction that locks the limit rows, so two processes never both
+// take the last slot. The window counts per class; the concurrency limit counts every class in flight. Times are the database's clock (NOW(3)), the one clock all processes share.
 
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from '../resolver/ports.ts';
@@ -28,6 +28,7 @@ export interface MysqlLimiterOptions {
 type Attempt = { slotId: number } | { waitMs: number };
 
 interface LimitRow extends RowDataPacket {
+  request_class: string;
   rate_limit: number;
   interval_ms: number;
   concurrency: number;
@@ -98,14 +99,16 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   }
 
   private async attemptIn(conn: PoolConnection, requestClass: RequestClass): Promise<Attempt> {
-    const [row] = await selectRows<LimitRow>(
+    // Both class rows are locked (in key order, so never a deadlock): the concurrency limit counts the
+    // requests of every class in flight, as the registry does.
+    const rows = await selectRows<LimitRow>(
       conn,
-      `SELECT rate_limit, interval_ms, concurrency, paused_until, ${DB_NOW_MS} AS now_ms FROM registry_limits WHERE request_class = ? FOR UPDATE`,
-      [requestClass],
+      `SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, ${DB_NOW_MS} AS now_ms FROM registry_limits ORDER BY request_class FOR UPDATE`,
     );
+    const row = rows.find((r) => r.request_class === requestClass);
     if (!row) throw new Error(`registry_limits has no row for ${requestClass}`);
     const now = Number(row.now_ms);
-    const pausedUntil = Number(row.paused_until);
+    const pausedUntil = Math.max(...rows.map((r) => Number(r.paused_until)));
     if (pausedUntil > now) return { waitMs: pausedUntil - now };
     const span = Number(row.interval_ms) + this.marginMs;
     const limit = Math.max(1, Number(row.rate_limit));
@@ -121,8 +124,8 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     }
     const [open] = await selectRows<{ n: number } & RowDataPacket>(
       conn,
-      'SELECT COUNT(*) AS n FROM registry_slots WHERE request_class = ? AND released_at IS NULL AND expires_at > ?',
-      [requestClass, now],
+      'SELECT COUNT(*) AS n FROM registry_slots WHERE released_at IS NULL AND expires_at > ?',
+      [now],
     );
     if (Number(open!.n) >= Math.max(1, Number(row.concurrency))) return { waitMs: this.pollMs };
     const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
@@ -171,7 +174,8 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
 
   async updateLimits(requestClass: RequestClass, limits: RateLimits): Promise<void> {
     const ok = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
-    if (!ok(limits.limit, 100_000) || !ok(limits.intervalMs, 3_600_000) || !ok(limits.concurrency, 10_000)) return;
+    // Windows longer than the clean-up horizon (10 minutes) would lose grants they still count.
+    if (!ok(limits.limit, 100_000) || !ok(limits.intervalMs, 600_000) || !ok(limits.concurrency, 10_000)) return;
     const signature = `${limits.limit}/${limits.intervalMs}/${limits.concurrency}`;
     if (this.written.get(requestClass) === signature) return;
     await this.ensureRows();

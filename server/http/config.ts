@@ -17,6 +17,8 @@ export interface ServiceConfig {
   crossrefMailto: string;
   /** Longest time one /hyperlink-crossref request may spend resolving (then 503 resolver_timeout). */
   resolverTimeoutMs: number;
+  /** RESOLVER_ENABLED=false switches the Crossref resolver off (/hyperlink-crossref answers 503 resolver_unavailable). */
+  resolverEnabled: boolean;
   rateLimitPerMinute: number;
   orgRateLimitPerMinute: number;
   docsEventsRateLimitPerMinute: number;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     crossrefApiUrl: env.CROSSREF_API_URL?.trim() || 'https://api.crossref.org',
     crossrefMailto: env.CROSSREF_MAILTO?.trim() || '',
     resolverTimeoutMs: intFrom(env, 'RESOLVER_TIMEOUT_MS', 600_000, 1000),
+    resolverEnabled: env.RESOLVER_ENABLED !== 'false' && env.RESOLVER_ENABLED !== '0',
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     orgRateLimitPerMinute: intFrom(env, 'ORG_RATE_LIMIT_PER_MINUTE', 600, 1),
     docsEventsRateLimitPerMinute: intFrom(env, 'DOCS_EVENTS_RATE_LIMIT_PER_MINUTE', 120, 1),

@@ -15,6 +15,12 @@ import { startReservationSweeper } from './services/credit-reservation.ts';
 import { mysqlLimiterStore } from '../db/rate-limits.ts';
 import { createHash } from 'node:crypto';
 import type { ResolverPort } from './resolver-port.ts';
+import type { Pool } from 'mysql2/promise';
+import { MysqlRegistryLimiter } from '../db/registry-limiter.ts';
+import { MysqlResolverCache } from '../db/resolver-cache.ts';
+import { createResolverPort } from '../resolver/port.ts';
+import { POLITE_LIMITS, PUBLIC_LIMITS } from '../resolver/ports.ts';
+import type { Logger } from './logger.ts';
 
 export interface RunningService {
   ctx: AppContext;
@@ -22,6 +28,18 @@ export interface RunningService {
   port: number;
   url: string;
   close(): Promise<void>;
+}
+
+/** The Crossref resolver with the limiter and cache every process shares through MySQL; the cache is purged hourly. */
+function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger): { port: ResolverPort | null; stop: () => void } {
+  if (!config.resolverEnabled) return { port: null, stop: () => undefined };
+  const limiter = new MysqlRegistryLimiter(pool, { initial: config.crossrefMailto ? POLITE_LIMITS : PUBLIC_LIMITS });
+  const cache = new MysqlResolverCache(pool);
+  const purge = () => { cache.purge().catch((err) => logger.warn({ errCode: (err as { code?: string }).code }, 'resolver cache purge failed')); };
+  const timer = setInterval(purge, 3_600_000);
+  timer.unref();
+  purge();
+  return { port: createResolverPort({ limiter, cache }), stop: () => clearInterval(timer) };
 }
 
 export async function startService(config: ServiceConfig, options: { resolver?: ResolverPort | null } = {}): Promise<RunningService> {
@@ -46,7 +64,8 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     slotKey: createHash('sha256').update(`rate-limit-slots:${config.tokenSecret}`).digest('hex'),
   });
   rateLimiter.start();
-  const ctx: AppContext = { pool, config, logger, engine, rateLimiter, payments: manualPaymentProvider, resolver: options.resolver ?? null };
+  const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger);
+  const ctx: AppContext = { pool, config, logger, engine, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port };
   const stopSweeper = await startReservationSweeper(ctx);
   const app = createApp(ctx);
   // Slow clients (issue 11, item 4): headers within headersTimeoutMs, the whole request within
@@ -74,6 +93,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     url: `http://${urlHost}:${port}`,
     async close() {
       stopSweeper();
+      resolver.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -68,14 +68,14 @@ describe('authentication and upload limits (no engine work)', () => {
     expectError(await (await u2.key()).client.crossref({ file: over }), 413);
   });
 
-  test('/hyperlink-crossref: free plan 403 hyperlinker_requires_paid_plan; paid plan 503 until the resolver exists', async () => {
+  test('/hyperlink-crossref: free plan 403 hyperlinker_requires_paid_plan; a paid plan without credits 402', async () => {
     const free = await t.user({});
     const body = expectError(await (await free.key()).client.crossref({ file: doc, settings: { doi: true, crossref: true } }), 403);
     assert.equal(body.error, 'hyperlinker_requires_paid_plan');
     assert.equal(body.reason, 'hyperlinker_requires_paid_plan');
     const pro = await t.user({ plan: 'pro' });
-    const unavailable = expectError(await (await pro.key()).client.crossref({ file: doc, settings: { doi: true, crossref: true } }), 503);
-    assert.equal(unavailable.error, 'Service temporarily unavailable');
+    const noAllowance = expectError(await (await pro.key()).client.crossref({ file: doc, settings: { doi: true, crossref: true } }), 402);
+    assert.equal(noAllowance.reason, 'no_credits');
     const owner = await t.user({ org: 'team-co', role: 'owner' });
     const orgKey = await owner.session.createOrgKey({ name: 'crossref' });
     assert.ok(orgKey.ok);

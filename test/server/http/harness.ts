@@ -49,7 +49,8 @@ let counter = 0;
 
 export async function startTestService(tag: string, env: Record<string, string> = {}): Promise<TestService> {
   const databaseUrl = freshDatabaseUrl(tag);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, ENGINE_THREADS: '2', LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env });
+  // The registry defaults to a closed loopback port: no test ever reaches the internet.
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, ENGINE_THREADS: '2', LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', CROSSREF_API_URL: 'http://127.0.0.1:9', ...env });
   const service = await startService(config);
   const client = new HyperlinkerClient({ baseUrl: service.url });
   const serverErrors = recordServerErrors(service);
