@@ -19,7 +19,11 @@ export interface MysqlLimiterOptions {
   initial: Record<RequestClass, RateLimits>;
   /** A slot not released within this time counts as free again (its process died). Default 60 s. */
   leaseMs?: number;
-  /** Added to the window, so that requests granted one window apart never reach the registry inside one (network jitter). Default 50 ms. */
+  /**
+   * Added to the window, so that requests granted one window apart never reach the registry inside
+   * one: the time between a grant and the request's arrival varies (event loop, connection set-up,
+   * network). Default 100 ms plus 5% of the window.
+   */
   marginMs?: number;
   /** Longest wait between two attempts when every concurrency slot is taken. Default 50 ms. */
   pollMs?: number;
@@ -33,7 +37,6 @@ interface LimitRow extends RowDataPacket {
   interval_ms: number;
   concurrency: number;
   paused_until: number;
-  now_ms: number;
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -51,7 +54,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
 
   constructor(private readonly pool: Pool, private readonly options: MysqlLimiterOptions) {
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.marginMs = options.marginMs ?? 50;
+    this.marginMs = options.marginMs ?? -1;
     this.pollMs = options.pollMs ?? 50;
   }
 
@@ -103,14 +106,18 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     // requests of every class in flight, as the registry does.
     const rows = await selectRows<LimitRow>(
       conn,
-      `SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, ${DB_NOW_MS} AS now_ms FROM registry_limits ORDER BY request_class FOR UPDATE`,
+      'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until FROM registry_limits ORDER BY request_class FOR UPDATE',
     );
     const row = rows.find((r) => r.request_class === requestClass);
     if (!row) throw new Error(`registry_limits has no row for ${requestClass}`);
-    const now = Number(row.now_ms);
+    // The time is read once the lock is held: NOW() in the locking statement is its start, before
+    // any wait for the lock, and a grant recorded that early would let the next one in too soon.
+    const [clock] = await selectRows<{ now_ms: number } & RowDataPacket>(conn, `SELECT ${DB_NOW_MS} AS now_ms`);
+    const now = Number(clock!.now_ms);
     const pausedUntil = Math.max(...rows.map((r) => Number(r.paused_until)));
     if (pausedUntil > now) return { waitMs: pausedUntil - now };
-    const span = Number(row.interval_ms) + this.marginMs;
+    const interval = Number(row.interval_ms);
+    const span = interval + (this.marginMs >= 0 ? this.marginMs : 100 + Math.round(interval * 0.05));
     const limit = Math.max(1, Number(row.rate_limit));
     const recent = await selectRows<{ granted_at: number } & RowDataPacket>(
       conn,
