@@ -19,6 +19,8 @@ export interface ServiceConfig {
   resolverTimeoutMs: number;
   /** RESOLVER_ENABLED=false switches the Crossref resolver off (/hyperlink-crossref answers 503 resolver_unavailable). */
   resolverEnabled: boolean;
+  /** Widening of the registry limiter's window in ms (REGISTRY_WINDOW_MARGIN_MS); null: 100 ms plus 5% of the window. */
+  registryWindowMarginMs: number | null;
   rateLimitPerMinute: number;
   orgRateLimitPerMinute: number;
   docsEventsRateLimitPerMinute: number;
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     crossrefMailto: env.CROSSREF_MAILTO?.trim() || '',
     resolverTimeoutMs: intFrom(env, 'RESOLVER_TIMEOUT_MS', 600_000, 1000),
     resolverEnabled: env.RESOLVER_ENABLED !== 'false' && env.RESOLVER_ENABLED !== '0',
+    registryWindowMarginMs: env.REGISTRY_WINDOW_MARGIN_MS?.trim() ? intFrom(env, 'REGISTRY_WINDOW_MARGIN_MS', 0, 0) : null,
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     orgRateLimitPerMinute: intFrom(env, 'ORG_RATE_LIMIT_PER_MINUTE', 600, 1),
     docsEventsRateLimitPerMinute: intFrom(env, 'DOCS_EVENTS_RATE_LIMIT_PER_MINUTE', 120, 1),

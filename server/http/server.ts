@@ -33,7 +33,10 @@ export interface RunningService {
 /** The Crossref resolver with the limiter and cache every process shares through MySQL; the cache is purged hourly. */
 function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger): { port: ResolverPort | null; stop: () => void } {
   if (!config.resolverEnabled) return { port: null, stop: () => undefined };
-  const limiter = new MysqlRegistryLimiter(pool, { initial: config.crossrefMailto ? POLITE_LIMITS : PUBLIC_LIMITS });
+  const limiter = new MysqlRegistryLimiter(pool, {
+    initial: config.crossrefMailto ? POLITE_LIMITS : PUBLIC_LIMITS,
+    ...(config.registryWindowMarginMs !== null ? { marginMs: config.registryWindowMarginMs } : {}),
+  });
   const cache = new MysqlResolverCache(pool);
   const purge = () => { cache.purge().catch((err) => logger.warn({ errCode: (err as { code?: string }).code }, 'resolver cache purge failed')); };
   const timer = setInterval(purge, 3_600_000);
