@@ -124,6 +124,11 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     if (m.direct) return { target: m.direct, status: 'ready', alternatives: [] };
     const r = resolve(m.key, m.paragraph);
     // Supplementary material without a caption of its own in the manuscript: the supplementary list.
+    // "§6a" where subsection 6a has no heading of its own: section 6.
+    if (!r.target && /^sec-.*\d[a-z]$/.test(m.key)) {
+      const parent = resolve(m.key.slice(0, -1), m.paragraph);
+      if (parent.target) return parent;
+    }
     if (!r.target && isSupplementaryKey(m.key)) {
       const list = resolve('supp-list', m.paragraph);
       if (list.target) return list;

@@ -56,7 +56,8 @@ export function sectionNameIndex(targets: readonly SectionTarget[]): SectionName
 }
 
 const NUMBERED = new RegExp(`(?<![A-Za-z])(?:[Ss]ections?|SECTIONS?|[Ss]ects?s?\\.|[Ss]ecs?\\.|§§?)${WS}*`, 'g');
-const SEC_NUM = '(?:\\d+|[A-Z](?=\\.\\d))(?:\\.\\d+)*';
+/** "2.1", "A.2", and Royal Society subsections "6a" (resolved to section 6 when 6a has no heading of its own). */
+const SEC_NUM = '(?:\\d+|[A-Z](?=\\.\\d))(?:\\.\\d+)*[a-z]?';
 
 export function findNumberedSectionMentions(p: ModelParagraph): XrefMention[] {
   const out: XrefMention[] = [];
@@ -81,8 +82,10 @@ export function findNumberedSectionMentions(p: ModelParagraph): XrefMention[] {
 
 // Frames that make a capitalised name a section mention. "see" and "(" need a clean end after the name;
 // "the ... section" needs the word section.
+// 'Section "Related work"' names it in quotes; "described in Materials and Methods" and "detailed under
+// Statistical analysis" need a clean end after the name, like "see".
 const TRIGGER = new RegExp(
-  `(?:(?<![A-Za-z])([Ss]ee)(?:${WS}+also)?(?:${WS}+the)?${WS}+|(\\()|(?<![A-Za-z])([Tt]he)${WS}+)([‘“'"]?)`,
+  `(?:(?<![A-Za-z])([Ss]ee|[Ii]n|[Uu]nder)(?:${WS}+also)?(?:${WS}+the)?${WS}+|(\\()|(?<![A-Za-z])([Tt]he)${WS}+|(?<![A-Za-z])([Ss]ection|[Ss]ubsection|[Cc]hapter)${WS}+(?=[‘“'"]))([‘“'"]?)`,
   'g',
 );
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*|&/uy;
@@ -122,14 +125,19 @@ export function findNamedSectionMentions(p: ModelParagraph, index: SectionNameIn
     if (!/\p{Lu}/u.test(text[at] ?? '')) continue;
     const name = longestName(text, at, index);
     if (!name) continue;
-    const quote = m[4] ?? '';
+    const quote = m[5] ?? '';
+    if (m[4] && !quote) continue;
+    // "(PCR)": an acronym in parentheses is the term's abbreviation, even when a heading is named so.
+    if (m[2] && /^[\p{Lu}\p{N}-]{2,8}$/u.test(text.slice(at, name.end))) continue;
     let after = text.slice(name.end);
     if (quote) {
       if (!/^[’”'"]/.test(after)) continue;
       after = after.slice(1);
     }
     let ok = false;
-    if (m[1]) ok = new RegExp(`^(?:$|[),;.:\\]]|${WS}+(?:section|for|and|or|in|on|below|above)\\b)`).test(after);
+    if (m[4]) ok = true;
+    else if (m[1] && /^[Ss]ee$/.test(m[1])) ok = new RegExp(`^(?:$|[),;.:\\]]|${WS}+(?:section|for|and|or|in|on|below|above)\\b)`).test(after);
+    else if (m[1]) ok = new RegExp(`^(?:$|[),;.:]|${WS}+(?:sections?|below|above)\\b)`).test(after) && !/^\p{Lu}{2,}$/u.test(text.slice(at, name.end));
     else if (m[2]) ok = /^[),;]/.test(after);
     else if (m[3]) ok = new RegExp(`^${WS}+sections?\\b`).test(after);
     if (!ok) continue;

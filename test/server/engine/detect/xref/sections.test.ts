@@ -73,3 +73,28 @@ test('sections off: no section targets or mentions', async () => {
   assert.deepEqual(targets, []);
   assert.deepEqual(matches, []);
 });
+
+test('sections by title: quoted after "Section", "described in ...", "see ...", "in the ... section"; "(PCR)" is an acronym, not a section', async () => {
+  const body = [
+    p('Introduction', 'Heading1'),
+    p('As Section “Related work” shows, the assay (described in Materials and Methods) uses PCR (PCR); see Discussion, and in the Methods section.'),
+    p('Related work', 'Heading1'),
+    p('Materials and Methods', 'Heading1'),
+    p('Methods', 'Heading2'),
+    p('PCR', 'Heading2'),
+    p('Discussion', 'Heading1'),
+  ].join('');
+  const { matches } = await xrefs({ body }, { sections: 'full' }, [], 1);
+  assert.deepEqual(matches, [
+    ready('section', 'Related work', 'sec-related-work'),
+    ready('section', 'Materials and Methods', 'sec-materials-and-methods'),
+    ready('section', 'Discussion', 'sec-discussion'),
+    ready('section', 'Methods', 'sec-methods'),
+  ]);
+});
+
+test('"§6a" and "§§6b and 9": a subsection letter without a heading of its own resolves to its section', async () => {
+  const body = [p('As in §6a and §§6b and 9, see also Section 2.1a.'), p('6. Analysis', 'Heading1'), p('9. Outlook', 'Heading1'), p('2.1 Setup', 'Heading2')].join('');
+  const { matches } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(matches, [ready('section', '6a', 'sec-6'), ready('section', '6b', 'sec-6'), ready('section', '9', 'sec-9'), ready('section', '2.1a', 'sec-2.1')]);
+});
