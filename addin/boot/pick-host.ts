@@ -1,28 +1,37 @@
 /// <reference types="office-js" />
 // Chooses the document host: Word when Office.onReady reports it, else the fake host (demo page,
-// browser tests, or taskpane.html opened outside Office).
+// browser tests, or taskpane.html opened outside Office). Inside Office the pane waits for Office
+// however long it takes (telling the user when it is slow): it never falls into demo mode in Word.
 import type { DocumentHost } from '../host/host.ts';
 import { FakeHost } from '../host/fake-host.ts';
 import { WordHost } from '../host/word-host.ts';
 
-type OfficeGlobal = { onReady?: () => Promise<{ host: unknown }>; HostType?: { Word: unknown } };
+type OfficeGlobal = {
+  onReady?: () => Promise<{ host: unknown }>;
+  HostType?: { Word: unknown };
+  context?: { officeTheme?: { bodyBackgroundColor?: string } };
+};
 
 function officeGlobal(): OfficeGlobal | undefined {
   return (globalThis as { Office?: OfficeGlobal }).Office;
 }
 
-async function officeHost(timeoutMs: number): Promise<unknown> {
-  const office = officeGlobal();
-  if (!office?.onReady) return null;
-  const ready = office.onReady().then((info) => info.host);
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
-  return Promise.race([ready, timeout]);
+export class UnsupportedHostError extends Error {}
+
+export interface PickedHost {
+  host: DocumentHost;
+  officeTheme?: { bodyBackgroundColor?: string };
 }
 
-export async function pickHost(search: string): Promise<DocumentHost> {
-  const host = await officeHost(5000);
+/** onSlow is called once when Office has not answered after `slowMs`. */
+export async function pickHost(search: string, onSlow: () => void = () => undefined, slowMs = 5000): Promise<PickedHost> {
   const office = officeGlobal();
-  if (host && host === office?.HostType?.Word) return new WordHost();
+  if (office?.onReady) {
+    const timer = setTimeout(onSlow, slowMs);
+    const info = await office.onReady().finally(() => clearTimeout(timer));
+    if (info.host && info.host === office.HostType?.Word) return { host: new WordHost(), ...(office.context?.officeTheme ? { officeTheme: office.context.officeTheme } : {}) };
+    if (info.host) throw new UnsupportedHostError(`This add-in works in Word only (this is ${String(info.host)}).`);
+  }
   const fake = new FakeHost();
   (globalThis as { __hyperlinkerFakeHost?: FakeHost }).__hyperlinkerFakeHost = fake;
   const docx = new URLSearchParams(search).get('docx');
@@ -33,5 +42,5 @@ export async function pickHost(search: string): Promise<DocumentHost> {
       console.warn(e);
     }
   }
-  return fake;
+  return { host: fake };
 }

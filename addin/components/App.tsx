@@ -1,10 +1,11 @@
 // The task pane: document, tabs for Review / Settings / Connection, progress and messages.
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { DocumentHost } from '../host/host.ts';
 import { occurrenceOf } from '../host/search-text.ts';
+import { matchAtPosition } from '../docx/locate.ts';
 import type { ServiceConnection } from '../service-client.ts';
 import { connectionProblems, saveConnection, saveSettings } from '../settings/connection.ts';
 import type { KeyValueStore } from '../settings/stores.ts';
@@ -44,12 +45,31 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
     else void wf.scan();
   };
 
-  const select = (m: ReviewMatch) => {
-    host
-      .selectMatch(m, { occurrence: occurrenceOf(m, wf.review.matches), map: wf.session?.summary?.paragraphMap ?? null })
-      .then((r) => setNotice(r.found ? null : (r.message ?? 'Not found in the document.')))
-      .catch((e: unknown) => setNotice(e instanceof Error ? e.message : String(e)));
-  };
+  // The match the pane points at; follows Word's selection too. Refs keep `select` stable so that
+  // the memoised rows do not re-render when the review state changes.
+  const [current, setCurrent] = useState<string | null>(null);
+  const matchesRef = useRef(wf.review.matches);
+  matchesRef.current = wf.review.matches;
+  const mapRef = useRef(wf.session?.summary?.paragraphMap ?? null);
+  mapRef.current = wf.session?.summary?.paragraphMap ?? null;
+  const select = useCallback(
+    (m: ReviewMatch) => {
+      setCurrent(m.refId);
+      host
+        .selectMatch(m, { occurrence: occurrenceOf(m, matchesRef.current), map: mapRef.current })
+        .then((r) => setNotice(r.found ? null : (r.message ?? null)))
+        .catch((e: unknown) => setNotice(e instanceof Error ? e.message : String(e)));
+    },
+    [host],
+  );
+  useEffect(
+    () =>
+      host.onSelectionChanged((pos) => {
+        const m = matchAtPosition(matchesRef.current, mapRef.current, pos);
+        if (m) setCurrent(m.refId);
+      }),
+    [host],
+  );
 
   return (
     <div className="app">
@@ -131,7 +151,7 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
             )}
             {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
             {wf.session && wf.phase !== 'done' && (
-              <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} />
+              <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
             )}
           </div>
         )}

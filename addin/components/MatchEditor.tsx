@@ -1,44 +1,71 @@
-// Retarget (targets of the same type) and "link to DOI only" for one match.
-import { useState } from 'react';
-import { Button, Field, Input, Select } from '@fluentui/react-components';
+// Retarget among targets of the same kind with a searchable combobox (targets in words), and
+// "link to DOI only" for one match.
+import { useMemo, useState } from 'react';
+import { Button, Combobox, Field, Input, Option } from '@fluentui/react-components';
 import type { ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
 import { retargetOptions } from '../review/kinds.ts';
+import { targetInWords } from '../review/filter.ts';
 import type { ReviewAction } from '../review/review-state.ts';
+import { S } from '../strings.ts';
 
-function optionText(t: ReviewTarget): string {
-  const text = t.text ? ` — ${t.text.slice(0, 60)}` : '';
-  return `${t.label}${text}`;
-}
+const MAX_OPTIONS = 60;
 
 export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]; dispatch: (a: ReviewAction) => void }) {
   const { match, targets, dispatch } = props;
-  const options = retargetOptions(match, targets);
-  const [targetId, setTargetId] = useState(match.targetId || options[0]?.targetId || '');
+  const options = useMemo(() => retargetOptions(match, targets).map((t) => ({ id: t.targetId, text: targetInWords(t) })), [match, targets]);
+  const initial = options.find((o) => o.id === match.targetId) ?? options[0];
+  const [targetId, setTargetId] = useState(initial?.id ?? '');
+  const [query, setQuery] = useState(initial?.text ?? '');
   const [doi, setDoi] = useState(match.doi ?? '');
+  const chosen = options.find((o) => o.id === targetId);
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const all = !q || q === chosen?.text.toLowerCase() ? options : options.filter((o) => o.text.toLowerCase().includes(q));
+    return all.slice(0, MAX_OPTIONS);
+  }, [options, query, chosen]);
   return (
     <div className="match-editor">
       {options.length > 0 && (
         <div className="editor-line">
-          <Field label="Link to" size="small" className="grow">
-            <Select size="small" value={targetId} onChange={(_, d) => setTargetId(d.value)} aria-label="Retarget to">
-              {options.map((t) => (
-                <option key={t.targetId} value={t.targetId}>
-                  {optionText(t)}
-                </option>
-              ))}
-            </Select>
+          <Field label={S.review.linkTo} size="small" className="grow">
+            <Combobox
+              size="small"
+              freeform
+              aria-label={S.review.retargetTo}
+              placeholder={S.review.targetSearch}
+              value={query}
+              selectedOptions={targetId ? [targetId] : []}
+              onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+              onOptionSelect={(_, d) => {
+                if (d.optionValue) setTargetId(d.optionValue);
+                setQuery(d.optionText ?? '');
+              }}
+              listbox={{ className: 'target-listbox' }}
+            >
+              {filtered.length === 0 ? (
+                <Option key="none" value="" text="" disabled>
+                  {S.review.noTargetsFound}
+                </Option>
+              ) : (
+                filtered.map((o) => (
+                  <Option key={o.id} value={o.id} text={o.text}>
+                    {o.text}
+                  </Option>
+                ))
+              )}
+            </Combobox>
           </Field>
           <Button size="small" onClick={() => dispatch({ type: 'retarget', refId: match.refId, targetId })} disabled={!targetId}>
-            Retarget
+            {S.review.retarget}
           </Button>
         </div>
       )}
       <div className="editor-line">
-        <Field label="DOI only" size="small" className="grow">
+        <Field label={S.review.doiOnly} size="small" className="grow">
           <Input size="small" value={doi} placeholder="10.1371/journal.pone.0117949" onChange={(_, d) => setDoi(d.value)} aria-label="DOI" />
         </Field>
         <Button size="small" onClick={() => dispatch({ type: 'linkDoi', refId: match.refId, doi })} disabled={!doi.trim()}>
-          Link DOI
+          {S.review.linkDoi}
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import type { AppContext } from './context.ts';
 import { accessLog, errorHandler, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
+import { cors } from './cors.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -21,6 +22,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
   app.use(requestIds);
+  app.use(cors(ctx.config.corsOrigins));
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(ctx.config.uploadIdleTimeoutMs));
   app.use(express.json({ limit: '1mb', strict: false }));

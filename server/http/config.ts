@@ -1,6 +1,7 @@
 // The service's configuration, read once from the environment.
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
+import { parseCorsOrigins } from './cors.ts';
 
 /** Express's "trust proxy": false (use the socket's address), a number of proxy hops, or proxy addresses/subnets. */
 export type TrustProxy = false | number | string[];
@@ -64,6 +65,8 @@ export interface ServiceConfig {
   /** How long an idle keep-alive connection is kept open between requests. */
   keepAliveTimeoutMs: number;
   logLevel: string;
+  /** Browser origins answered with CORS headers (CORS_ORIGINS; default the add-in dev server). */
+  corsOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -138,5 +141,6 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     uploadIdleTimeoutMs: intFrom(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1000),
     keepAliveTimeoutMs: intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 1000),
     logLevel: env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }
