@@ -1,27 +1,29 @@
 // Builds the Word task pane (addin/) into dist/addin/: taskpane.html for Word, demo.html for the fake host.
-// `npm run build` → dist/addin/; `npm run dev-server` → https://localhost:3000 with Office dev certificates,
-// proxying the document routes to the Hyperlinker service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
+// `npm run build` → dist/addin/ with manifest.xml pointing at ADDIN_ORIGIN (the public https origin the
+// pane is served from; without it the dev manifest's https://localhost:3000 is kept, with a warning);
+// `npm run dev-server` → https://localhost:3000 with a dev certificate (addin/build/dev-certs.mjs: on
+// Linux generated and used without a system install), proxying the service routes to the Hyperlinker
+// service (HYPERLINKER_SERVICE_URL, default http://localhost:8080).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { devHttpsOptions } from './addin/build/dev-certs.mjs';
+import { manifestForOrigin } from './addin/build/manifest-origin.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const DEV_PORT = Number(process.env.ADDIN_PORT || 3000);
 const SERVICE_URL = process.env.HYPERLINKER_SERVICE_URL || 'http://localhost:8080';
 /** Service routes the dev server forwards, so the pane calls its own origin (no CORS needed). */
-const SERVICE_ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink'];
-
-async function httpsOptions() {
-  const { default: devCerts } = await import('office-addin-dev-certs');
-  const opts = await devCerts.getHttpsServerOptions();
-  return { ca: opts.ca, key: opts.key, cert: opts.cert };
-}
+const SERVICE_ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink', '/auth/login', '/auth/logout', '/api-keys'];
 
 export default async (env = {}, argv = {}) => {
   const dev = argv.mode !== 'production';
   const serving = process.env.WEBPACK_SERVE === 'true';
   const outDir = env.outDir ? path.resolve(env.outDir) : path.resolve(root, 'dist/addin');
+  const origin = process.env.ADDIN_ORIGIN?.trim();
+  if (!dev && !origin) console.warn('ADDIN_ORIGIN is not set: dist/addin/manifest.xml keeps https://localhost:3000 (set it to the public https origin of dist/addin/).');
+  const manifestTransform = origin ? (content) => manifestForOrigin(content.toString('utf8'), origin) : undefined;
   return {
     context: root,
     devtool: dev ? 'source-map' : false,
@@ -45,7 +47,7 @@ export default async (env = {}, argv = {}) => {
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'addin/styles.css', to: 'styles.css' },
-          { from: 'manifest.xml', to: 'manifest.xml' },
+          { from: 'manifest.xml', to: 'manifest.xml', ...(manifestTransform ? { transform: manifestTransform } : {}) },
         ],
       }),
     ],
@@ -53,7 +55,7 @@ export default async (env = {}, argv = {}) => {
     devServer: {
       port: DEV_PORT,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      server: serving ? { type: 'https', options: await httpsOptions() } : 'http',
+      server: serving ? { type: 'https', options: await devHttpsOptions() } : 'http',
       static: false,
       proxy: [{ context: SERVICE_ROUTES, target: SERVICE_URL, changeOrigin: true }],
     },

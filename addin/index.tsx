@@ -1,12 +1,26 @@
 // Entry point of the task pane and the demo page.
+import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FluentProvider } from '@fluentui/react-components';
+import { FakeHost } from './host/fake-host.ts';
+import type { DocumentHost } from './host/host.ts';
 import { App } from './components/App.tsx';
 import { pickHost } from './boot/pick-host.ts';
 import { fluentTheme, themeName } from './boot/theme.ts';
 import { appStore } from './settings/stores.ts';
-import { loadConnection, loadSettings } from './settings/connection.ts';
+import { defaultServiceUrl, loadSettings } from './settings/connection.ts';
+import { loadAccount } from './settings/account.ts';
 import { S } from './strings.ts';
+
+/** The Fluent theme, following the demo page's theme switch (Word's theme is read at start). */
+function ThemeRoot({ host, initial, children }: { host: DocumentHost; initial: 'light' | 'dark'; children: ReactNode }) {
+  const [theme, setTheme] = useState(initial);
+  useEffect(() => (host instanceof FakeHost ? host.subscribe(() => (host.theme ? setTheme(host.theme) : undefined)) : undefined), [host]);
+  useEffect(() => {
+    document.body.dataset.theme = theme;
+  }, [theme]);
+  return <FluentProvider theme={fluentTheme(theme)}>{children}</FluentProvider>;
+}
 
 async function main(): Promise<void> {
   const rootEl = document.getElementById('root');
@@ -18,12 +32,11 @@ async function main(): Promise<void> {
   const theme = themeName(officeTheme, location.search);
   rootEl.textContent = '';
   createRoot(rootEl).render(
-    <FluentProvider theme={fluentTheme(theme)}>
-      <App host={host} store={store} initialConnection={loadConnection(store, location.origin)} initialSettings={loadSettings(store)} />
-    </FluentProvider>,
+    <ThemeRoot host={host} initial={theme}>
+      <App host={host} store={store} initialAccount={loadAccount(store, defaultServiceUrl(location.origin))} initialSettings={loadSettings(store)} />
+    </ThemeRoot>,
   );
   document.body.dataset.host = host.hostName;
-  document.body.dataset.theme = theme;
 }
 
 main().catch((e: unknown) => {

@@ -1,16 +1,16 @@
 // The task pane: document, tabs for Review / Settings / Connection, progress and messages.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { DocumentHost } from '../host/host.ts';
 import { occurrenceOf } from '../host/search-text.ts';
 import { matchAtPosition } from '../docx/locate.ts';
-import type { ServiceConnection } from '../service-client.ts';
-import { connectionProblems, saveConnection, saveSettings } from '../settings/connection.ts';
+import { saveSettings } from '../settings/connection.ts';
+import { saveAccount, type Account } from '../settings/account.ts';
 import type { KeyValueStore } from '../settings/stores.ts';
 import { useWorkflow } from '../workflow/use-workflow.ts';
-import { ConnectionForm } from './ConnectionForm.tsx';
+import { AccountPanel } from './AccountPanel.tsx';
 import { DocumentBar } from './DocumentBar.tsx';
 import { ResolverPanel } from './ResolverPanel.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -21,20 +21,21 @@ import { TrackChangesPrompt } from './TrackChangesPrompt.tsx';
 import { CarryNotice } from './CarryNotice.tsx';
 import { S } from '../strings.ts';
 
-type TabName = 'review' | 'settings' | 'connection';
+type TabName = 'review' | 'settings' | 'account';
 
 export interface AppProps {
   host: DocumentHost;
   store: KeyValueStore;
-  initialConnection: ServiceConnection;
+  initialAccount: Account;
   initialSettings: HyperlinkSettings;
 }
 
-export function App({ host, store, initialConnection, initialSettings }: AppProps) {
-  const [connection, setConnection] = useState(initialConnection);
+export function App({ host, store, initialAccount, initialSettings }: AppProps) {
+  const [account, setAccount] = useState(initialAccount);
+  const connection = useMemo(() => ({ baseUrl: account.baseUrl, apiKey: account.apiKey }), [account.baseUrl, account.apiKey]);
   const [settings, setSettings] = useState(initialSettings);
-  const needsConnection = Object.keys(connectionProblems(connection)).length > 0;
-  const [tab, setTab] = useState<TabName>(needsConnection ? 'connection' : 'review');
+  const needsConnection = connection.apiKey.trim() === '';
+  const [tab, setTab] = useState<TabName>(needsConnection ? 'account' : 'review');
   const [notice, setNotice] = useState<string | null>(null);
   const wf = useWorkflow(host, connection, settings);
   const busy = wf.busy;
@@ -81,9 +82,9 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
       </header>
       <DocumentBar host={host} onError={wf.setError} />
       <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-        <Tab value="review">Review</Tab>
-        <Tab value="settings">Settings</Tab>
-        <Tab value="connection">Connection</Tab>
+        <Tab value="review">{S.app.tabs.review}</Tab>
+        <Tab value="settings">{S.app.tabs.settings}</Tab>
+        <Tab value="account">{S.app.tabs.connection}</Tab>
       </TabList>
       {wf.error && (
         <MessageBar intent="error" data-testid="error">
@@ -96,14 +97,15 @@ export function App({ host, store, initialConnection, initialSettings }: AppProp
         </MessageBar>
       )}
       <main className="app-body">
-        {tab === 'connection' && (
-          <ConnectionForm
-            connection={connection}
+        {tab === 'account' && (
+          <AccountPanel
+            account={account}
             storeKind={store.kind}
-            onSave={(c) => {
-              setConnection(c);
-              saveConnection(store, c).catch((e: unknown) => wf.setError(String(e)));
-              setTab('review');
+            onChange={(a) => {
+              const becameUsable = !account.apiKey && a.apiKey;
+              setAccount(a);
+              saveAccount(store, a).catch((e: unknown) => wf.setError(String(e)));
+              if (becameUsable) setTab('review');
             }}
           />
         )}

@@ -1,9 +1,10 @@
 // The document in use. With the fake host: a file picker and downloads of the linked output.
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Text } from '@fluentui/react-components';
+import { Link, Switch, Text } from '@fluentui/react-components';
 import type { DocumentHost } from '../host/host.ts';
 import { FakeHost } from '../host/fake-host.ts';
 import { base64ToBytes } from '../util/base64.ts';
+import { S } from '../strings.ts';
 
 function useFakeHostVersion(host: DocumentHost): number {
   const [version, setVersion] = useState(0);
@@ -37,12 +38,12 @@ export function DocumentBar({ host, onError }: { host: DocumentHost; onError: (m
   return (
     <div className="document-bar" data-testid="fake-host">
       <Text size={200} weight="semibold" block>
-        Demo mode (no Word): {host.documentName()}
+        {S.host.demo(host.documentName())}
       </Text>
       <input
         type="file"
         accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-        aria-label="Open a DOCX"
+        aria-label={S.host.openDocx}
         data-testid="docx-picker"
         onChange={(e) => {
           const f = e.target.files?.[0];
@@ -55,6 +56,12 @@ export function DocumentBar({ host, onError }: { host: DocumentHost; onError: (m
         </Text>
       )}
       <DownloadLatest host={host} />
+      <Switch
+        label={S.host.darkTheme}
+        checked={(host.theme ?? document.body.dataset.theme) === 'dark'}
+        onChange={(_, d) => host.setTheme(d.checked ? 'dark' : 'light')}
+        data-testid="theme-switch"
+      />
     </div>
   );
 }

@@ -24,6 +24,8 @@ export class FakeHost implements DocumentHost {
   readonly replacements: Replacement[] = [];
   readonly selections: Selection[] = [];
   trackMode: TrackChangesState = 'off';
+  /** The demo page's stand-in for the Office theme (null: as the page started). */
+  theme: 'light' | 'dark' | null = null;
   private bytes: Uint8Array | null = null;
   private name = 'No document';
   private listeners = new Set<() => void>();
@@ -39,6 +41,11 @@ export class FakeHost implements DocumentHost {
 
   private changed(): void {
     for (const l of this.listeners) l();
+  }
+
+  setTheme(theme: 'light' | 'dark'): void {
+    this.theme = theme;
+    this.changed();
   }
 
   hasDocument(): boolean {

@@ -1,11 +1,12 @@
 /// <reference types="office-js" />
-// Where the add-in keeps the service URL, the API key and the last settings: Office roaming settings
-// when the host has them (Outlook-style hosts), else the browser's localStorage through
-// office-js-helpers' Storage. Never the document's own settings: those travel inside the manuscript.
+// Where the add-in keeps the service URL, the API key and the last settings: OfficeRuntime.storage
+// where the host has it (shared runtime), Office roaming settings (Outlook-style hosts), else the
+// browser's (partitioned, in Office on the web) localStorage through office-js-helpers' Storage.
+// Never the document's own settings: those travel inside the manuscript.
 import { Storage, StorageType } from '@microsoft/office-js-helpers';
 
 export interface KeyValueStore {
-  readonly kind: 'roaming' | 'local' | 'memory';
+  readonly kind: 'office-runtime' | 'roaming' | 'local' | 'memory';
   get(key: string): string | null;
   set(key: string, value: string): Promise<void>;
 }
@@ -57,12 +58,57 @@ class HelpersStore implements KeyValueStore {
   }
 }
 
+type RuntimeStorageLike = {
+  getItems(keys: string[]): Promise<Record<string, string | null>>;
+  setItem(key: string, value: string): Promise<void>;
+};
+
+function runtimeStorage(): RuntimeStorageLike | null {
+  const rt = (globalThis as unknown as { OfficeRuntime?: { storage?: RuntimeStorageLike } }).OfficeRuntime;
+  return rt?.storage ?? null;
+}
+
+/** OfficeRuntime.storage is asynchronous: the keys the pane uses are read once at start. */
+export class RuntimeStore implements KeyValueStore {
+  readonly kind = 'office-runtime' as const;
+  private constructor(
+    private readonly storage: RuntimeStorageLike,
+    private readonly cache: Map<string, string>,
+  ) {}
+  static async open(storage: RuntimeStorageLike, keys: readonly string[]): Promise<RuntimeStore> {
+    const items = await storage.getItems(keys.map((k) => `hyperlinker.${k}`));
+    const cache = new Map<string, string>();
+    for (const k of keys) {
+      const v = items[`hyperlinker.${k}`];
+      if (typeof v === 'string') cache.set(k, v);
+    }
+    return new RuntimeStore(storage, cache);
+  }
+  get(key: string): string | null {
+    return this.cache.get(key) ?? null;
+  }
+  async set(key: string, value: string): Promise<void> {
+    this.cache.set(key, value);
+    await this.storage.setItem(`hyperlinker.${key}`, value);
+  }
+}
+
+export const STORE_KEYS = ['serviceUrl', 'apiKey', 'keyId', 'keyName', 'accountEmail', 'sessionToken', 'settings'] as const;
+
 let store: KeyValueStore | null = null;
 
-export function appStore(): KeyValueStore {
+export async function appStore(): Promise<KeyValueStore> {
   if (!store) {
+    const rt = runtimeStorage();
     const rs = roamingSettings();
-    store = rs ? new RoamingStore(rs) : new HelpersStore();
+    if (rt) {
+      try {
+        store = await RuntimeStore.open(rt, STORE_KEYS);
+      } catch {
+        store = null;
+      }
+    }
+    store ??= rs ? new RoamingStore(rs) : new HelpersStore();
   }
   return store;
 }

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateManifest, xmllintPath, manifestPolicyProblems } from './validate-manifest.ts';
+import { validateManifest, xmllintPath, manifestPolicyProblems, manifestOrigin } from './validate-manifest.ts';
+import { manifestForOrigin, parseAddinOrigin } from '../../addin/build/manifest-origin.mjs';
 
 const manifestPath = new URL('../../manifest.xml', import.meta.url).pathname;
 const xml = readFileSync(manifestPath, 'utf8');
@@ -44,8 +45,26 @@ test('the validator catches an unknown element in VersionOverrides', () => {
   assert.match(r.output, /Bogus/);
 });
 
-test('policy: WordApi 1.5, localhost source and present icons', () => {
+test('policy: the lowest WordApi set (1.3), localhost source and present icons', () => {
   assert.deepEqual(manifestPolicyProblems(xml), []);
-  const problems = manifestPolicyProblems(xml.replace('MinVersion="1.5"', 'MinVersion="1.3"').replace('icon-16.png', 'icon-17.png'));
-  assert.equal(problems.length, 2);
+  const problems = manifestPolicyProblems(xml.replace('MinVersion="1.3"', 'MinVersion="1.5"').replace('icon-16.png', 'icon-17.png'));
+  assert.equal(problems.length, 2, problems.join('\n'));
+});
+
+test('production manifest: every URL on ADDIN_ORIGIN, validated like the dev one', () => {
+  const prod = manifestForOrigin(xml, 'https://addin.example.org/');
+  assert.ok(!prod.includes('localhost'), 'no localhost left');
+  assert.equal(manifestOrigin(prod), 'https://addin.example.org');
+  const r = validateVariant(prod);
+  assert.equal(r.ok, true, r.output);
+  // A manifest mixing origins is caught.
+  const mixed = prod.replace('<AppDomain>https://addin.example.org</AppDomain>', '<AppDomain>https://localhost:3000</AppDomain>');
+  assert.ok(manifestPolicyProblems(mixed, undefined, 'https://addin.example.org').some((p) => /AppDomain/.test(p)));
+});
+
+test('ADDIN_ORIGIN must be an https origin', () => {
+  assert.equal(parseAddinOrigin('https://addin.example.org:8443'), 'https://addin.example.org:8443');
+  assert.throws(() => parseAddinOrigin('http://addin.example.org'), /https/);
+  assert.throws(() => parseAddinOrigin('https://addin.example.org/pane'), /without a path/);
+  assert.throws(() => parseAddinOrigin('addin'), /not a URL/);
 });

@@ -1,5 +1,6 @@
 // Offline validation of manifest.xml: the task-pane manifest XSDs (../shared/schemas/addin-manifest)
-// with xmllint, plus checks the schemas cannot express (WordApi 1.5, source location, icon files).
+// with xmllint, plus checks the schemas cannot express (WordApi 1.3, one https origin for every URL,
+// icon files). `npm run validate:manifest [dist/manifest.xml]` checks the dev or the production one.
 // `office-addin-manifest validate` posts to a Microsoft service and cannot run offline.
 //
 // The published XSDs need three mechanical fixes before any validator accepts them; they are applied
@@ -58,17 +59,37 @@ export function xmllintPath(): string | null {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-/** Checks the XSDs cannot express. */
-export function manifestPolicyProblems(xml: string, root: string = repoRoot): string[] {
+/** The lowest WordApi set the core flow needs (export, search/select, createDocument); newer sets are checked at run time. */
+export const MIN_WORD_API = '1.3';
+
+/** Checks the XSDs cannot express; `origin` is where every URL must point (the dev or the ADDIN_ORIGIN one). */
+export function manifestPolicyProblems(xml: string, root: string = repoRoot, origin = 'https://localhost:3000'): string[] {
   const problems: string[] = [];
-  if (!/<Set\s+Name="WordApi"\s+MinVersion="1\.5"\s*\/>/.test(xml)) problems.push('Requirements must ask for WordApi 1.5.');
+  const minVersion = xml.match(/<Set\s+Name="WordApi"\s+MinVersion="([\d.]+)"\s*\/>/)?.[1];
+  if (minVersion !== MIN_WORD_API) problems.push(`Requirements must ask for WordApi ${MIN_WORD_API} (the lowest the core flow needs), not ${minVersion ?? 'nothing'}.`);
   if (!/<Host\s+Name="Document"\s*\/>/.test(xml)) problems.push('Hosts must contain Document (Word).');
-  if (!xml.includes('<SourceLocation DefaultValue="https://localhost:3000/taskpane.html"/>')) problems.push('SourceLocation must be https://localhost:3000/taskpane.html.');
+  if (!xml.includes(`<SourceLocation DefaultValue="${origin}/taskpane.html"/>`)) problems.push(`SourceLocation must be ${origin}/taskpane.html.`);
+  if (!xml.includes(`<AppDomain>${origin}</AppDomain>`)) problems.push(`AppDomain must be ${origin}.`);
   if (!/xsi:type="ShowTaskpane"/.test(xml)) problems.push('The ribbon button must open the task pane.');
-  for (const m of xml.matchAll(/https:\/\/localhost:3000\/(assets\/[\w.-]+\.png)/g)) {
+  for (const m of xml.matchAll(/(?:DefaultValue="|<AppDomain>)(https?:\/\/[^"<]+)/g)) {
+    const url = m[1]!;
+    if (!url.startsWith(`${origin}/`) && url !== origin) problems.push(`${url} is not on ${origin}.`);
+  }
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of xml.matchAll(new RegExp(`${escaped}/(assets/[\\w.-]+\\.png)`, 'g'))) {
     if (!existsSync(join(root, m[1]!))) problems.push(`Icon ${m[1]} is referenced but missing.`);
   }
   return problems;
+}
+
+/** The origin a manifest points at: its SourceLocation's. */
+export function manifestOrigin(xml: string): string | null {
+  const src = xml.match(/<SourceLocation DefaultValue="([^"]+)"/)?.[1];
+  try {
+    return src ? new URL(src).origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface ManifestValidation {
@@ -82,7 +103,8 @@ export function validateManifest(manifestPath: string = join(repoRoot, 'manifest
   const dir = preparedSchemas();
   try {
     const r = spawnSync(xmllint, ['--noout', '--nonet', '--schema', join(dir, 'OfficeAppManifestV1_1.xsd'), manifestPath], { encoding: 'utf8' });
-    const problems = manifestPolicyProblems(readFileSync(manifestPath, 'utf8'));
+    const text = readFileSync(manifestPath, 'utf8');
+    const problems = manifestPolicyProblems(text, repoRoot, manifestOrigin(text) ?? 'https://localhost:3000');
     const output = [r.stderr.trim(), ...problems].filter(Boolean).join('\n');
     return { ok: r.status === 0 && problems.length === 0, output };
   } finally {

@@ -15,20 +15,22 @@ const TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink'];
+const ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink', '/auth/login', '/auth/logout', '/api-keys'];
 
-export async function startPaneServer(root: string, backendUrl: string): Promise<{ url: string; server: Server }> {
-  const backend = new URL(backendUrl);
+/** `backendUrl` is read per request: the pane server can start before the service it forwards to. */
+export async function startPaneServer(root: string, backendUrl: () => string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (req.method === 'POST' && ROUTES.includes(path)) {
+    if (req.method !== 'GET' && ROUTES.includes(path)) {
+      const backend = new URL(backendUrl());
       const fwd = httpRequest({ host: backend.hostname, port: backend.port, path: req.url, method: req.method, headers: { ...req.headers, host: backend.host } }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
       fwd.on('error', (e) => {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: `proxy: ${e.message}` }));
+        // As webpack-dev-server's proxy does: a plain-text 502, not JSON.
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`Error occurred while trying to proxy: ${e.message}`);
       });
       req.pipe(fwd);
       return;

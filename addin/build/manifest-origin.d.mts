@@ -1,0 +1,3 @@
+export declare const DEV_ORIGIN: string;
+export declare function parseAddinOrigin(raw: string): string;
+export declare function manifestForOrigin(xml: string, origin: string): string;
