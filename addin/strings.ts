@@ -104,7 +104,7 @@ export const S = {
     noDoi: '(no DOI)',
     kindSingular: {
       citation: 'citation', figure: 'figure', table: 'table', equation: 'equation', section: 'section',
-      appendix: 'appendix', algorithm: 'algorithm', listing: 'listing', doi: 'DOI',
+      appendix: 'appendix', algorithm: 'algorithm', listing: 'listing', supplementary: 'supplementary item', doi: 'DOI',
     } as Record<string, string>,
     rowLabel: (action: string, kind: string, n: number, text: string, target: string) => `${action} ${kind} ${n} “${text}” → ${target}`,
     linkTo: 'Link to',
@@ -136,6 +136,19 @@ export const S = {
     where: { 'office-runtime': 'Office’s storage for this add-in', roaming: 'your Office roaming settings', local: 'this browser’s storage for the add-in', memory: 'memory only (gone when the pane closes)' } as Record<string, string>,
     urlProblem: 'Enter the service address, e.g. https://localhost:3000',
     keyProblem: 'An API key looks like sk_service_live_… with no spaces.',
+  },
+  settings: {
+    save: 'Save settings',
+    defaults: 'Defaults',
+    unsaved: 'Unsaved changes: they are kept while you switch tabs; save to use them.',
+    /** Words for the allowed values of the settings' choice fields. */
+    options: {
+      citeStyle: { auto: 'Detect automatically', number: 'Numbered: [1], [2–4]', 'author-year': 'Author–year: (Smith 2020)', superscript: 'Superscript numbers', off: 'Do not link citations' },
+      citeLinkScope: { 'author-year': 'Author and year only: Smith 2020', full: 'The whole parenthetical: (Smith 2020, p. 3)' },
+      xref: { number: 'Only the number: Figure [3]', numbersub: 'Number with its part: Figure [3b]', full: 'The whole mention: [Figure 3b]', off: 'Do not link' },
+    } as Record<string, Record<string, string>>,
+    needsDoi: (field: string) => `Needs “Link DOIs to doi.org” on: with it off, ${field.toLowerCase()} is skipped.`,
+    needsRefs: 'Has no effect while “Link citations to references” is off.',
   },
   select: {
     nothing: 'Nothing to search for.',

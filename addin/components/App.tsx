@@ -97,66 +97,66 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
         </MessageBar>
       )}
       <main className="app-body">
-        {tab === 'account' && (
+        {/* Every tab stays mounted (hidden when not selected): unsaved edits survive switching tabs. */}
+        <div hidden={tab !== 'account'}>
           <AccountPanel
             account={account}
             storeKind={store.kind}
             onChange={(a) => {
               const becameUsable = !account.apiKey && a.apiKey;
               setAccount(a);
+              wf.setError(null);
               saveAccount(store, a).catch((e: unknown) => wf.setError(String(e)));
               if (becameUsable) setTab('review');
             }}
           />
-        )}
-        {tab === 'settings' && (
+        </div>
+        <div hidden={tab !== 'settings'}>
           <SettingsPanel
             settings={settings}
             onSave={(s) => {
               setSettings(s);
               saveSettings(store, s).catch((e: unknown) => wf.setError(String(e)));
-              if (wf.session) setNotice('Settings changed: scan again to use them.');
+              if (wf.session) setNotice(S.app.settingsChanged);
             }}
           />
-        )}
-        {tab === 'review' && (
-          <div className="review-tab">
-            <div className="scan-line">
-              <Button appearance={wf.session ? 'secondary' : 'primary'} disabled={busy || needsConnection} onClick={startScan}>
-                {wf.session ? S.scan.again : S.scan.scan}
-              </Button>
-            </div>
-            {busy && <ProgressLine progress={wf.progress} onCancel={wf.cancel} />}
-            {confirmRescan && (
-              <MessageBar intent="warning" data-testid="confirm-rescan">
-                <MessageBarBody>{S.scan.confirmAgain}</MessageBarBody>
-                <MessageBarActions>
-                  <Button size="small" onClick={() => { setConfirmRescan(false); void wf.scan(); }}>
-                    {S.scan.confirmYes}
-                  </Button>
-                  <Button size="small" appearance="subtle" onClick={() => setConfirmRescan(false)}>
-                    {S.scan.confirmNo}
-                  </Button>
-                </MessageBarActions>
-              </MessageBar>
-            )}
-            {needsConnection && <Text block>{S.scan.needsAccount}</Text>}
-            {wf.trackPrompt && (
-              <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
-            )}
-            {wf.carry && <CarryNotice carry={wf.carry} />}
-            {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={() => void wf.restore()} />}
-            {wf.session?.resolverWarning && (
-              <MessageBar intent="warning">
-                <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>
-              </MessageBar>
-            )}
-            {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
-            {wf.session && wf.phase !== 'done' && (
-              <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
-            )}
+        </div>
+        <div className="review-tab" hidden={tab !== 'review'}>
+          <div className="scan-line">
+            <Button appearance={wf.session ? 'secondary' : 'primary'} disabled={busy || needsConnection} onClick={startScan}>
+              {wf.session ? S.scan.again : S.scan.scan}
+            </Button>
           </div>
-        )}
+          {busy && <ProgressLine progress={wf.progress} onCancel={wf.cancel} />}
+          {confirmRescan && (
+            <MessageBar intent="warning" data-testid="confirm-rescan">
+              <MessageBarBody>{S.scan.confirmAgain}</MessageBarBody>
+              <MessageBarActions>
+                <Button size="small" onClick={() => { setConfirmRescan(false); void wf.scan(); }}>
+                  {S.scan.confirmYes}
+                </Button>
+                <Button size="small" appearance="subtle" onClick={() => setConfirmRescan(false)}>
+                  {S.scan.confirmNo}
+                </Button>
+              </MessageBarActions>
+            </MessageBar>
+          )}
+          {needsConnection && <Text block>{S.scan.needsAccount}</Text>}
+          {wf.trackPrompt && (
+            <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
+          )}
+          {wf.carry && <CarryNotice carry={wf.carry} />}
+          {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={() => void wf.restore()} />}
+          {wf.session?.resolverWarning && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>
+            </MessageBar>
+          )}
+          {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
+          {wf.session && wf.phase !== 'done' && (
+            <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
+          )}
+        </div>
       </main>
     </div>
   );

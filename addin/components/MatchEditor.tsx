@@ -37,7 +37,9 @@ export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]
               selectedOptions={targetId ? [targetId] : []}
               onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
               onOptionSelect={(_, d) => {
-                if (d.optionValue) setTargetId(d.optionValue);
+                // Typing clears the selection (optionValue undefined): keep what was typed.
+                if (!d.optionValue) return;
+                setTargetId(d.optionValue);
                 setQuery(d.optionText ?? '');
               }}
               listbox={{ className: 'target-listbox' }}

@@ -4,15 +4,18 @@ import { Button, Field, Input, Select, Switch, Text } from '@fluentui/react-comp
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { groupedSettingsFields, type SettingsField } from '../settings/settings-fields.ts';
-import { validateSettingsForm, type SettingsFormValues } from '../settings/settings-form.ts';
+import { fieldWarnings, validateSettingsForm, type SettingsFormValues } from '../settings/settings-form.ts';
+import { S } from '../strings.ts';
 
 export interface SettingsPanelProps {
   settings: HyperlinkSettings;
   onSave: (s: HyperlinkSettings) => void;
 }
 
-function FieldControl({ field, value, error, onChange }: { field: SettingsField; value: unknown; error?: string; onChange: (v: unknown) => void }) {
-  const common = { label: field.label, hint: field.help, validationMessage: error, validationState: error ? ('error' as const) : ('none' as const), size: 'small' as const };
+
+function FieldControl({ field, value, error, warning, onChange }: { field: SettingsField; value: unknown; error?: string; warning?: string; onChange: (v: unknown) => void }) {
+  const message = error ?? warning;
+  const common = { label: field.label, hint: field.help, validationMessage: message, validationState: error ? ('error' as const) : warning ? ('warning' as const) : ('none' as const), size: 'small' as const };
   switch (field.control) {
     case 'boolean':
       return (
@@ -26,7 +29,7 @@ function FieldControl({ field, value, error, onChange }: { field: SettingsField;
           <Select size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name}>
             {field.options.map((o) => (
               <option key={o} value={o}>
-                {o}
+                {field.optionLabels[o] ?? o}
               </option>
             ))}
           </Select>
@@ -56,6 +59,7 @@ export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
   const validation = validateSettingsForm(values);
   const errors = validation.ok ? {} : validation.errors;
   const dirty = JSON.stringify(values) !== JSON.stringify(settings);
+  const warnings = fieldWarnings(values);
   return (
     <form
       className="settings-panel"
@@ -68,21 +72,21 @@ export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
         <fieldset key={g.group} className="settings-group">
           <legend>{g.group}</legend>
           {g.fields.map((f) => (
-            <FieldControl key={f.name} field={f} value={values[f.name]} error={errors[f.name]} onChange={(v) => setValues({ ...values, [f.name]: v })} />
+            <FieldControl key={f.name} field={f} value={values[f.name]} error={errors[f.name]} warning={warnings[f.name]} onChange={(v) => setValues({ ...values, [f.name]: v })} />
           ))}
         </fieldset>
       ))}
-      {validation.warnings.map((w) => (
-        <Text key={w} className="settings-warning" block>
-          {w}
+      {dirty && (
+        <Text className="settings-warning" block data-testid="settings-unsaved">
+          {S.settings.unsaved}
         </Text>
-      ))}
+      )}
       <div className="settings-buttons">
         <Button appearance="primary" type="submit" disabled={!validation.ok || !dirty}>
-          Save settings
+          {S.settings.save}
         </Button>
         <Button type="button" onClick={() => setValues({ ...DEFAULT_SETTINGS })}>
-          Defaults
+          {S.settings.defaults}
         </Button>
       </div>
     </form>

@@ -1,11 +1,12 @@
 // The settings panel's fields, read from the shared zod schema so that a field or allowed value
 // added to HyperlinkSettings shows up in the add-in without touching it.
 import { z } from 'zod';
+import { S } from '../strings.ts';
 import { hyperlinkSettingsSchema, type HyperlinkSettings } from '../../shared/settings.ts';
 
 export type FieldControl =
   | { control: 'boolean' }
-  | { control: 'enum'; options: string[] }
+  | { control: 'enum'; options: string[]; optionLabels: Record<string, string> }
   | { control: 'color' }
   | { control: 'text'; nullable: boolean; maxLength?: number };
 
@@ -61,7 +62,7 @@ function controlOf(schema: z.ZodType): FieldControl | null {
     break;
   }
   if (s instanceof z.ZodBoolean) return { control: 'boolean' };
-  if (s instanceof z.ZodEnum) return { control: 'enum', options: s.options.map(String) };
+  if (s instanceof z.ZodEnum) return { control: 'enum', options: s.options.map(String), optionLabels: {} };
   if (s instanceof z.ZodString) {
     const checks = (defOf(s).checks ?? []).map((c) => c._zod.def);
     const isColor = checks.some((c) => c.format === 'regex' && String(c.pattern).includes('[0-9A-Fa-f]{6}'));
@@ -72,6 +73,12 @@ function controlOf(schema: z.ZodType): FieldControl | null {
   return null;
 }
 
+/** Words for each allowed value: the field's own table, the cross-reference one, else the value itself. */
+export function optionLabelsFor(name: string, options: readonly string[]): Record<string, string> {
+  const table = S.settings.options[name] ?? (LABELS[name]?.[1] === 'Cross-references' ? S.settings.options.xref : undefined) ?? {};
+  return Object.fromEntries(options.map((o) => [o, table[o] ?? o]));
+}
+
 /** Every field of HyperlinkSettings with its control, allowed values, label and default. */
 export function settingsFields(): SettingsField[] {
   const fields: SettingsField[] = [];
@@ -79,6 +86,7 @@ export function settingsFields(): SettingsField[] {
     const control = controlOf(schema as z.ZodType);
     if (!control) continue;
     const [label, group, help] = LABELS[name] ?? [name, 'Other'];
+    if (control.control === 'enum') control.optionLabels = optionLabelsFor(name, control.options);
     const d = defOf(schema as z.ZodType);
     fields.push({
       ...control,

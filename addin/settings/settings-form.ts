@@ -1,4 +1,5 @@
 // Validation of the settings panel's values with the shared schema, field by field.
+import { S } from '../strings.ts';
 import { hyperlinkSettingsSchema, DEFAULT_SETTINGS, type HyperlinkSettings } from '../../shared/settings.ts';
 
 export type SettingsFormValues = Record<string, unknown>;
@@ -7,14 +8,19 @@ export type SettingsValidation =
   | { ok: true; settings: HyperlinkSettings; warnings: string[] }
   | { ok: false; errors: Record<string, string>; warnings: string[] };
 
-/** Cross-field advice the schema cannot express (the service ignores crossref without doi). */
-export function settingsWarnings(values: SettingsFormValues): string[] {
-  const warnings: string[] = [];
-  if (values.crossref === true && values.doi !== true) warnings.push('Crossref resolution needs "Link DOIs to doi.org" on.');
-  if (values.refs === false && values.citeStyle !== undefined && values.citeStyle !== 'off' && values.citeStyle !== 'auto') {
-    warnings.push('Citation style has no effect while citation linking is off.');
+/** Cross-field advice the schema cannot express, per field (the service ignores crossref without doi). */
+export function fieldWarnings(values: SettingsFormValues): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  if (values.doi !== true) {
+    if (values.crossref === true) out.crossref = S.settings.needsDoi('Crossref resolution');
+    if (values.refTitleLink === true) out.refTitleLink = S.settings.needsDoi('Title linking');
   }
-  return warnings;
+  if (values.refs === false && values.citeStyle !== undefined && values.citeStyle !== 'off' && values.citeStyle !== 'auto') out.citeStyle = S.settings.needsRefs;
+  return out;
+}
+
+export function settingsWarnings(values: SettingsFormValues): string[] {
+  return Object.values(fieldWarnings(values)).filter((w): w is string => typeof w === 'string');
 }
 
 /** Normalises what form controls produce (empty preset id means none). */

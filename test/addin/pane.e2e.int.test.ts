@@ -144,16 +144,15 @@ test('virtualised list: only rows in view are in the DOM, and a decision re-rend
   for (let i = 0; i < 10; i++) {
     const r = await page.evaluate(async (n) => {
       // React flushes a click's update in a task after the event: wait for a macrotask (MessageChannel, no timer clamp).
-      const settle = () => new Promise<void>((res) => { const c = new MessageChannel(); c.port1.onmessage = () => res(); c.port2.postMessage(0); });
-      const rows = [...document.querySelectorAll<HTMLElement>('.match-row')];
-      const row = rows[n]!;
+      const rows = [...document.querySelectorAll<HTMLElement>('.match-row[data-status="ready"]:not([class*="decided-"])')];
+      const row = rows[n % rows.length]!;
       row.click(); // make it current first: the click under test touches only this row
-      await settle();
+      await new Promise<void>((res) => { const c = new MessageChannel(); c.port1.onmessage = () => res(); c.port2.postMessage(0); });
       globalThis.__hyperlinkerRowRenders = 0;
       const approve = row.querySelector<HTMLButtonElement>('.match-actions button')!;
       const t0 = performance.now();
       approve.click();
-      await settle();
+      await new Promise<void>((res) => { const c = new MessageChannel(); c.port1.onmessage = () => res(); c.port2.postMessage(0); });
       const ms = performance.now() - t0;
       const count = globalThis.__hyperlinkerRowRenders;
       globalThis.__hyperlinkerRowRenders = undefined;
@@ -279,9 +278,10 @@ test('sign out, sign in again, then the service goes down: said in words', async
   await page.locator('input[data-field="password"]').fill(backend.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: /Scan/ }).waitFor();
+  assert.equal(await page.getByTestId('error').count(), 0, 'signing in again clears the revoked-key error');
   await backend.stop();
   await page.getByRole('button', { name: 'Scan again' }).click();
-  await page.getByTestId('error').waitFor({ timeout: 60_000 });
+  await page.getByTestId('error').filter({ hasText: 'not reachable' }).waitFor({ timeout: 60_000 });
   const text = (await page.getByTestId('error').textContent())!;
   assert.match(text, new RegExp(`The service is not reachable at ${backend.url.replace(/[.]/g, '\\.')}`));
   assert.ok(!/Non-JSON/.test(text));
