@@ -107,6 +107,8 @@ export const S = {
       appendix: 'appendix', algorithm: 'algorithm', listing: 'listing', supplementary: 'supplementary item', doi: 'DOI',
     } as Record<string, string>,
     rowLabel: (action: string, kind: string, n: number, text: string, target: string) => `${action} ${kind} ${n} “${text}” → ${target}`,
+    statusLabel: { ready: 'ready', unmatched: 'unmatched', low_confidence: 'low confidence', held: 'held', identity_change: 'identity change' } as Record<string, string>,
+    choiceLabel: { approved: 'approved', skipped: 'skipped', retargeted: 'retargeted', link_only: 'DOI link' } as Record<string, string>,
     linkTo: 'Link to',
     retarget: 'Retarget',
     retargetTo: 'Retarget to',

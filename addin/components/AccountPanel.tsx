@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import type { Account } from '../settings/account.ts';
 import { signIn, signOut, signedOut } from '../settings/account.ts';
+import { machineName } from '../settings/machine.ts';
 import { ServiceError } from '../service-client.ts';
 import { errorInWords } from '../workflow/error-text.ts';
 import { S } from '../strings.ts';
@@ -40,7 +41,7 @@ export function AccountPanel({ account, storeKind, onChange }: AccountPanelProps
     setWorking(true);
     setMessage(null);
     try {
-      const a = await signIn(baseUrl, email, password, browserFetch);
+      const a = await signIn(baseUrl, email, password, browserFetch, machineName());
       setPassword('');
       onChange(a);
     } catch (e) {

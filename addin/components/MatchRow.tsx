@@ -27,8 +27,8 @@ export interface MatchRowProps {
 }
 
 declare global {
-  // Counted only when a test or bench defines it (render measurement).
-  var __hyperlinkerRowRenders: number | undefined;
+  // Rows that rendered, recorded only when a test defines the array (render measurement).
+  var __hyperlinkerRowRenders: string[] | undefined;
 }
 
 export function proposalText(match: ReviewMatch, choice: Choice | undefined, targetText: (id: string) => string): string {
@@ -41,7 +41,7 @@ export function proposalText(match: ReviewMatch, choice: Choice | undefined, tar
 
 function MatchRowView(props: MatchRowProps) {
   const { match, number, choice, targetText, targets, error, current, expanded, dispatch, onSelect, onToggle, onFocusRow } = props;
-  if (globalThis.__hyperlinkerRowRenders !== undefined) globalThis.__hyperlinkerRowRenders++;
+  globalThis.__hyperlinkerRowRenders?.push(match.refId);
   const blocked = approveProblem(match);
   const kind = S.review.kindSingular[match.kind] ?? match.kind;
   const label = (action: string) => S.review.rowLabel(action, kind, number, match.sourceText, targetText);

@@ -1,36 +1,29 @@
 import { Badge } from '@fluentui/react-components';
 import type { MatchStatus } from '../../shared/contract.ts';
 import type { Choice } from '../review/review-state.ts';
+import { S } from '../strings.ts';
 
-const STATUS: Record<MatchStatus, { label: string; color: 'success' | 'danger' | 'warning' | 'informative' | 'important' }> = {
-  ready: { label: 'ready', color: 'success' },
-  unmatched: { label: 'unmatched', color: 'danger' },
-  low_confidence: { label: 'low confidence', color: 'warning' },
-  held: { label: 'held', color: 'informative' },
-  identity_change: { label: 'identity change', color: 'important' },
+const STATUS_COLOR: Record<MatchStatus, 'success' | 'danger' | 'warning' | 'informative' | 'important'> = {
+  ready: 'success',
+  unmatched: 'danger',
+  low_confidence: 'warning',
+  held: 'informative',
+  identity_change: 'important',
 };
 
 export function StatusBadge({ status }: { status: MatchStatus }) {
-  const s = STATUS[status] ?? { label: status, color: 'informative' as const };
   return (
-    <Badge appearance="tint" color={s.color} size="small" data-status={status}>
-      {s.label}
+    <Badge appearance="tint" color={STATUS_COLOR[status] ?? 'informative'} size="small" data-status={status}>
+      {S.review.statusLabel[status] ?? status}
     </Badge>
   );
 }
-
-const CHOICE_LABEL: Record<Choice['status'], string> = {
-  approved: 'approved',
-  skipped: 'skipped',
-  retargeted: 'retargeted',
-  link_only: 'DOI link',
-};
 
 export function ChoiceBadge({ choice }: { choice: Choice | undefined }) {
   if (!choice) return null;
   return (
     <Badge appearance="filled" color={choice.status === 'skipped' ? 'subtle' : 'brand'} size="small" data-choice={choice.status}>
-      {CHOICE_LABEL[choice.status]}
+      {S.review.choiceLabel[choice.status] ?? choice.status}
     </Badge>
   );
 }

@@ -3,7 +3,6 @@
 // showing it. Sign out revokes that key (DELETE /api-keys?id=) and ends the session. A pasted key
 // (API-only users) is kept as it is and is not revoked on sign-out.
 import { HyperlinkerClient, type ApiResult } from '../../shared/api-client.ts';
-import { Utilities } from '@microsoft/office-js-helpers';
 import type { KeyValueStore } from './stores.ts';
 import { ServiceError, describeError } from '../service-client.ts';
 
@@ -40,21 +39,6 @@ export async function saveAccount(store: KeyValueStore, a: Account): Promise<voi
   await store.set(K.session, a.sessionToken ?? '');
 }
 
-/** Where the pane runs, for the key's name: Office host and platform (office-js-helpers), else the browser. */
-export function machineName(): string {
-  let where = '';
-  try {
-    const platform = Utilities.platform;
-    const host = Utilities.host;
-    if (host && host !== 'WEB') where = `${host[0]}${host.slice(1).toLowerCase()} ${platform ?? ''}`.trim();
-  } catch {
-    where = '';
-  }
-  const nav = (globalThis as { navigator?: { platform?: string; userAgentData?: { platform?: string } } }).navigator;
-  const os = nav?.userAgentData?.platform || nav?.platform || '';
-  return [where || 'Browser', os].filter(Boolean).join(' on ');
-}
-
 /** "Word add-in · Word OFFICE_ONLINE on Linux · 2026-11-23" (at most 100 characters, the contract's limit). */
 export function keyNameFor(machine: string, date: Date): string {
   return `Word add-in · ${machine} · ${date.toISOString().slice(0, 10)}`.slice(0, 100);
@@ -72,7 +56,7 @@ async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<
   throw new ServiceError(r.status, describeError(r.status, body), body);
 }
 
-export async function signIn(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch, now = new Date(), machine = machineName()): Promise<Account> {
+export async function signIn(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch, machine: string, now = new Date()): Promise<Account> {
   const client = new HyperlinkerClient({ baseUrl: baseUrl.trim(), fetch: fetchImpl });
   const login = await unwrap(baseUrl, client.login(email.trim(), password));
   const session = client.withSession(login.token);

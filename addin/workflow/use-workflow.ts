@@ -59,15 +59,16 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
 
   const scan = useCallback(
     () =>
-      guarded(session ? 'review' : 'idle', async (signal) => {
+      // A failed scan leaves the pane where it was (review, or the applied result).
+      guarded(session ? phase : 'idle', async (signal) => {
+        const s = await runScan(host, client(signal), settings, setProgress, signal);
         setApplied(null);
         setRestored(null);
         setCarry(null);
-        const s = await runScan(host, client(signal), settings, setProgress, signal);
         loadSession(s);
         setProgress({ phase: 'review' });
       }),
-    [guarded, host, client, settings, session, loadSession],
+    [guarded, host, client, settings, session, phase, loadSession],
   );
 
   const doApply = useCallback(

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ALL, attentionCount, kindsPresent, targetInWords, visibleMatches } from '../../../addin/review/filter.ts';
+import { match, packet, target } from '../fixtures.ts';
+import type { ReviewTarget } from '../../../shared/contract.ts';
+
+const words = (id: string) => ({ ref1: 'Smith 2020. Growth of plants', fig1: 'Figure 1. Growth' })[id] ?? id;
+
+test('needs attention first, then document order', () => {
+  const pk = packet();
+  const order = visibleMatches(pk.matches, {}, ALL, words).map((m) => m.refId);
+  assert.deepEqual(order, ['m2', 'm3', 'm5', 'm7', 'm1', 'm4', 'm6']);
+  assert.equal(attentionCount(pk.matches), 4);
+});
+
+test('filters by status, kind and search (text, context and target in words, accents folded)', () => {
+  const pk = packet();
+  const ids = (f: Partial<typeof ALL>, choices = {}) => visibleMatches(pk.matches, choices, { ...ALL, ...f }, words).map((m) => m.refId);
+  assert.deepEqual(ids({ status: 'attention' }), ['m2', 'm3', 'm5', 'm7']);
+  assert.deepEqual(ids({ status: 'ready', kind: 'citation' }), ['m1']);
+  assert.deepEqual(ids({ status: 'undecided' }, { m1: { status: 'approved' } }).includes('m1'), false);
+  assert.deepEqual(ids({ status: 'decided' }, { m1: { status: 'approved' } }), ['m1']);
+  assert.deepEqual(ids({ query: 'smith' }), ['m1']);
+  assert.deepEqual(ids({ query: 'GROWTH' }), ['m1', 'm4']);
+  const accented = [match('a', 'citation', 'ready', 'r', { sourceText: 'Müller 2019' })];
+  assert.equal(visibleMatches(accented, {}, { ...ALL, query: 'muller' }, words).length, 1);
+  assert.deepEqual(kindsPresent(pk.matches), ['citation', 'figure', 'table', 'doi']);
+});
+
+test('targets in words: reference fields, caption first line, heading', () => {
+  const ref: ReviewTarget = { ...target('r1', 'bibliography', '[3]'), authors: ['Smith J', 'Jones K', 'Lee M'], year: '2020', title: 'Growth of plants under light' };
+  assert.equal(targetInWords(ref), '[3] Smith J et al. 2020. Growth of plants under light');
+  assert.equal(targetInWords({ ...target('r2', 'bibliography', '[4]'), text: 'Doe A. Unparsed entry.' }), '[4] Doe A. Unparsed entry.');
+  assert.equal(targetInWords({ ...target('f', 'figure', 'Figure 2'), text: 'Figure 2. Leaves.\nLong legend' }), 'Figure 2. Leaves.');
+  assert.equal(targetInWords({ ...target('s', 'section', '3.1'), text: 'Methods' }), '3.1 Methods');
+  assert.equal(targetInWords(target('t', 'table', 'Table 1')), 'Table 1');
+});
