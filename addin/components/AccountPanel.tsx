@@ -1,6 +1,6 @@
 // Account: the service address, then sign in with e-mail and password (the pane creates and keeps
 // its own API key, never shown; Sign out revokes it), or paste an API key (API-only users).
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Field, Input, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import type { Account } from '../settings/account.ts';
 import { signIn, signOut, signedOut } from '../settings/account.ts';
@@ -25,7 +25,7 @@ function urlOk(url: string): boolean {
 
 const browserFetch: typeof fetch = (...a) => fetch(...a);
 
-export function AccountPanel({ account, storeKind, onChange }: AccountPanelProps) {
+function AccountPanelView({ account, storeKind, onChange }: AccountPanelProps) {
   const [baseUrl, setBaseUrl] = useState(account.baseUrl);
   const [email, setEmail] = useState(account.email ?? '');
   const [password, setPassword] = useState('');
@@ -134,3 +134,5 @@ export function AccountPanel({ account, storeKind, onChange }: AccountPanelProps
     </div>
   );
 }
+
+export const AccountPanel = memo(AccountPanelView);

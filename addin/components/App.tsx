@@ -63,6 +63,29 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
     },
     [host],
   );
+  // Stable callbacks for the always-mounted (memoised) Account and Settings panels, so that a review
+  // decision does not re-render them.
+  const latest = useRef({ account, hasSession: false });
+  latest.current = { account, hasSession: wf.session !== null };
+  const { setError } = wf;
+  const onAccountChange = useCallback(
+    (a: Account) => {
+      const becameUsable = !latest.current.account.apiKey && a.apiKey;
+      setAccount(a);
+      setError(null);
+      saveAccount(store, a).catch((e: unknown) => setError(String(e)));
+      if (becameUsable) setTab('review');
+    },
+    [store, setError],
+  );
+  const onSettingsSave = useCallback(
+    (s: HyperlinkSettings) => {
+      setSettings(s);
+      saveSettings(store, s).catch((e: unknown) => setError(String(e)));
+      if (latest.current.hasSession) setNotice(S.app.settingsChanged);
+    },
+    [store, setError],
+  );
   useEffect(
     () =>
       host.onSelectionChanged((pos) => {
@@ -99,27 +122,10 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
       <main className="app-body">
         {/* Every tab stays mounted (hidden when not selected): unsaved edits survive switching tabs. */}
         <div hidden={tab !== 'account'}>
-          <AccountPanel
-            account={account}
-            storeKind={store.kind}
-            onChange={(a) => {
-              const becameUsable = !account.apiKey && a.apiKey;
-              setAccount(a);
-              wf.setError(null);
-              saveAccount(store, a).catch((e: unknown) => wf.setError(String(e)));
-              if (becameUsable) setTab('review');
-            }}
-          />
+          <AccountPanel account={account} storeKind={store.kind} onChange={onAccountChange} />
         </div>
         <div hidden={tab !== 'settings'}>
-          <SettingsPanel
-            settings={settings}
-            onSave={(s) => {
-              setSettings(s);
-              saveSettings(store, s).catch((e: unknown) => wf.setError(String(e)));
-              if (wf.session) setNotice(S.app.settingsChanged);
-            }}
-          />
+          <SettingsPanel settings={settings} onSave={onSettingsSave} />
         </div>
         <div className="review-tab" hidden={tab !== 'review'}>
           <div className="scan-line">

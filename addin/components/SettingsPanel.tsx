@@ -1,5 +1,5 @@
 // The settings panel, generated from the shared HyperlinkSettings schema (settings-fields.ts).
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button, Field, Input, Select, Switch, Text } from '@fluentui/react-components';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
@@ -53,7 +53,7 @@ function FieldControl({ field, value, error, warning, onChange }: { field: Setti
   }
 }
 
-export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
+function SettingsPanelView({ settings, onSave }: SettingsPanelProps) {
   const groups = useMemo(() => groupedSettingsFields(), []);
   const [values, setValues] = useState<SettingsFormValues>({ ...settings });
   const validation = validateSettingsForm(values);
@@ -92,3 +92,5 @@ export function SettingsPanel({ settings, onSave }: SettingsPanelProps) {
     </form>
   );
 }
+
+export const SettingsPanel = memo(SettingsPanelView);
