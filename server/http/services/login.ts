@@ -23,10 +23,10 @@ const loginBusy = () =>
 /** Returns a new session token and its expiry; 429 when throttled, 401 on any wrong or unknown credential. */
 export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
   const email = normaliseEmail(attempt.email);
-  await ctx.rateLimiter.check([
-    { bucket: ctx.rateLimiter.addressBucket('login-addr', attempt.address), limit: ctx.config.loginAddressRateLimitPerMinute },
-    { bucket: `login-acct:${sha256Hex(email)}`, limit: ctx.config.loginRateLimitPerMinute },
-  ]);
+  // The address first: an address over its limit adds no per-account row to the limiter store, so a
+  // flood of made-up e-mails from one address adds at most its limit of rows per window.
+  await ctx.rateLimiter.check([{ bucket: ctx.rateLimiter.addressBucket('login-addr', attempt.address), limit: ctx.config.loginAddressRateLimitPerMinute }]);
+  await ctx.rateLimiter.check([{ bucket: `login-acct:${sha256Hex(email)}`, limit: ctx.config.loginRateLimitPerMinute }]);
   const tooLong = email.length > 254 || attempt.password.length > 1024;
   const user = tooLong ? null : await findUserByEmail(ctx.pool, email);
   const ok = await verifyPassword(tooLong ? '' : attempt.password, user?.password_hash ?? DUMMY_PASSWORD_HASH).catch((err: unknown) => {

@@ -73,5 +73,14 @@ describe('login throttling', () => {
     assert.ok(first429 >= 0 && first429 <= PER_ADDRESS, statuses.join(','));
     assert.ok(statuses.slice(0, first429).every((s) => s === 401), statuses.join(','));
     assert.ok(statuses.slice(first429).every((s) => s === 429), statuses.join(','));
+
+    // Once the address is over its limit, made-up e-mails add no rows to the limiter store.
+    const accountRows = async (): Promise<number> => {
+      const [rows] = await t.service.ctx.pool.query("SELECT COUNT(*) AS n FROM rate_limit_counters WHERE bucket LIKE 'login-acct:%'");
+      return Number((rows as { n: number }[])[0]!.n);
+    };
+    const before = await accountRows();
+    for (let i = 0; i < 5; i++) assert.equal((await t.client.login(`flood-${i}@example.org`, 'whatever')).status, 429);
+    assert.equal(await accountRows(), before);
   });
 });
