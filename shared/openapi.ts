@@ -215,6 +215,7 @@ const paths: Record<string, Schema> = {
     },
   },
   '/openapi.json': { get: { responses: { '200': json(obj({})) } } },
+  '/healthz': { get: { description: 'Liveness: answers while the service runs, however busy its engine threads are.', responses: { '200': json(obj({ ok: bool }, ['ok'], false)) } } },
 };
 
 export function buildOpenApiDocument(): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../../server/http/config.ts';
 import { startService, type RunningService } from '../../../server/http/server.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
 import { CORPUS_DIR } from '../../helpers/corpus.ts';
+import { contractDrift, recordContractDrift } from '../../helpers/openapi-check.ts';
 
 export const CORPUS = CORPUS_DIR;
 export const SMALL_DOC = `${CORPUS}/plos-pone-0117949.docx`;
@@ -54,6 +55,8 @@ export async function startTestService(tag: string, env: Record<string, string> 
   const service = await startService(config);
   const client = new HyperlinkerClient({ baseUrl: service.url });
   const serverErrors = recordServerErrors(service);
+  // Every JSON answer this test file fetches from the service is validated against its OpenAPI document.
+  recordContractDrift(service.url);
   return {
     service,
     url: service.url,
@@ -86,6 +89,9 @@ export async function startTestService(tag: string, env: Record<string, string> 
       await dropDatabase(databaseUrl);
       // A 500 is always a bug: any test file whose requests met one fails in its after() hook.
       if (serverErrors.length > 0) throw new Error(`the service answered ${serverErrors.length} server error(s): ${serverErrors.slice(0, 10).join('; ')}`);
+      // Drift between answers and the OpenAPI document (shared/openapi.ts) fails the file too.
+      const drift = await contractDrift(service.url);
+      if (drift.length > 0) throw new Error(`${drift.length} answer(s) differ from the OpenAPI document: ${[...new Set(drift)].slice(0, 10).join('; ')}`);
     },
   };
 }
