@@ -15,9 +15,9 @@ function usage(): string {
   return [
     'usage: hyperlinker <command> [options]',
     '  scan FILE.docx [--settings JSON]                 print the ScanPacket of a manuscript',
-    '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]]',
+    '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]',
     '                                                   link every ready match (and, with --resolve, every',
-    '                                                   reference Crossref resolves) and write OUT.docx',
+    '                                                   reference Crossref resolves; with --style/--csl, rewrite the references in a CSL style) and write OUT.docx',
     '  resolve FILE.docx [--settings JSON] [--no-cache] find each reference\'s DOI through Crossref',
     '                                                   (CROSSREF_API_URL, CROSSREF_MAILTO); print the ResolverReport',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',

@@ -1,5 +1,6 @@
-// `hyperlinker link FILE.docx -o OUT.docx [--settings JSON|@file]`: scan, approve every ready match,
-// write the linked document atomically (temp file + rename), print the ApplyResult without docx.
+// `hyperlinker link FILE.docx -o OUT.docx [--settings JSON|@file] [--style ID | --csl FILE.csl]`: scan,
+// approve every ready match, optionally rewrite the reference list in a CSL style (a bundled, renamed or
+// dependent id, or a CSL file), write the document atomically (temp file + rename), print the ApplyResult without docx.
 
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -9,7 +10,12 @@ import { parseArgs, readInput, settingsFrom } from './args.ts';
 import { resolveManuscript, warningsOf } from './resolve.ts';
 import type { ResolvedWork } from '../../shared/contract.ts';
 
-const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]]';
+
+import { loadBundledStyle, type CslStyle } from '../csl/catalog.ts';
+import { createBibliographyRenderer } from '../csl/bibliography.ts';
+import { CslFileError, parseCslFile } from '../csl/csl-file.ts';
+
+const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]';
 
 /** Writes bytes to a temp file next to `path`, then renames it into place: never a half-written output. */
 export function writeAtomically(path: string, bytes: Uint8Array): void {
@@ -32,6 +38,28 @@ export function writeAtomically(path: string, bytes: Uint8Array): void {
   }
 }
 
+/** The style asked for with --style (any CSL id) or --csl (a file), or null. */
+function styleFrom(flags: Map<string, string | true>): CslStyle | null {
+  const id = flags.get('style');
+  const file = flags.get('csl');
+  if (id !== undefined && file !== undefined) throw new Error('give either --style or --csl, not both');
+  if (typeof file === 'string') {
+    try {
+      return parseCslFile(readInput(file));
+    } catch (err) {
+      if (err instanceof CslFileError) throw new Error(`--csl ${file}: ${err.message}`);
+      throw err;
+    }
+  }
+  if (typeof id === 'string') {
+    const style = loadBundledStyle(id);
+    if (!style) throw new Error(`--style '${id}' names no known CSL style (use a current, renamed or dependent id of the CSL styles repository, e.g. apa)`);
+    return style;
+  }
+  if (id === true || file === true) throw new Error(USAGE);
+  return null;
+}
+
 export const linkCommand: CliCommand = {
   summary: 'link every ready match and write OUT.docx',
   async run(args) {
@@ -40,6 +68,7 @@ export const linkCommand: CliCommand = {
     if (positional.length !== 1 || typeof out !== 'string') throw new Error(USAGE);
     if (resolve(out) === resolve(positional[0]!)) throw new Error('the output must not overwrite the input');
     let settings = settingsFrom(flags);
+    styleFrom(flags); // a bad --style or --csl fails before any resolving
     const bytes = readInput(positional[0]);
     let resolvedWorks: Record<string, ResolvedWork> | undefined;
     let resolverReport: { resolved: number; reviewRequired: number; unresolved: number } | undefined;
@@ -51,7 +80,11 @@ export const linkCommand: CliCommand = {
       resolvedWorks = Object.fromEntries(Object.entries(report.resolvedWorks).filter(([, w]) => w.status === 'ready' && !w.identityChange));
       resolverReport = report.resolverReport;
     }
-    const result = direct(bytes, settings, resolvedWorks ? { resolvedWorks } : undefined);
+    const style = styleFrom(flags);
+    const result = direct(bytes, settings, {
+      ...(resolvedWorks ? { resolvedWorks } : {}),
+      ...(style ? { bibliography: createBibliographyRenderer(style, resolvedWorks) } : {}),
+    });
     const { docx, ...rest } = result;
     writeAtomically(out, docx);
     process.stdout.write(JSON.stringify(resolverReport ? { ...rest, resolverReport } : rest, null, 2) + '\n');

@@ -7,6 +7,7 @@ import { ScanMismatchError } from './errors.ts';
 import { applyAnalysis } from './link/apply-core.ts';
 import { graphHash, metadataHash } from './review/hashes.ts';
 import { detect, packetOf, type Detection, type EngineLimits } from './scan.ts';
+import type { BibliographyRenderer } from './style-hooks.ts';
 
 /** What a scan token says the scan found: apply links only a document that still analyses the same way. */
 export interface ScanExpectation {
@@ -28,7 +29,7 @@ export function apply(
   bytes: Uint8Array,
   settings: HyperlinkSettings,
   decisions: ReviewDecision[],
-  options?: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation } & EngineLimits,
+  options?: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits,
 ): ApplyOutput {
   const detection = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   if (options?.expect) checkExpectation(detection, options.expect);
@@ -36,7 +37,7 @@ export function apply(
 }
 
 /** The one-step flow: every match the scan marks ready is approved, and every ready resolved work given (settings.crossref) is linked. */
-export function direct(bytes: Uint8Array, settings: HyperlinkSettings, options?: { resolvedWorks?: Record<string, ResolvedWork> } & EngineLimits): ApplyOutput {
+export function direct(bytes: Uint8Array, settings: HyperlinkSettings, options?: { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer } & EngineLimits): ApplyOutput {
   const analysis = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });

@@ -6,4 +6,4 @@ export { apply, direct, type ScanExpectation } from './apply.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';
 export { DocxRejectedError, DecisionError, ScanMismatchError, TooManyMatchesError } from './errors.ts';
 export type { DocxRejectReason, DecisionRejectReason } from './errors.ts';
-export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome } from './style-hooks.ts';
+export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome, BibliographyRenderer, RewriteEntryInput, RewriteSegment, BibliographyRendering } from './style-hooks.ts';

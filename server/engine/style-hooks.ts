@@ -25,3 +25,40 @@ export type StyleDetector = (input: ReferenceListInput) => StyleDetectionOutcome
 export interface ScanHooks {
   detectStyle?: StyleDetector;
 }
+
+/** One formatted piece of a rendered entry. */
+export interface RewriteSegment {
+  text: string;
+  italic?: boolean;
+  bold?: boolean;
+  smallCaps?: boolean;
+  superscript?: boolean;
+  subscript?: boolean;
+}
+
+/** A reference entry handed to the renderer, in list order. */
+export interface RewriteEntryInput {
+  /** Target key (bib-N), the key of resolved works too. */
+  key: string;
+  text: string;
+  printedLabel: string | null;
+  /** The label typed at the start of the text (kept as typed), null when Word numbering prints it or there is none. */
+  typedLabel: string | null;
+  doi: string | null;
+  url: string | null;
+}
+
+export interface BibliographyRendering {
+  /** The entry body as the style writes it (without the style's own label). */
+  rendered: Map<string, { segments: RewriteSegment[] }>;
+  /** Entries the renderer cannot write faithfully, with the reason (they stay as written). */
+  skipped: Array<{ key: string; reason: string }>;
+}
+
+/** Renders reference entries in one CSL style (built outside the engine: server/csl). */
+export interface BibliographyRenderer {
+  styleId: string;
+  /** The style's citation format: numeric, author-date, note… */
+  family: string;
+  render(entries: RewriteEntryInput[]): BibliographyRendering;
+}

@@ -203,6 +203,16 @@ function clean(s: string): string {
   return s.replace(/^[\s.,;:]+|[\s.,;:]+$/g, '').replace(/\s+/g, ' ');
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A month written with the year ("Feb. 2006", "(Mar. 1967)", "2015 Jan"), as 1–12. */
+function monthBefore(text: string, year: string): number | null {
+  const m = new RegExp(String.raw`(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+${year}|${year}\s+(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*`).exec(text);
+  if (!m) return null;
+  const i = MONTHS.indexOf((m[1] ?? m[2]).slice(0, 3).toLowerCase());
+  return i >= 0 ? i + 1 : null;
+}
+
 /** The publication year: one in parentheses, else one right at the start, else the last year-like number outside page ranges. */
 function pickYear(text: string): RegExpExecArray | null {
   const all: RegExpExecArray[] = [];
@@ -223,7 +233,7 @@ function pickYear(text: string): RegExpExecArray | null {
 }
 
 /** Parses one reference entry (the paragraph text, label included). */
-export function parseEntry(text: string, id: string, printedLabel?: string | null): ParsedEntry {
+export function parseEntry(text: string, id: string, printedLabel?: string | null, options: { pad?: boolean } = {}): ParsedEntry {
   let body = text.replace(/\s+/g, ' ').trim();
   let label = '';
   const lm = LABEL.exec(body);
@@ -242,7 +252,7 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
   if (authors.names.length) item.author = authors.names;
   let rest = body.slice(authors.end).replace(/^[\s.,;:]+/, '');
   // "et al." or an elided middle ("…"): the list was longer; pad it so that styles abbreviate it their way.
-  if ((authors.etAl || authors.elided) && item.author) {
+  if ((authors.etAl || authors.elided) && item.author && options.pad !== false) {
     const last = authors.elided ? item.author.pop() : undefined;
     for (let k = 0; item.author.length < 9; k++) item.author.push({ family: `Etal${String.fromCharCode(97 + k)}`, given: 'A.' });
     if (last) item.author.push(last);
@@ -250,7 +260,10 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
 
   // Year (or "n.d."), right after the authors or anywhere.
   const ym = pickYear(rest) ?? pickYear(body);
-  if (ym) item.issued = { 'date-parts': [[Number(ym[1])]] };
+  if (ym) {
+    const month = monthBefore(body, ym[1]);
+    item.issued = { 'date-parts': [month ? [Number(ym[1]), month] : [Number(ym[1])]] };
+  }
   const early = /^\(?(?:1[5-9]\d\d|20\d\d)[a-z]?\)?[.,]?\s*/.exec(rest);
   if (early) rest = rest.slice(early[0].length);
   rest = rest.replace(/^\(?(?:n\.d\.|\[no date\])\)?[.,]?\s*/, '');
@@ -291,7 +304,7 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
   if (!item['container-title'] && item.title && !tail) item.type = 'book';
   // A journal article written without a title: render candidates with one anyway, so that styles that
   // print titles pay for printing what the list never shows.
-  if (!item.title && item['container-title'] && tail) item.title = UNSEEN_TITLE;
+  if (!item.title && item['container-title'] && tail && options.pad !== false) item.title = UNSEEN_TITLE;
 
   return {
     body,

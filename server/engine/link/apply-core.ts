@@ -1,9 +1,11 @@
 // apply on an analysis: decisions → plans → links written into the parsed parts → package bytes.
 // Separate from apply.ts so that it runs on any analysis (tests build them by hand).
 
-import type { ApplyOutput, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
+import type { ApplyOutput, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
-import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import { rewriteBibliography } from '../rewrite/bibliography.ts';
+import type { BibliographyRenderer } from '../style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { BookmarkAllocator } from './bookmarks.ts';
@@ -26,12 +28,16 @@ export interface LinkInput {
   matchById: Map<string, MatchCandidate>;
   /** What the scan found in the document's metadata part; read from the package when absent. */
   persistedMetadata?: PersistedMetadata | null;
+  /** In-text citation form the scan found (number, superscript, author-year, off). */
+  citeStyle?: string;
 }
 
 export interface ApplyOptions {
   resolvedWorks?: Record<string, ResolvedWork>;
   /** Timestamp written into the metadata part (tests pin it). */
   now?: Date;
+  /** Rewrite the reference entries in this style (applyBibRewrite=true); see rewrite/bibliography.ts. */
+  bibliography?: BibliographyRenderer;
 }
 
 /** refTitleLink: references some approved citation links to, and that carry a DOI of their own, get their title linked to it. */
@@ -48,6 +54,20 @@ function ownDoiTitleLinks(settings: HyperlinkSettings, linkedTargets: Iterable<T
 interface ReferenceLink { ref: ReferenceDoi; range: Range | null; coveredByDoiMatch: boolean }
 
 const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The bibliography rewrite after linking (links and bookmarks on entries are carried into the new runs). */
+function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: BibliographyRenderer, records: PersistedLink[]): { rewritten: number; warnings: string[] } {
+  const entries = [...input.targetById.values()].filter((t): t is BibEntry => t.type === 'bibliography' && 'baseYear' in t);
+  if (!entries.length) return { rewritten: 0, warnings: ['Bibliography rewrite: no reference list was found; nothing was rewritten.'] };
+  const out = rewriteBibliography(edit, entries, renderer, records);
+  const warnings = [...out.warnings];
+  const textFamily = input.citeStyle === 'author-year' ? 'author-date' : input.citeStyle === 'number' || input.citeStyle === 'superscript' ? 'numeric' : null;
+  if (textFamily && renderer.family !== textFamily) {
+    warnings.push(`Bibliography rewritten in ${renderer.styleId} (${renderer.family}) but the in-text citations are ${textFamily} and were left as they are; change them by hand or pick a ${textFamily} style.`);
+  }
+  warnings.unshift(`Bibliography rewrite (${renderer.styleId}): ${out.rewritten} entries rewritten, ${out.unchanged} already in the style, ${entries.length - out.rewritten - out.unchanged} left as written.`);
+  return { rewritten: out.rewritten, warnings };
+}
 
 export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): ApplyOutput {
   const { pkg, model, settings } = input;
@@ -125,6 +145,11 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
     }
   }
   warnings.push(...result.warnings);
+  if (options.bibliography) {
+    const bib = rewriteEntriesOf(input, edit, options.bibliography, result.records);
+    warnings.push(...bib.warnings);
+    stats.bibliographyRewritten = bib.rewritten;
+  }
   stats.segments = result.segments;
   stats.bookmarksCreated = bookmarks.created;
   stats.bookmarksReused = bookmarks.reused;

@@ -23,4 +23,6 @@ export interface LinkStats {
   partsChanged: string[];
   matches: number;
   decisions: number;
+  /** Reference entries rewritten in a CSL style (applyBibRewrite). */
+  bibliographyRewritten?: number;
 }
