@@ -26,13 +26,14 @@ function words(text: string): string[] {
 /** Words of the entry (links and style terms aside, given names aside) that the rendering lacks. */
 export function droppedWords(written: string, rendered: string, item: CslItem): string[] {
   const have = new Set(words(rendered));
-  const given = new Set((item.author ?? []).flatMap((a) => words(a.given ?? '')));
+  // given names, also as the run of initials "Smith AM" writes
+  const given = new Set((item.author ?? []).flatMap((a) => { const g = words(a.given ?? ''); return [...g, g.map((w) => w[0]).join('')]; }));
   const body = written.replace(/\b(?:https?:\/\/|doi\.org\/)\S+|\b10\.\d{4,9}\/\S+/gi, ' ');
   const out: string[] = [];
   for (const w of words(body)) {
     if (w.length < 2 || STYLE_WORDS.has(w) || given.has(w) || have.has(w)) continue;
     // a page range written in full ("575–579") may be abbreviated ("575–9") by the style
-    if (/^\d+$/.test(w) && [...have].some((h) => /^\d+$/.test(h) && w.endsWith(h))) continue;
+    if (/^\d+$/.test(w) && [...have].some((h) => /^\d+$/.test(h) && (w.endsWith(h) || h.endsWith(w)))) continue;
     out.push(w);
   }
   return out;

@@ -232,6 +232,14 @@ function pickYear(text: string): RegExpExecArray | null {
   return all[all.length - 1];
 }
 
+/** "101–19" (a range written short) → "101–119". */
+function expandPages(page: string): string {
+  const m = /^(\d+)([–-])(\d+)$/.exec(page);
+  if (!m || m[3].length >= m[1].length) return page;
+  const end = m[1].slice(0, m[1].length - m[3].length) + m[3];
+  return Number(end) > Number(m[1]) ? `${m[1]}${m[2]}${end}` : page;
+}
+
 /** Parses one reference entry (the paragraph text, label included). */
 export function parseEntry(text: string, id: string, printedLabel?: string | null, options: { pad?: boolean } = {}): ParsedEntry {
   let body = text.replace(/\s+/g, ' ').trim();
@@ -298,7 +306,7 @@ export function parseEntry(text: string, id: string, printedLabel?: string | nul
   }
   if (tail?.volume) item.volume = tail.volume;
   if (tail?.issue) item.issue = tail.issue.trim();
-  if (tail?.page) item.page = tail.page.replace(/\s+/g, '');
+  if (tail?.page) item.page = expandPages(tail.page.replace(/\s+/g, ''));
   if (/doi/i.test(trailer)) item.DOI = '10.0000/placeholder';
   else if (trailer) item.URL = 'https://example.org/placeholder';
   if (!item['container-title'] && item.title && !tail) item.type = 'book';

@@ -1,0 +1,116 @@
+// Bibliography rewrite: a manuscript whose list is written in one style, rewritten to another, matches
+// citeproc's own rendering of the same items entry by entry; bookmarks, links, paragraph properties and
+// typed labels survive; everything outside the reference list is byte-for-byte unchanged; a second
+// rewrite changes nothing.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSettings } from '../../../../shared/settings.ts';
+import { direct } from '../../../../server/engine/index.ts';
+import { buildModel } from '../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../server/engine/package/docx.ts';
+import { loadBundledStyle } from '../../../../server/csl/catalog.ts';
+import { createBibliographyRenderer } from '../../../../server/csl/bibliography.ts';
+import { rendererFor, type CslItem } from '../../../../server/csl/render.ts';
+import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
+
+// Made-up works (not from any corpus), sorted by first author so that author-date lists keep their order.
+const ITEMS: CslItem[] = [
+  ['Ahmed', 'S.', 'Roof gardens and runoff in dense cities', 'Water Matters', '19', '2', '44-52', 2008],
+  ['Brown', 'A. M.', 'Moss growth on north-facing walls', 'Journal of Urban Botany', '12', '3', '101-119', 2004],
+  ['Garcia', 'M.', 'Night light and insect decline', 'Ecology Letters Today', '3', '6', '77-90', 2020],
+  ['Kowalski', 'P.', 'Frost cracking in limestone facades', 'Stone Review', '7', '1', '33-40', 1999],
+  ['Nakamura', 'Y.', 'A census of city pigeons', 'Bird Counts', '41', '2', '5-18', 2016],
+].map(([family, given, title, container, volume, issue, page, year], i) => ({
+  id: `w${i}`, type: 'article-journal', author: [{ family: String(family), given: String(given) }, { family: 'Lee', given: 'D.' }],
+  title: String(title), 'container-title': String(container), volume: String(volume), issue: String(issue), page: String(page),
+  issued: { 'date-parts': [[Number(year)]] },
+}));
+
+function rendered(styleId: string): Array<{ label: string; text: string }> {
+  const s = loadBundledStyle(styleId)!;
+  const out = rendererFor(`test:${styleId}`, () => s.xml).render(ITEMS);
+  return ITEMS.map((it) => ({ label: out.get(it.id)!.label, text: out.get(it.id)!.text }));
+}
+
+async function manuscript(styleId: string): Promise<Uint8Array> {
+  const list = rendered(styleId);
+  const numeric = list[0]!.label !== '';
+  const cite = (i: number): string => (numeric ? `[${i + 1}]` : `(${ITEMS[i]!.author![0]!.family} and Lee, ${(ITEMS[i]!.issued as { 'date-parts': number[][] })['date-parts'][0]![0]})`);
+  const body = [
+    p('A study of cities'),
+    p('Introduction', 'Heading1'),
+    p([`Walls grow moss ${cite(1)} and roofs hold water ${cite(0)}. `, `Light harms insects ${cite(2)}; stone cracks ${cite(3)}.`]),
+    `<w:p><w:r><w:rPr><w:i/></w:rPr><w:t>Pigeons</w:t></w:r>${r(` were counted ${cite(4)}.`)}</w:p>`,
+    p('References', 'Heading1'),
+    ...list.map((e) => `<w:p><w:pPr><w:ind w:left="425" w:hanging="425"/></w:pPr>${r(numeric ? `[${e.label.replace(/\D/g, '')}] ${e.text}` : e.text, '<w:rFonts w:ascii="Times New Roman"/>')}</w:p>`),
+  ].join('');
+  return buildDocx({ body });
+}
+
+const SETTINGS = parseSettings({ doi: true, refTitleLink: false });
+
+function paragraphsXml(docx: Uint8Array): string[] {
+  const pkg = openDocx(docx);
+  const xml = new TextDecoder().decode(pkg.zip.bytes('word/document.xml'));
+  return xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? [];
+}
+
+for (const [from, to] of [['ieee', 'apa'], ['apa', 'chicago-author-date'], ['nlm-citation-sequence', 'ieee'], ['springer-basic-author-date', 'elsevier-harvard']] as const) {
+  test(`a list in ${from} rewritten to ${to} matches citeproc's ${to} entry by entry`, async () => {
+    const input = await manuscript(from);
+    const plain = direct(input, SETTINGS);
+    const style = loadBundledStyle(to)!;
+    const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(style) });
+    assert.equal(out.stats.bibliographyRewritten, ITEMS.length, out.warnings?.join('\n'));
+
+    const model = buildModel(openDocx(out.docx));
+    const refsAt = model.paragraphs.findIndex((x) => x.text === 'References');
+    const entries = model.paragraphs.slice(refsAt + 1);
+    const expected = rendered(to);
+    const typed = rendered(from)[0]!.label !== '';
+    entries.forEach((para, i) => {
+      const text = typed ? para.text.replace(/^\[\d+\] /, '') : para.text;
+      assert.equal(text, expected[i]!.text, `entry ${i + 1}`);
+      if (typed) assert.match(para.text, new RegExp(`^\\[${i + 1}\\] `), 'the typed label stays');
+      assert.equal(para.bookmarks.length, 1, `entry ${i + 1} keeps its bookmark`);
+      assert.match(para.node['w:p'] ? JSON.stringify(para.node) : '', /w:ind/, 'paragraph properties stay');
+    });
+    // Every citation link still lands on a bookmark that exists.
+    const names = new Set(entries.flatMap((x) => x.bookmarks.map((b) => b.name)));
+    const anchors = model.paragraphs.slice(0, refsAt).flatMap((x) => x.links.map((l) => l.anchor)).filter(Boolean);
+    assert.equal(anchors.length, ITEMS.length);
+    for (const a of anchors) assert.ok(names.has(a!), `link target ${a} exists`);
+    // Formatted runs: the style's italics are w:i runs.
+    const entryXml = paragraphsXml(out.docx).slice(-ITEMS.length).join('');
+    if (/<i>/.test(JSON.stringify(expected)) || ['apa', 'chicago-author-date', 'ieee'].includes(to)) assert.match(entryXml, /<w:i\/>/);
+    assert.match(entryXml, /w:rFonts w:ascii="Times New Roman"/, 'the entry font stays');
+    // Outside the reference list: byte-for-byte what linking alone writes.
+    const a = paragraphsXml(plain.docx);
+    const b = paragraphsXml(out.docx);
+    assert.equal(a.length, b.length);
+    assert.deepEqual(b.slice(0, b.length - ITEMS.length), a.slice(0, a.length - ITEMS.length));
+    // A second rewrite in the same style changes nothing.
+    const again = direct(out.docx, SETTINGS, { bibliography: createBibliographyRenderer(style) });
+    assert.equal(again.stats.bibliographyRewritten, 0);
+    assert.deepEqual(paragraphsXml(again.docx), b);
+  });
+}
+
+test('entries that cannot be rendered faithfully stay as written and are listed', async () => {
+  const body = [
+    p('Text cites [1] and [2].'),
+    p('References', 'Heading1'),
+    p('[1] Smith J, Lee D, et al. Moss on walls. Journal of Urban Botany. 2004;12(3):101–19.'),
+    p('[2] Annual report of the city gardens committee, second part.'),
+  ].join('');
+  const input = await buildDocx({ body });
+  const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle('apa')!) });
+  assert.equal(out.stats.bibliographyRewritten, 0);
+  const w = out.warnings!.join('\n');
+  assert.match(w, /Reference \[1\]: left as written \(the author list is abbreviated/);
+  assert.match(w, /Reference \[2\]: left as written \(fields not found/);
+  assert.match(w, /in-text citations are numeric and were left as they are/);
+  const texts = buildModel(openDocx(out.docx)).paragraphs.map((x) => x.text);
+  assert.ok(texts.includes('[2] Annual report of the city gardens committee, second part.'));
+});
