@@ -62,8 +62,9 @@ export function warningsOf(report: CliResolverReport): string[] {
       const ic = work.identityChange;
       out.push(`reference ${n}: written DOI ${ic.writtenDoi} ${ic.notFound ? 'does not exist' : `is “${ic.registryTitle}”`}${ic.betterDoi ? `; better candidate ${ic.betterDoi}` : ''}`);
     } else if (ref.existingDoiCheck === 'not_found') out.push(`reference ${n}: written DOI ${ref.existingDoi} does not exist`);
-    if (ref.status === 'held') out.push(`reference ${n}: held (${ref.reasons?.[0] ?? 'registry unavailable'})`);
   }
+  const held = report.references.filter((r) => r.status === 'held');
+  if (held.length) out.push(`${held.length} reference${held.length > 1 ? 's' : ''} held, resolve again later (${held[0]!.reasons?.[0] ?? 'registry unavailable'})`);
   return out;
 }
 

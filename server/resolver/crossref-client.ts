@@ -148,6 +148,8 @@ export class CrossrefClient {
     const maxRetryAfter = this.options.maxRetryAfterMs ?? 60_000;
     let last = 'no answer';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      // Another request gave up meanwhile: this one stops retrying too.
+      if (this.down) throw new RegistryError('unavailable', this.down);
       if (attempt > 1) this.stats.retries++;
       const slot = await limiter.acquire(requestClass, signal);
       let wait: number | null = null;
@@ -190,6 +192,12 @@ export class CrossrefClient {
         if (signal?.aborted) throw signal.reason;
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && !signal?.aborted));
         if (timedOut) this.stats.timeouts++;
+        const code = err instanceof Error ? (err.cause as { code?: string } | undefined)?.code : undefined;
+        // A name that does not resolve will not resolve in a few seconds either: one more try, not five.
+        if (code === 'ENOTFOUND' && attempt >= 2) {
+          last = `cannot reach the registry (${code})`;
+          break;
+        }
         last = timedOut ? `no answer within ${Math.round((this.options.timeoutMs ?? 20_000) / 1000)} s` : `cannot reach the registry (${err instanceof Error ? (err.cause as { code?: string } | undefined)?.code ?? err.message : String(err)})`;
         wait = this.backoff(attempt);
       } finally {

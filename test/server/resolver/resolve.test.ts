@@ -115,3 +115,14 @@ test('cancellation rejects with the abort reason and stops registry calls', asyn
   assert.ok(calls < 30, `${calls} requests of 30`);
   fake.setLatency([0, 0]);
 });
+
+test('a registry nobody listens on: every reference held with the connection error, no throw', async () => {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  const report = await resolveReferences(refs([REFS.bacon, REFS.stroke]), { ...deps({ maxAttempts: 2 }), apiUrl: `http://127.0.0.1:${port}` });
+  assert.deepEqual(report.references.map((r) => r.status), ['held', 'held']);
+  assert.match(report.references[0]!.reasons![0]!, /cannot reach the registry \(ECONNREFUSED\)/);
+});
