@@ -190,6 +190,10 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       match.reason = 'several sections have this name';
     }
     if (alternatives.length) match.alternatives = alternatives;
+    if (m.otherWork) {
+      match.status = 'held';
+      match.reason = `names ${m.kind} ${m.key.replace(/^[a-z]+-/, '')} of another work`;
+    }
     matches.push(match);
   }
 

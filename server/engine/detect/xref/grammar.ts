@@ -39,6 +39,8 @@ export interface XrefMention {
   alternatives?: string[];
   /** The target itself when the detector already chose it (sections named by title). */
   direct?: XrefTarget;
+  /** "Figure 3 of Smith et al. (2019)", "Table 2 in [14]": names another work's float; held, never linked. */
+  otherWork?: boolean;
 }
 
 /** A target found by a detector, with the normalised key it answers to. */

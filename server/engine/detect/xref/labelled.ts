@@ -43,6 +43,10 @@ export interface LabelledKind {
 const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
 const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data|[Vv]ideo|[Aa]nimation)${WS}+\\d+)+)(${SUB})?`;
 const NUM_FLOAT = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?';
+/** " and B" after "2A": a further panel of the same figure (same letter case as "A" is not checked: "2a and B" is rare). */
+const CONTINUED_PANEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+[A-Za-z](?![\w\u00b0%])(?![\s\u00a0]*[A-Za-z]{2})/;
+/** "of Smith et al. (2019)", "in [14]", "in ref. 5", "from Lee and Kim 2020": the figure of another work. */
+const OTHER_WORK = /^[\s\u00a0]+(?:of|in|from)[\s\u00a0]+(?:(?:the[\s\u00a0]+)?(?:refs?\.|references?|paper|study|work|article)[\s\u00a0]*\[?\(?\d|\[\d|\(\d{1,3}\)|\p{Lu}[\p{L}'’-]+(?:[\s\u00a0]+et[\s\u00a0]+al\.?|[\s\u00a0]+(?:and|&)[\s\u00a0]+\p{Lu}[\p{L}'’-]+)?,?[\s\u00a0]*[([]?(?:1[89]|20)\d\d)/u;
 
 /** Key tail from an eLife suffix: "—figure supplement 2—source data 1" → "-s2-sd1". */
 function suffixKey(suffix: string): string {
@@ -63,16 +67,22 @@ function suffixLabel(suffix: string): string {
   return suffix.replace(/^[\s\u00a0]*/, '').replace(/[\s\u00a0]+/g, ' ');
 }
 
-/** Qualifier of a label: "Supplementary Figure 2" → S (fig-S2), eLife "Box figure 1" → box- (fig-box-1). */
-type Qualifier = '' | 'S' | 'box-';
+/**
+ * Qualifier of a label: "Supplementary Figure 2" → S (fig-S2), eLife "Box figure 1" → box- (fig-box-1),
+ * "Appendix Figure 2" / "Appendix Table 1" → app- (fig-app-2, tab-app-1): each its own target set,
+ * never the main-text Figure 2.
+ */
+type Qualifier = '' | 'S' | 'box-' | 'app-';
 
 function qualifierOf(box: string | undefined, supp: string | undefined): Qualifier {
-  return box ? 'box-' : supp ? 'S' : '';
+  if (box) return /^Appendix/i.test(box) ? 'app-' : 'box-';
+  return supp ? 'S' : '';
 }
 
 function mainToken(token: string, q: Qualifier): string {
   const n = normNumber(token);
   if (q === 'box-') return `box-${n}`;
+  if (q === 'app-') return `app-${n}`;
   return q === 'S' && /^\d/.test(n) ? `S${n}` : n;
 }
 
@@ -103,7 +113,7 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
     }
   }
   const suffix = cfg.elifeSuffixes ? `(?:${ELIFE_SUFFIX})?` : '()()';
-  const main = ownRx(cfg, 'captionHead', () => `^(?:(Box${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
+  const main = ownRx(cfg, 'captionHead', () => `^(?:((?:Box|Appendix|APPENDIX)${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
   const m = main.exec(rest);
   if (m) {
     const num = mainToken(m[3]!, qualifierOf(m[1], m[2]));
@@ -252,7 +262,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     }
   }
 
-  const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:(Box${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
+  const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:((?:Box|Appendix|APPENDIX)${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(label, text)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
     let items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
@@ -266,8 +276,21 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     const dangling = DANGLING;
     if (items.length && dangling.test(text.slice(items[items.length - 1]!.numbersub.end))) items = items.slice(0, -1);
     if (!items.length) continue;
-    pushItems(cfg, p, m.index, items, itemKeys(cfg, items, qualifierOf(m[1], m[2]), null), out);
-    const end = items[items.length - 1]!.numbersub.end;
+    const keys = itemKeys(cfg, items, qualifierOf(m[1], m[2]), null);
+    const first = out.length;
+    pushItems(cfg, p, m.index, items, keys, out);
+    let end = items[items.length - 1]!.numbersub.end;
+    // "Figure 2A and B", "Fig. S5A and B": a panel letter continuing the last item is its own mention.
+    const lastItem = items[items.length - 1]!;
+    const panel = /[A-Za-z]$/.test(text.slice(lastItem.number.end, lastItem.numbersub.end)) ? CONTINUED_PANEL.exec(text.slice(end)) : null;
+    if (panel) {
+      const s = end + panel[0].length - 1;
+      out.push({ kind: cfg.kind, paragraph: p, key: keys[keys.length - 1]!, number: { start: s, end: s + 1 }, numbersub: { start: s, end: s + 1 }, full: { start: s, end: s + 1 }, confidence: 0.9 });
+      end = s + 1;
+    }
+    // "Figure 3 of Smith et al. (2019)", "Table 2 in [14]": another work's figure.
+    const foreign = OTHER_WORK.exec(text.slice(end));
+    if (foreign) for (let i = first; i < out.length; i++) out[i]!.otherWork = true;
     taken.add(m.index, end);
     label.lastIndex = Math.max(label.lastIndex, end);
   }

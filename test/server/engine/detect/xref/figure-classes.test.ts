@@ -1,0 +1,54 @@
+// Figure and table failure classes seen on unseen publishers (issue 10), each on a DOCX built here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { p } from '../../../../helpers/docx-builder.ts';
+import { ready, xrefs } from './helpers.ts';
+
+const captions = [
+  p('Figure 2. Main figure.', 'Caption'),
+  p('Table 1. Main table.', 'Caption'),
+  p('Appendix Figure 2. Appendix figure.', 'Caption'),
+  p('Appendix Table 1. Appendix table.', 'Caption'),
+  p('Table S3. Supplementary table.', 'Caption'),
+  p('Figure 1—figure supplement 2. A supplement.', 'Caption'),
+  p('Appendix 1—figure 3. An appendix float.', 'Caption'),
+].join('');
+
+test('appendix, supplement and supplementary floats are their own target sets, never the main Figure 2 / Table 1', async () => {
+  const body = p('See Appendix Figure 2, Appendix Table 1, Table S3, Figure 1—figure supplement 2 and Appendix 1—figure 3, then Figure 2 and Table 1.') + captions;
+  const { matches, targets } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(targets.map((t) => t.key), ['fig-2', 'tab-1', 'fig-app-2', 'tab-app-1', 'tab-S3', 'fig-1-s2', 'fig-app1-3']);
+  assert.deepEqual(matches, [
+    ready('figure', '2', 'fig-app-2'),
+    ready('table', '1', 'tab-app-1'),
+    ready('table', 'S3', 'tab-S3'),
+    ready('figure', '1—figure supplement 2', 'fig-1-s2'),
+    ready('figure', '3', 'fig-app1-3'),
+    ready('figure', '2', 'fig-2'),
+    ready('table', '1', 'tab-1'),
+  ]);
+});
+
+test('a bare panel letter continuing a figure mention is its own mention: "Figure 2A and B", "Fig. 5b, and e"', async () => {
+  const body = p('As in Figure 2A and B, and Fig. 5b, and e; not Figure 2 and A new idea.') + p('Figure 2. A.', 'Caption') + p('Figure 5. B.', 'Caption');
+  const { matches } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(matches, [ready('figure', '2', 'fig-2'), ready('figure', 'B', 'fig-2'), ready('figure', '5', 'fig-5'), ready('figure', 'e', 'fig-5'), ready('figure', '2', 'fig-2')]);
+});
+
+test('"Figure 3 of Smith et al. (2019)" and "Table 2 in [14]" name another work\'s floats: held, not linked', async () => {
+  const body = p('Unlike Figure 3 of Smith et al. (2019) and Table 2 in [14], our Figure 3 and Table 2 in this paper differ.') + p('Figure 3. Ours.', 'Caption') + p('Table 2. Ours.', 'Caption');
+  const { matches } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(matches, [
+    { kind: 'figure', text: '3', status: 'held', target: 'fig-3' },
+    { kind: 'table', text: '2', status: 'held', target: 'tab-2' },
+    ready('figure', '3', 'fig-3'),
+    ready('table', '2', 'tab-2'),
+  ]);
+});
+
+test('a body paragraph that begins "Figure 3 shows…" is not a caption', async () => {
+  const body = p('Figure 3 shows the growth curve over ten days.') + p('Figure 3. Growth.', 'Caption') + p('Later, Figure 3 again.');
+  const { matches, targets } = await xrefs({ body });
+  assert.deepEqual(targets.map((t) => [t.key, t.paragraph]), [['fig-3', 1]]);
+  assert.deepEqual(matches, [ready('figure', '3', 'fig-3'), ready('figure', '3', 'fig-3')]);
+});
