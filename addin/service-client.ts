@@ -61,9 +61,12 @@ export function createServiceClient(conn: ServiceConnection, fetchImpl: typeof f
   return {
     /** POST /hyperlink-scan */
     scan: (file: Uint8Array, settings: HyperlinkSettings): Promise<ScanPacket> => unwrap(baseUrl, client.scan({ file, settings })),
-    /** POST /hyperlink-crossref (settings doi and crossref must be true) */
-    crossref: (file: Uint8Array, settings: HyperlinkSettings, scanFingerprint?: string): Promise<ResolverReport> =>
-      unwrap(baseUrl, client.crossref({ file, settings, ...(scanFingerprint ? { scanFingerprint } : {}) })),
+    /** POST /hyperlink-crossref as an event stream (settings doi and crossref must be true); progress per reference resolved */
+    crossref: (file: Uint8Array, settings: HyperlinkSettings, scanFingerprint?: string, onProgress?: (done: number, total: number) => void): Promise<ResolverReport> =>
+      unwrap(baseUrl, client.crossrefStream({ file, settings, ...(scanFingerprint ? { scanFingerprint } : {}) }, {
+        onStart: (s) => onProgress?.(0, s.total),
+        onProgress: (p) => onProgress?.(p.done, p.total),
+      })),
     /** POST /hyperlink-apply */
     apply: (req: ApplyRequest): Promise<ApplyResult> => unwrap(baseUrl, client.apply(req)),
     /** POST /hyperlink: one step, no review */

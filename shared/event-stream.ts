@@ -17,7 +17,9 @@ export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncG
       const { value, done } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      buffer = buffer.replace(/\r\n?/g, '\n');
+      // A trailing CR may be the first half of a CRLF split across chunks: normalise it with the next chunk.
+      const held = buffer.endsWith('\r') ? '\r' : '';
+      buffer = buffer.slice(0, buffer.length - held.length).replace(/\r\n?/g, '\n') + held;
       let cut: number;
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, cut);

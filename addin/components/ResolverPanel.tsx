@@ -1,27 +1,84 @@
-// Crossref evidence: DOIs found for references, each approved or not before apply.
-import { Checkbox, Text } from '@fluentui/react-components';
-import type { ResolverReport } from '../../shared/contract.ts';
+// The Resolve step's review: every reference with the DOI Crossref proposes (title, confidence,
+// reasons, retraction or identity-change flags), approved, rejected or replaced by a DOI typed in.
+// What needs a look comes first: flagged, then low confidence, then held and unmatched, then ready.
+import { Badge, Button, Input, Text } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import type { ResolutionStatus, ResolverReport } from '../../shared/contract.ts';
+import { parseTypedDoi, resolverRows, type ResolverRow, type WorkChoice, type WorkChoices } from '../review/resolver-choices.ts';
 
-export function ResolverPanel(props: { report: ResolverReport; approved: Record<string, boolean>; onChange: (a: Record<string, boolean>) => void }) {
+const STATUS: Record<ResolutionStatus, { label: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
+  ready: { label: 'ready', color: 'success' },
+  low_confidence: { label: 'low confidence', color: 'warning' },
+  unmatched: { label: 'no DOI found', color: 'danger' },
+  held: { label: 'held', color: 'informative' },
+};
+
+export function ResolverPanel(props: { report: ResolverReport; approved: WorkChoices; onChange: (choices: WorkChoices) => void }) {
   const { report, approved, onChange } = props;
-  const entries = Object.entries(report.resolvedWorks);
-  if (entries.length === 0) return <Text size={200}>Crossref found no DOIs to add.</Text>;
+  const rows = useMemo(() => resolverRows(report), [report]);
+  if (rows.length === 0) return <Text size={200}>No references to resolve.</Text>;
+  const counts = report.resolverReport;
+  const set = (refId: string, choice: WorkChoice) => onChange({ ...approved, [refId]: choice });
   return (
-    <div className="resolver-panel">
+    <section className="resolver-panel" aria-label="Crossref DOIs" data-testid="resolver-panel">
       <Text weight="semibold" block>
-        Crossref: {entries.length} DOIs found
+        Crossref DOIs{counts ? `: ${counts.resolved} ready, ${counts.reviewRequired} to review, ${counts.unresolved} not found` : ''}
       </Text>
       <ul className="match-list">
-        {entries.map(([id, w]) => (
-          <li key={id} className="match-row">
-            <Checkbox
-              checked={approved[id] === true}
-              onChange={(_, d) => onChange({ ...approved, [id]: d.checked === true })}
-              label={`${w.title.slice(0, 90)} — ${w.doi} (${Math.round(w.confidence * 100)}%)`}
-            />
-          </li>
+        {rows.map((row) => (
+          <ResolverRowView key={row.refId} row={row} choice={approved[row.refId]} onChoice={(c) => set(row.refId, c)} />
         ))}
       </ul>
-    </div>
+    </section>
+  );
+}
+
+function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: WorkChoice | undefined; onChoice: (c: WorkChoice) => void }) {
+  const s = STATUS[row.status];
+  const typed = choice?.doi ?? '';
+  const typedDoi = typed ? parseTypedDoi(typed) : null;
+  const approved = choice?.approved === true;
+  const linkable = typed ? typedDoi !== null : row.work !== null;
+  const decided = approved && linkable ? 'decided-approved' : choice && !approved ? 'decided-skipped' : '';
+  return (
+    <li className={`match-row resolver-row ${decided}`} data-refid={row.refId} data-status={row.status}>
+      <div className="resolver-head">
+        <Text size={200} weight="semibold">[{row.number}]</Text>{' '}
+        <Badge appearance="tint" color={s.color} size="small">{s.label}</Badge>{' '}
+        {row.work && <Text size={200}>{Math.round(row.work.confidence * 100)}%</Text>}
+      </div>
+      <Text size={200} className="resolver-ref">{row.refText.length > 220 ? `${row.refText.slice(0, 217)}…` : row.refText}</Text>
+      {row.work && (
+        <Text size={200} className="resolver-work">
+          → <a href={`https://doi.org/${row.work.doi}`} target="_blank" rel="noreferrer">{row.work.doi}</a>
+          {row.work.title ? ` · ${row.work.title}` : ''}
+          {row.work.year ? ` (${row.work.year})` : ''}
+        </Text>
+      )}
+      {row.flags.map((f) => (
+        <Text key={f} size={200} className="resolver-flag" role="note">⚠ {f}</Text>
+      ))}
+      {row.reasons.length > 0 && <Text size={100} className="resolver-reasons">{row.reasons.join(' · ')}</Text>}
+      <div className="resolver-actions">
+        <Button size="small" appearance={approved ? 'primary' : 'secondary'} disabled={!linkable} onClick={() => onChoice({ ...choice, approved: true })}>
+          Approve
+        </Button>
+        <Button size="small" appearance={choice && !approved ? 'primary' : 'secondary'} onClick={() => onChoice({ ...choice, approved: false })}>
+          Reject
+        </Button>
+        <Input
+          size="small"
+          placeholder="or type a DOI"
+          aria-label={`DOI for reference ${row.number}`}
+          value={typed}
+          onChange={(_, d) => {
+            const doi = d.value.trim();
+            onChoice(doi ? { approved: parseTypedDoi(doi) !== null, doi } : { approved: false });
+          }}
+          aria-invalid={typed !== '' && typedDoi === null}
+        />
+      </div>
+      {typed !== '' && typedDoi === null && <Text size={100} className="resolver-flag">Not a DOI yet (10.xxxx/…)</Text>}
+    </li>
   );
 }

@@ -1,6 +1,7 @@
 // The add-in's steps without React: export → scan (→ resolve); and at apply: export again, rescan and
 // carry decisions over if the document changed, apply, replace, export once more and verify; restore.
-import type { ApplyResult, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
+import type { ApplyResult, ResolverReport, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
+import { worksToApply, type WorkChoices } from '../review/resolver-choices.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost, ReplaceOutcome } from '../host/host.ts';
 import { ServiceError, type ServiceClient } from '../service-client.ts';
@@ -89,7 +90,8 @@ export async function scanBytes(
     } else {
       onProgress({ phase: 'resolving' });
       try {
-        resolver = await client.crossref(file, settings, packet.scanFingerprint);
+        // The stream's events drive the bar: one per reference resolved. Cancel closes the stream, which stops the registry calls.
+        resolver = await client.crossref(file, settings, packet.scanFingerprint, (done, total) => onProgress({ phase: 'resolving', done, total }));
       } catch (e) {
         if (!(e instanceof ServiceError) || e.status === 0) throw e;
         resolverWarning = `Crossref resolution is unavailable: ${e.message}`;
@@ -105,14 +107,6 @@ export async function runScan(host: DocumentHost, client: ServiceClient, setting
   const file = await host.getDocx((done, total) => onProgress({ phase: 'exporting', done, total }));
   check(signal);
   return scanBytes(file, client, settings, onProgress, signal);
-}
-
-/** Resolved works with the user's approval recorded; only approved ones are applied. */
-export function worksToApply(resolver: ResolverReport | null, approved: Record<string, boolean>): Record<string, ResolvedWork> | undefined {
-  if (!resolver) return undefined;
-  const out: Record<string, ResolvedWork> = {};
-  for (const [id, work] of Object.entries(resolver.resolvedWorks)) out[id] = { ...work, approved: approved[id] === true };
-  return Object.keys(out).length ? out : undefined;
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -136,7 +130,8 @@ export async function verifyDocument(host: DocumentHost, expected: Uint8Array | 
 export interface ApplyInput {
   session: ScanSession;
   review: ReviewState;
-  approvedWorks: Record<string, boolean>;
+  /** The Resolve step's choices per reference (review/resolver-choices.ts). */
+  approvedWorks: WorkChoices;
 }
 
 /**

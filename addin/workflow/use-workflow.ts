@@ -9,6 +9,7 @@ import type { Verification } from '../docx/verify.ts';
 import { createServiceClient, type ServiceConnection } from '../service-client.ts';
 import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
+import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -20,7 +21,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   const [carry, setCarry] = useState<CarryResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [trackPrompt, setTrackPrompt] = useState(false);
-  const [approvedWorks, setApprovedWorks] = useState<Record<string, boolean>>({});
+  const [approvedWorks, setApprovedWorks] = useState<WorkChoices>({});
   const [review, dispatch] = useReducer(reviewReducer, emptyReviewState);
   const abort = useRef<AbortController | null>(null);
   const phase = progress.phase;
@@ -52,9 +53,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   const loadSession = useCallback((s: ScanSession, choices?: CarryResult['choices']) => {
     setSession(s);
     dispatch({ type: 'load', packet: s.packet, ...(choices ? { choices } : {}) });
-    const works: Record<string, boolean> = {};
-    for (const [id, w] of Object.entries(s.resolver?.resolvedWorks ?? {})) works[id] = w.citationImpact === 'link-only-safe' && w.confidence >= 0.9;
-    setApprovedWorks(works);
+    setApprovedWorks(initialChoices(s.resolver));
   }, []);
 
   const scan = useCallback(

@@ -72,3 +72,24 @@ test('the paragraph occurrence is the number of identical texts before the match
   assert.equal(occurrenceInParagraph(para, '1', para.lastIndexOf('1')), 3);
   assert.equal(occurrenceInParagraph(para, 'x', 10), 0);
 });
+
+test('crossref asks for the event stream and reports progress per reference; an error event becomes a ServiceError', async () => {
+  const sse = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  let accept: string | null = null;
+  const report = { scanFingerprint: 'sha256:1', scanToken: 't', references: [], resolvedWorks: {}, detectedCslId: null, styleDetection: null };
+  const ok = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, async (_input, init) => {
+    accept = new Headers(init?.headers).get('accept');
+    return sse(`event: start\ndata: {"total":2,"scanFingerprint":"sha256:1"}\n\nevent: progress\ndata: {"done":1,"total":2,"refId":"bib-1","status":"ready","doi":"10.1/x","confidence":0.97,"cached":false}\n\n: keep-alive\n\nevent: progress\ndata: {"done":2,"total":2,"refId":"bib-2","status":"unmatched","doi":null,"confidence":null,"cached":true}\n\nevent: report\ndata: ${JSON.stringify(report)}\n\n`);
+  });
+  const seen: [number, number][] = [];
+  const r = await ok.crossref(new Uint8Array([1]), DEFAULT_SETTINGS, 'sha256:1', (done, total) => seen.push([done, total]));
+  assert.equal(accept, 'text/event-stream');
+  assert.deepEqual(seen, [[0, 2], [1, 2], [2, 2]]);
+  assert.deepEqual(r, report);
+  const failing = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, async () =>
+    sse('event: start\ndata: {"total":1,"scanFingerprint":"s"}\n\nevent: error\ndata: {"error":"Service temporarily unavailable","reason":"resolver_timeout","status":"503"}\n\n'));
+  await assert.rejects(failing.crossref(new Uint8Array([1]), DEFAULT_SETTINGS), (e: unknown) => e instanceof ServiceError && e.status === 503 && /resolver_timeout/.test(e.message));
+  const refused = createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, async () =>
+    new Response(JSON.stringify({ error: 'hyperlinker_requires_paid_plan', reason: 'hyperlinker_requires_paid_plan' }), { status: 403, headers: { 'content-type': 'application/json' } }));
+  await assert.rejects(refused.crossref(new Uint8Array([1]), DEFAULT_SETTINGS), (e: unknown) => e instanceof ServiceError && e.status === 403);
+});
