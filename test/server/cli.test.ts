@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { main } from '../../../../server/cli.ts';
-import { writeAtomically } from '../../../../server/cli/link.ts';
+import { main } from '../../server/cli.ts';
+import { writeAtomically } from '../../server/cli/link.ts';
 
 test('bad input: non-zero exit, no output file, no temp file left', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));
@@ -26,8 +26,8 @@ test('writeAtomically replaces the target in one rename', () => {
 });
 
 test('a macro-enabled package: non-zero exit naming macro-enabled, no output file', async () => {
-  const { buildDocx, p } = await import('../../../helpers/docx-builder.ts');
-  const { readZip, writeZip } = await import('../../../../server/engine/package/zip.ts');
+  const { buildDocx, p } = await import('../helpers/docx-builder.ts');
+  const { readZip, writeZip } = await import('../../server/engine/package/zip.ts');
   const base = readZip(await buildDocx({ body: p('Text.') }));
   const docm = writeZip([...base.names().map((name) => ({ name, copyFrom: base })), { name: 'word/vbaProject.bin', data: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }]);
   const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));

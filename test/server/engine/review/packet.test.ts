@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contextOf } from '../../../server/engine/review/packet.ts';
-import { toCodePoints } from '../../../server/engine/model/queries.ts';
+import { contextOf } from '../../../../server/engine/review/packet.ts';
 
 test('context: the text around a match, cut at words, white space folded', () => {
   const text = 'Early work on phyllotaxis (Douady and Couder, 1996) showed that\tspirals emerge from a simple rule of inhibition between primordia at the apex.';
@@ -10,9 +9,4 @@ test('context: the text around a match, cut at words, white space folded', () =>
   const long = `${'word '.repeat(30)}[12] and more`;
   const s = long.indexOf('[12]');
   assert.deepEqual(contextOf(long, s, s + 4), { before: `…${'word '.repeat(11)}`, after: ' and more' });
-});
-
-test('locations count code points, as the location convention says', () => {
-  assert.equal(toCodePoints('abc', 2), 2);
-  assert.equal(toCodePoints('𝑥 = 1, see [3]', 12), 11);
 });

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import JSZip from 'jszip';
-import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
-import { DecisionError } from '../../../server/engine/errors.ts';
-import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
-import { markIdentityChanges, readPersistedMetadata, OWN_LINK_REASON } from '../../../server/engine/metadata/persisted.ts';
-import { openDocx } from '../../../server/engine/package/docx.ts';
-import { hand, paragraphsXml, partText, NOW, type MatchSpec, type TargetSpec } from './link/fixture.ts';
+import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
+import { DecisionError } from '../../../../server/engine/errors.ts';
+import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { markIdentityChanges, readPersistedMetadata, OWN_LINK_REASON } from '../../../../server/engine/metadata/persisted.ts';
+import { openDocx } from '../../../../server/engine/package/docx.ts';
+import { hand, paragraphsXml, partText, NOW, type MatchSpec, type TargetSpec } from './fixture.ts';
 
 const BODY = p('Known [1] and [2], see Figure 1.') + p('Figure 1. Caption text.', 'Caption') + p('1. Smith J. A title. 2020.') + p('2. Doe K. Second title. 2021.');
 const TARGETS: TargetSpec[] = [
