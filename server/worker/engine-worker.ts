@@ -25,6 +25,21 @@ async function importStyle(): Promise<StyleModule> {
   return (await tsImport('../style/index.ts', import.meta.url)) as StyleModule;
 }
 
+type CslModule = typeof import('../csl/bibliography.ts');
+let csl: Promise<CslModule> | null = null;
+
+/** The bibliography renderer (citeproc-js and the CSL files), loaded on the first rewrite. */
+async function importCsl(): Promise<CslModule> {
+  if (!import.meta.url.endsWith('.ts')) return import('../csl/bibliography.ts');
+  const { tsImport } = await import('tsx/esm/api');
+  return (await tsImport('../csl/bibliography.ts', import.meta.url)) as CslModule;
+}
+
+function loadCsl(): Promise<CslModule> {
+  csl ??= importCsl();
+  return csl;
+}
+
 function loadStyle(): Promise<StyleModule> {
   style ??= importStyle();
   return style;
@@ -71,7 +86,8 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         return { ok: true, value: { packet, graphHash: mod.graphHash(packet), metadataHash: mod.metadataHash(packet.persistedMetadata ?? null) } };
       }
       case 'scan-json': {
-        const packet = mod.scan(task.bytes, task.settings, { maxMatches: task.limits.maxMatches });
+        const hooks = detectStyles ? { detectStyle: (await loadStyle()).detectListStyle } : {};
+        const packet = mod.scan(task.bytes, task.settings, { ...hooks, maxMatches: task.limits.maxMatches });
         const json = new TextEncoder().encode(JSON.stringify(packet));
         const tooLarge = answerTooLarge(json.byteLength, task.limits.maxAnswerBytes);
         if (tooLarge) return tooLarge;
@@ -84,8 +100,10 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         };
         return move({ [transferableSymbol]: [json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
       }
-      case 'apply':
-        return linked(mod.apply(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}) }));
+      case 'apply': {
+        const bibliography = task.bibliographyStyle ? (await loadCsl()).createBibliographyRenderer(task.bibliographyStyle, task.resolvedWorks) : undefined;
+        return linked(mod.apply(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}) }));
+      }
       case 'direct':
         return linked(mod.direct(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }));
     }

@@ -11,6 +11,7 @@ import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
+import type { CslStyle } from '../csl/catalog.ts';
 import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
@@ -85,9 +86,9 @@ export class EnginePool {
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). With `expect`
    * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'. */
-  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation): Promise<ApplyOutput> {
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation, bibliographyStyle?: CslStyle): Promise<ApplyOutput> {
     const input = handOver(bytes);
-    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}) }, input.transferList);
+    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}), ...(bibliographyStyle ? { bibliographyStyle } : {}) }, input.transferList);
   }
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). */

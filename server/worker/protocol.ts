@@ -3,6 +3,7 @@
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
+import type { CslStyle } from '../csl/catalog.ts';
 
 /** Bounds every task carries (issue 11, item 3). */
 export interface TaskLimits {
@@ -15,7 +16,7 @@ export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
-  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation }
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle }
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */

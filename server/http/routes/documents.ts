@@ -7,7 +7,7 @@ import { HttpError, badRequest, forbidden } from '../errors.ts';
 import { KeyConcurrency } from '../key-concurrency.ts';
 import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
-import { bibliographyWarnings, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
+import { bibliographyOptions, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
 import { resolveSettings } from '../services/settings.ts';
 import { prepareResolve, resolveReferences } from '../services/resolve.ts';
 import { EventStream, wantsEventStream } from '../sse.ts';
@@ -65,7 +65,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const base = await documentRequest(ctx, req, form);
     const decisions = parseDecisions(form.fields.decisions);
     const resolvedWorks = parseResolvedWorks(form.fields.resolvedWorks);
-    const warnings = bibliographyWarnings(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
+    const bibliography = bibliographyOptions(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
     const scanToken = form.fields.scanToken;
     if (scanToken && !form.fields.scanFingerprint) throw badRequest('scanFingerprint is required', 'missing_fingerprint');
     const result = await applyDocument(ctx, {
@@ -74,7 +74,8 @@ export function documentRoutes(ctx: AppContext): Router {
       scanFingerprint: form.fields.scanFingerprint ?? '',
       decisions,
       ...(resolvedWorks ? { resolvedWorks } : {}),
-      warnings,
+      warnings: [],
+      ...(bibliography.style ? { bibliographyStyle: bibliography.style } : {}),
     });
     res.json(result);
   });

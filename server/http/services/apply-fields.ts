@@ -2,7 +2,7 @@
 import type { DecisionStatus, ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
-import { resolveStyleId } from '../../csl/catalog.ts';
+import { loadBundledStyle, type CslStyle } from '../../csl/catalog.ts';
 import { parseJsonField } from './settings.ts';
 
 const DECISION_STATUSES: readonly DecisionStatus[] = ['approved', 'skipped', 'retargeted', 'link_only'];
@@ -45,33 +45,33 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
 
 /**
  * The bibliography options of apply: applyBibRewrite ('true' or 'false'), the style (an uploaded cslFile,
- * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style), and
- * the warnings to report. The engine does not rewrite bibliographies yet, which apply reports as a warning.
+ * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style). The
+ * style is returned only when the rewrite is asked for.
  */
-export function bibliographyWarnings(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): string[] {
+export function bibliographyOptions(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): { style: CslStyle | null } {
   if (applyBibRewrite !== undefined && applyBibRewrite !== '' && applyBibRewrite !== 'true' && applyBibRewrite !== 'false') {
     throw badRequest("applyBibRewrite must be 'true' or 'false'", 'invalid_apply_bib_rewrite');
   }
   const style = bibliographyStyle(cslFile, detectedCslId);
-  if (applyBibRewrite !== 'true') return [];
+  if (applyBibRewrite !== 'true') return { style: null };
   if (!style) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
-  return [`Bibliography rewrite (${style}) is not available in this version; the bibliography was left unchanged.`];
+  return { style };
 }
 
-/** The style apply would use: the uploaded file's id, or the bundled style detectedCslId resolves to; 400 naming the problem. */
-function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined): string | null {
+/** The style apply would use: the uploaded file, or the bundled style detectedCslId resolves to; 400 naming the problem. */
+function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined): CslStyle | null {
   if (cslFile && cslFile.length > 0) {
     try {
-      return parseCslFile(cslFile).id;
+      return parseCslFile(cslFile);
     } catch (err) {
       if (err instanceof CslFileError) throw new HttpError(400, err.message, err.reason, { hint: 'Send a CSL 1.0 style file (XML, root <style> in the CSL namespace, no DOCTYPE).' });
       throw err;
     }
   }
   if (detectedCslId !== undefined && detectedCslId.trim() !== '') {
-    const resolved = resolveStyleId(detectedCslId);
-    if (!resolved) throw new HttpError(400, `detectedCslId '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
-    return resolved.id;
+    const style = loadBundledStyle(detectedCslId);
+    if (!style) throw new HttpError(400, `detectedCslId '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
+    return style;
   }
   return null;
 }

@@ -8,6 +8,7 @@ import { insertUsage } from '../../db/usage.ts';
 import type { ApplyOutput } from '../../../shared/contract.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import type { CslStyle } from '../../csl/catalog.ts';
 import { signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256Hex } from '../../common/hash.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
@@ -32,6 +33,8 @@ export interface ApplyRequest extends DocumentRequest {
   decisions: ReviewDecision[];
   resolvedWorks?: Record<string, ResolvedWork>;
   warnings: string[];
+  /** applyBibRewrite=true: the style the reference list is rewritten in. */
+  bibliographyStyle?: CslStyle;
 }
 
 /** sha256 of the upload: computed while it arrived (multipart), not in one piece on the event loop. */
@@ -121,7 +124,7 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
   // (a mismatch is a 401 graph_mismatch and the credit goes back). The bytes are handed to the worker.
   const expect = { fingerprint: binding.fingerprint, graphHash: binding.graphHash, metadataHash: binding.metadataHash };
   const output = await withCredit(ctx, req, 'hyperlink-apply', binding.fingerprint, () =>
-    ctx.engine.apply(req.bytes, req.settings, req.decisions, req.resolvedWorks, expect),
+    ctx.engine.apply(req.bytes, req.settings, req.decisions, req.resolvedWorks, expect, req.bibliographyStyle),
   );
   return toResult(output, req.warnings);
 }
