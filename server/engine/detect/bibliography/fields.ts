@@ -68,6 +68,12 @@ export function authorBlockEnd(body: string, year: YearHit | null): number {
     end = year.start;
     if (body[end - 1] === '(') end--;
   }
+  // No year: "Hale E. n.d. An undated report", "Okafor C. In press."
+  const noYear = year ? null : /(?:^|[\s(,.])(n\.\s?d\.|[Ii]n\s(?:press|review|preparation)|[Uu]nder\sreview|[Ff]orthcoming)(?=[\s),.;]|$)/.exec(body);
+  if (noYear) {
+    const at = noYear.index + noYear[0].length - noYear[1]!.length;
+    if (at < end) end = body[at - 1] === '(' ? at - 1 : at;
+  }
   return Math.min(end, 600);
 }
 
@@ -99,7 +105,7 @@ export function parseAuthors(block: string): ParsedAuthors {
     }
     if (!/\p{L}/u.test(chunk)) continue;
     authors.push(chunk);
-    const surname = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
+    const surname = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s+(?:Jr|Sr|II|III|IV)\.?$/, '').replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
     surnames.push(surname || chunk);
   }
   return { authors, surnames, etAl };

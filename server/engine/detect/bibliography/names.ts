@@ -36,12 +36,23 @@ export function acronym(name: string): string | null {
   return words.map((w) => w[0]!.toLowerCase()).join('');
 }
 
-/** All keys under which a surname can be found. */
+const GENERATIONAL = /[,\s]+(?:Jr|Sr|II|III|IV)\.?$/i;
+
+/**
+ * All keys under which a surname can be found: as written (diacritics folded), without particles, without
+ * a generational suffix ("Smith Jr" = "Smith"), and for double or hyphenated surnames also the first
+ * part ("García-López" and "García López" are found as "García" too).
+ */
 export function nameKeys(name: string): string[] {
   const keys = new Set<string>();
-  const k = nameKey(name);
-  if (k) keys.add(k);
-  const np = nameKeyNoParticles(name);
-  if (np) keys.add(np);
+  const base = name.replace(GENERATIONAL, '').trim() || name;
+  for (const n of base === name ? [name] : [name, base]) {
+    const k = nameKey(n);
+    if (k) keys.add(k);
+    const np = nameKeyNoParticles(n);
+    if (np) keys.add(np);
+  }
+  const parts = base.split(/[\s\-–‐]+/).filter((w) => /^\p{Lu}/u.test(w));
+  if (parts.length >= 2 && parts.length === base.split(/[\s\-–‐]+/).length) keys.add(nameKey(parts[0]!));
   return [...keys];
 }

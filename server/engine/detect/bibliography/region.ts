@@ -24,7 +24,8 @@ export function isReferenceLike(p: ModelParagraph): boolean {
   const text = p.text.trim();
   if (text.length < 20 || p.inTable) return false;
   const label = parseLabel(text);
-  const hasYear = findYear(text) !== null;
+  // Entries without a year say so: "n.d.", "In press", "In review".
+  const hasYear = findYear(text) !== null || /(?:^|[\s(,.])(?:n\.\s?d\.|[Ii]n\s(?:press|review|preparation)|[Uu]nder\sreview|[Ff]orthcoming)(?=[\s),.;]|$)/.test(text);
   if ((label.number !== null || hasNumbering(p)) && (hasYear || /\p{L}{3,}.*[.,]/u.test(text))) return true;
   return hasYear && AUTHOR_START.test(text.slice(label.bodyStart));
 }

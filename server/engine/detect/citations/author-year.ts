@@ -17,11 +17,14 @@ const PARTICLE = String.raw`(?:[vV]an|[vV]on|[dD]er|[dD]en|[dD]e|[dD]el|[dD]ella
 const CONNECTOR = String.raw`(?:of|for|the|on)`;
 const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:(?:${PARTICLE}|${CONNECTOR})\s)*${WORD}){0,5}`;
 const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?|[\s\u00a0]+and[\s\u00a0]+(?:co-?workers|colleagues)`;
-const GROUP = String.raw`(${NAME})(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
+const GENERATION = String.raw`(?:,?[\s\u00a0]+(?:Jr|Sr|II|III)\.?)?`;
+const GROUP = String.raw`(${NAME})${GENERATION}(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
 /** One more author before a list of three: "Moreno, " in "Moreno, Patel, Okafor, & Hale". */
 const LIST_HEAD_RE = new RegExp(`(?:^|[\\s\\u00a0(;])((?:${PARTICLE}\\s?)?${WORD}),[\\s\\u00a0]+$`, 'u');
 const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
-const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
+/** A year, or the words entries without a year use instead ("n.d.", "in press", "in review"). */
+const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d|n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation)([a-z])?(?![\p{L}\p{N}])/gu;
+const NO_YEAR = /n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation/;
 const PAGES_RE = /^,?[\s\u00a0]*(?:p|pp|page|pages)\.?[\s\u00a0]*\d+(?:[\s\u00a0]*[-–][\s\u00a0]*\d+)?/;
 const NON_NAMES = new Set(['In', 'The', 'This', 'These', 'Since', 'From', 'Until', 'After', 'Before', 'During', 'By', 'Of', 'On', 'At', 'As', 'For', 'And', 'Between', 'Around', 'To', 'See', 'Figure', 'Fig', 'Table', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Spring', 'Summer', 'Autumn', 'Winter', 'Fall']);
 
@@ -132,7 +135,7 @@ function itemBounds(text: string, authorStart: number, end: number, parens: Int3
 
 export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, settings: HyperlinkSettings, strictUnmatched: boolean): MatchCandidate[] {
   const text = p.text;
-  if (!/\d{4}/.test(text)) return [];
+  if (!/\d{4}/.test(text) && !NO_YEAR.test(text)) return [];
   const parens = openParens(text);
   const out: MatchCandidate[] = [];
   const consumed = new Set<number>();

@@ -27,6 +27,18 @@ export interface AuthorYearQuery {
   suffix: string | null;
 }
 
+/** Folds "n.d.", "in press", "In Press" to one spelling. */
+function yearWords(s: string): string {
+  return s.toLowerCase().replace(/[\s\u00a0.]+/g, '');
+}
+
+/** A year matches the entry's year; "n.d." / "in press" match an entry without a year that says so (or says nothing). */
+function sameYear(e: BibEntry, year: string): boolean {
+  if (/^\d{4}$/.test(year)) return e.baseYear === year;
+  const w = yearWords(year);
+  return yearWords(e.text).includes(w) || (e.baseYear === null && w === 'nd');
+}
+
 export class AuthorIndex {
   private byKey = new Map<string, BibEntry[]>();
   readonly anySuffix: boolean;
@@ -62,7 +74,7 @@ export class AuthorIndex {
   }
 
   resolve(q: AuthorYearQuery, suffixOptIn: boolean): Resolution {
-    let cands = this.candidates(q.first).filter((e) => e.baseYear === q.year);
+    let cands = this.candidates(q.first).filter((e) => sameYear(e, q.year));
     if (!cands.length) return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference with this author and year' };
     const narrow = (f: (e: BibEntry) => boolean) => {
       const kept = cands.filter(f);

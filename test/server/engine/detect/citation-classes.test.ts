@@ -53,6 +53,32 @@ const rows: { name: string; body: string; style: string; matches: Brief[] }[] = 
     style: 'author-year',
     matches: [ok('Moreno, Patel, Okafor, Lindqvist, & Hale, 2018', 1), ok('Okafor, 2015', 2), ok('Bond et al. 2003', 6), ok('Barton 2017', 3), ok('von Blotzheim 1993', 5), ok('Beauchamp 2011', 4)],
   },
+  {
+    name: 'corporate authors and entries without a year: "World Health Organization, 2019", "et al., in review", "n.d.", "in press"',
+    body:
+      p('Guidance (World Health Organization, 2019; WHO, 2019) and later work (Lindqvist et al., in review; Hale, n.d.; Okafor & Moreno, in press).') +
+      p('References', 'Heading1') +
+      p('World Health Organization. 2019. Guidelines on physical activity. Geneva: WHO.') +
+      p('Lindqvist D, Hale E, Patel B. In review. A pending paper. J 9.') +
+      p('Hale E. n.d. An undated report. Available online.') +
+      p('Okafor C, Moreno A. In press. A forthcoming paper. J 10.') +
+      p('Smith J. 2001. Filler paper. J 11:1.'),
+    style: 'author-year',
+    matches: [ok('World Health Organization, 2019', 1), ok('WHO, 2019', 1), ok('Lindqvist et al., in review', 2), ok('Hale, n.d.', 3), ok('Okafor & Moreno, in press', 4)],
+  },
+  {
+    name: 'name forms that differ between citation and entry: diacritics, particles, suffixes, hyphenated and double surnames',
+    body:
+      p('Seen before (Simic, 2015; De Vries, 2016; Smith Jr., 2017; Garcia-Lopez, 2018; García, 2019).') +
+      p('References', 'Heading1') +
+      p('Šimić T. 2015. Croatian study. J 1:1.') +
+      p('de Vries H. 2016. Dutch study. J 2:2.') +
+      p('Smith JR Jr. 2017. American study. J 3:3.') +
+      p('García López M. 2018. Spanish study. J 4:4.') +
+      p('García-Pérez A, Ruiz B. 2019. Another Spanish study. J 5:5.'),
+    style: 'author-year',
+    matches: [ok('Simic, 2015', 1), ok('De Vries, 2016', 2), ok('Smith Jr., 2017', 3), ok('Garcia-Lopez, 2018', 4), ok('García, 2019', 5)],
+  },
 ];
 
 for (const row of rows) {
