@@ -31,7 +31,7 @@ interface Inspected {
   pPr: XmlNode | null;
   bookmarkStarts: XmlNode[];
   bookmarkEnds: XmlNode[];
-  links: Array<{ node: XmlNode; text: string }>;
+  links: Array<{ node: XmlNode; text: string; rPr: XmlNode | null }>;
   baseRPr: XmlNode | null;
 }
 
@@ -74,6 +74,7 @@ function inspect(p: XmlNode): Inspected | string {
       if (why) return why;
     } else if (t === 'w:hyperlink') {
       let text = '';
+      let rPr: XmlNode | null = null;
       for (const k of childrenOf(c)) {
         const kt = tagOf(k);
         if (kt === undefined) continue;
@@ -82,9 +83,10 @@ function inspect(p: XmlNode): Inspected | string {
         if (kt !== 'w:r') return `its link holds ${kt}`;
         const why = visitRun(k);
         if (why) return why;
+        rPr ??= childrenOf(k).find((x) => tagOf(x) === 'w:rPr') ?? null;
         text += runText(k);
       }
-      out.links.push({ node: c, text });
+      out.links.push({ node: c, text, rPr });
     }
   }
   return out;
@@ -126,7 +128,7 @@ function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteS
   const text = prefix + segments.map((s) => s.text).join('');
   const all: RewriteSegment[] = prefix ? [{ text: prefix }, ...segments] : segments;
   // Each link lands on the same text in the new entry (first occurrence after the previous link).
-  const spans: Array<{ start: number; end: number; node: XmlNode }> = [];
+  const spans: Array<{ start: number; end: number; node: XmlNode; rPr: XmlNode | null }> = [];
   let from = 0;
   for (const l of keep.links) {
     const t = l.text.trim();
@@ -134,7 +136,7 @@ function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteS
     let at = text.indexOf(t, from);
     if (at < 0) at = text.toLowerCase().indexOf(t.toLowerCase(), from);
     if (at < 0) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
-    spans.push({ start: at, end: at + t.length, node: l.node });
+    spans.push({ start: at, end: at + t.length, node: l.node, rPr: l.rPr });
     from = at + t.length;
   }
   const base = baseRunProps(keep.baseRPr);
@@ -144,7 +146,9 @@ function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteS
   let pos = 0;
   for (const s of spans) {
     content.push(...runsBetween(all, pos, s.start, base));
-    const link: XmlNode = { 'w:hyperlink': runsBetween(all, s.start, s.end, base) };
+    // the link's own look (Hyperlink style, colour) stays on its text
+    const look = s.rPr ? childrenOf(s.rPr).filter((k) => tagOf(k) !== undefined) : base;
+    const link: XmlNode = { 'w:hyperlink': runsBetween(all, s.start, s.end, look) };
     if (s.node[':@']) link[':@'] = s.node[':@'];
     content.push(link);
     pos = s.end;
