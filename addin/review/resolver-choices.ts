@@ -2,6 +2,7 @@
 // (approve, reject, or a DOI typed in), the order rows are shown in (what needs a look first), and
 // the resolvedWorks sent to apply. Pure: the panel and the pipeline use it, the tests too.
 import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport } from '../../shared/contract.ts';
+import { normaliseDoi } from '../../shared/doi.ts';
 
 export interface WorkChoice {
   approved: boolean;
@@ -23,12 +24,9 @@ export interface ResolverRow {
   flags: string[];
 }
 
-const DOI_RE = /^10\.\d{4,9}\/\S+$/;
-
-/** A DOI as typed (bare, doi:, or a doi.org URL) → the bare DOI, or null when it is not one. */
+/** A DOI as typed (bare, doi:, or a doi.org URL) → the bare DOI, or null when it is not one (shared/doi.ts). */
 export function parseTypedDoi(text: string): string | null {
-  const d = text.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '');
-  return DOI_RE.test(d) ? d : null;
+  return normaliseDoi(text);
 }
 
 function statusOf(ref: ReferenceCandidate, work: ResolvedWork | undefined): ResolutionStatus {

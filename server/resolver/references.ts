@@ -3,18 +3,14 @@
 
 import type { ReferenceCandidate, ReviewTarget, ScanPacket } from '../../shared/contract.ts';
 import type { ResolveReference } from './ports.ts';
+import { doiKey, normaliseDoi } from '../../shared/doi.ts';
 
-const DOI_RE = /\b(10\.\d{4,9}\/\S+)/i;
-
-/** A DOI as written → the lower-case bare DOI, without a resolver prefix or trailing punctuation; null when not a DOI. */
-export function normaliseDoi(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  let s = raw.trim();
-  try { s = decodeURIComponent(s); } catch { /* keep as written */ }
-  const m = DOI_RE.exec(s);
-  if (!m) return null;
-  return m[1]!.replace(/[.,;:)\]}>]+$/, '').toLowerCase();
+/** The reference's written DOI in the form the resolver compares (shared/doi.ts), or null. */
+function existingDoiKey(raw: string | null | undefined): string | null {
+  const doi = normaliseDoi(raw);
+  return doi === null ? null : doiKey(doi);
 }
+
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -29,7 +25,7 @@ export function referencesFromPacket(packet: ScanPacket): ResolveReference[] {
     index: t.refIndex !== undefined ? t.refIndex - 1 : i,
     // The packet trims long entries to 297 characters plus "..."; the query does not need the tail.
     text: t.text.endsWith('...') && t.text.length >= 300 ? t.text.slice(0, -3) : t.text,
-    existingDoi: normaliseDoi(t.doi ?? null),
+    existingDoi: existingDoiKey(t.doi),
     existingUrl: t.url ?? null,
   }));
 }

@@ -6,6 +6,7 @@ import type { DecisionStatus, ReviewDecision, UnmatchedItem } from '../../../sha
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
 import { locationOf } from '../model/queries.ts';
+import { normaliseDoi } from '../../../shared/doi.ts';
 
 export interface InternalPlan {
   type: 'internal';
@@ -39,13 +40,6 @@ export interface DecisionPlan {
 }
 
 const STATUSES = new Set<DecisionStatus>(['approved', 'skipped', 'retargeted', 'link_only']);
-
-/** Normalises a DOI given as text, doi: or URL; null when it is not a DOI. */
-export function normaliseDoi(raw: string | undefined | null): string | null {
-  if (!raw) return null;
-  const d = raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '').replace(/^doi:\s*/i, '');
-  return /^10\.\d{4,9}\/\S+$/.test(d) ? d : null;
-}
 
 /** The link URL of a DOI: https://doi.org/ plus the DOI with URL-unsafe characters escaped. */
 export function doiUrl(doi: string): string {

@@ -10,7 +10,8 @@ import type { ResolvedWork } from '../../../shared/contract.ts';
 import { findDois } from '../detect/dois.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
-import { normaliseDoi, type ReferenceDoi } from './decisions.ts';
+import { normaliseDoi } from '../../../shared/doi.ts';
+import type { ReferenceDoi } from './decisions.ts';
 
 export interface Range { start: number; end: number }
 

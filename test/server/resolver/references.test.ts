@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ScanPacket } from '../../../shared/contract.ts';
 import { cacheKey, normaliseReferenceText } from '../../../server/resolver/cache-key.ts';
-import { normaliseDoi, referenceCandidate, referencesFromPacket } from '../../../server/resolver/references.ts';
+import { referenceCandidate, referencesFromPacket } from '../../../server/resolver/references.ts';
 
 const loc = { part: 'word/document.xml', paragraph: 0, start: 0, end: 1 };
 
@@ -25,13 +25,6 @@ test('references come from bibliography targets in list order, with normalised D
   const c = referenceCandidate(refs[0]!, { author: 'Smith', year: '2020', title: 'A title' });
   assert.equal(c.refTextHtml.includes('<'), false);
   assert.equal(c.existingDoi, '10.1038/abc');
-});
-
-test('normaliseDoi strips resolvers, encoding and trailing punctuation', () => {
-  assert.equal(normaliseDoi('https://doi.org/10.1000%2FXYZ.1).'), '10.1000/xyz.1');
-  assert.equal(normaliseDoi('doi:10.5555/abc;'), '10.5555/abc');
-  assert.equal(normaliseDoi('not a doi'), null);
-  assert.equal(normaliseDoi(null), null);
 });
 
 test('cache keys ignore label, case, spacing and punctuation but not the written DOI', () => {
