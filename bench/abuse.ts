@@ -8,11 +8,12 @@ import type { Probe } from './abuse/probe.ts';
 import { docsEventsProbe } from './abuse/probes/docs-events.ts';
 import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
+import { memoryProbe } from './abuse/probes/memory.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, loginBurstProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, memoryProbe, loginBurstProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For
@@ -22,6 +23,8 @@ const SERVICE_ENV: Record<string, string> = {
   ENGINE_THREADS: '2',
   LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT_PER_ACCOUNT),
   LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: '60',
+  ENGINE_IDLE_MS: '5000', // the memory probe waits for idle workers to be shut down
+  MAX_CONCURRENT_PER_KEY: '4', // the memory probe sends three documents of one key at once
 };
 const PROBE_DEADLINE_MS = Number(process.env.ABUSE_PROBE_SECONDS ?? 75) * 1000;
 

@@ -2,6 +2,7 @@
 // /healthz watcher that measures how long health answers take while a probe runs, and a tally of
 // every status the abuse got. Probes (bench/abuse/probes/*.ts) only use what this file exports.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Pool } from 'mysql2/promise';
 import { addUser } from '../../server/cli/accounts.ts';
@@ -12,6 +13,8 @@ import { HyperlinkerClient } from '../../shared/api-client.ts';
 export interface BenchService {
   url: string;
   port: number;
+  /** Process id of the service (its RSS is read from /proc). */
+  pid: number;
   databaseUrl: string;
   /** A connection pool of the bench itself, to look at the database (limiter rows). */
   db: Pool;
@@ -27,6 +30,16 @@ export interface HttpAnswer {
   bytes: number;
   body: string;
   headers: Record<string, string | string[] | undefined>;
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN where it cannot be read. */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** One HTTP request to the bench service; status 0 means no answer (connection closed or time-out). */
@@ -143,6 +156,7 @@ export async function startBenchService(env: Record<string, string>): Promise<Be
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     databaseUrl,
     db,
     apiKey: key.data.key,
