@@ -77,6 +77,7 @@ export class HealthWatch {
   worstMs = 0;
   answers = 0;
   failures = 0;
+  private times: number[] = [];
 
   constructor(private readonly url: string) {}
 
@@ -85,21 +86,26 @@ export class HealthWatch {
     this.worstMs = 0;
     this.answers = 0;
     this.failures = 0;
+    this.times = [];
     this.loop = (async () => {
       while (this.running) {
         const a = await send(`${this.url}/healthz`, { timeoutMs: 120_000 });
         if (a.status === 200) this.answers += 1;
         else this.failures += 1;
         this.worstMs = Math.max(this.worstMs, a.ms);
+        this.times.push(a.ms);
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
   }
 
-  async stop(): Promise<{ worstMs: number; answers: number; failures: number }> {
+  async stop(): Promise<{ worstMs: number; answers: number; failures: number; text: string }> {
     this.running = false;
     await this.loop;
-    return { worstMs: this.worstMs, answers: this.answers, failures: this.failures };
+    const sorted = [...this.times].sort((a, b) => a - b);
+    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const text = `/healthz blocked at most ${this.worstMs.toFixed(0)} ms (p50 ${at(0.5).toFixed(0)}, p95 ${at(0.95).toFixed(0)} ms over ${sorted.length} probes)`;
+    return { worstMs: this.worstMs, answers: this.answers, failures: this.failures, text };
   }
 }
 

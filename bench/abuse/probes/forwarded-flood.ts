@@ -78,7 +78,7 @@ export const forwardedFloodProbe: Probe = {
         `flood: ${FORGED} requests in ${(floodMs / 1000).toFixed(1)} s, ${accepted} accepted`,
         `limiter rows added: ${rows} for ${FORGED} forged addresses`,
         `store full (${filler} filler rows): ${full.text} (alarm lines logged: ${alarms})`,
-        `/healthz blocked at most ${h.worstMs.toFixed(0)} ms`,
+        h.text,
       ],
       goals: [
         { goal: 'limiter rows bounded (≤ address slots + a few)', held: rows <= Number(process.env.ABUSE_ADDRESS_SLOTS ?? 512) + 10, detail: `${rows} rows` },

@@ -37,7 +37,7 @@ export const memoryProbe: Probe = {
       figures: [
         `RSS before ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, right after ${afterWork.toFixed(0)} MB, after ${IDLE_WAIT_MS / 1000} s idle ${idle.toFixed(0)} MB`,
         `${UPLOADS} scans: ${tally.text} in ${busySeconds.toFixed(1)} s`,
-        `/healthz blocked at most ${h.worstMs.toFixed(0)} ms`,
+        h.text,
       ],
       goals: [
         { goal: 'scans answered 200', held: answers.every((a) => a.status === 200), detail: tally.text },

@@ -49,7 +49,7 @@ export const pathologicalProbe: Probe = {
       figures.push(`upload ${mb} MB text: ${a.status || 'no answer'}${reason ? ` ${reason}` : ''} in ${(a.ms / 1000).toFixed(2)} s, answer ${(a.bytes / MB).toFixed(2)} MB`);
     }
     const h = await health.stop();
-    figures.push(`/healthz blocked at most ${h.worstMs.toFixed(0)} ms`);
+    figures.push(h.text);
     const growth = rates[rates.length - 1]! / rates[0]!;
     return {
       figures,

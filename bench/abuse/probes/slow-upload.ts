@@ -58,7 +58,7 @@ export const slowUploadProbe: Probe = {
     tally.add(loris.status);
     const show = (x: Held): string => `${x.closed ? '' : '≥ '}${x.seconds.toFixed(1)} s (${x.status ? `answered ${x.status}` : x.closed ? 'closed' : 'still open at the cap'})`;
     return {
-      figures: [`stalled upload held ${show(stalled)}`, `slowloris held ${show(loris)}`, `/healthz blocked at most ${h.worstMs.toFixed(0)} ms`],
+      figures: [`stalled upload held ${show(stalled)}`, `slowloris held ${show(loris)}`, h.text],
       goals: [
         { goal: 'stalled upload released within 60 s', held: stalled.closed && stalled.seconds <= 60, detail: show(stalled) },
         { goal: 'slowloris released within 60 s', held: loris.closed && loris.seconds <= 60, detail: show(loris) },
