@@ -52,6 +52,8 @@ function MatchRowView(props: MatchRowProps) {
       className={`match-row${choice ? ` decided-${choice.status}` : ''}${current ? ' current' : ''}`}
       data-refid={match.refId}
       data-status={match.status}
+      data-paragraph={match.location?.paragraph}
+      data-start={match.location?.start}
       tabIndex={tab}
       aria-current={current ? 'true' : undefined}
       aria-label={`${kind} ${number}: ${match.sourceText} → ${targetText}`}

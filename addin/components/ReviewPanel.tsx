@@ -1,6 +1,6 @@
 // Every match of the scan in one virtualised list: needs-attention first, filters by status and
 // kind, search, bulk approval of what is shown, and the apply button.
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Button, Dropdown, Field, Option, SearchBox, Text } from '@fluentui/react-components';
 import type { MatchKind, ReviewMatch } from '../../shared/contract.ts';
 import type { ReviewAction, ReviewState } from '../review/review-state.ts';
@@ -23,6 +23,55 @@ export interface ReviewPanelProps {
 }
 
 const STATUS_FILTERS: StatusFilter[] = ['all', 'attention', 'undecided', 'ready', 'decided'];
+
+/** Search and the two filters; memoised, so a decision (which changes neither) does not re-render them. */
+const FilterBar = memo(function FilterBar({ filter, setFilter, kinds, attention }: { filter: ListFilter; setFilter: Dispatch<SetStateAction<ListFilter>>; kinds: MatchKind[]; attention: number }) {
+  return (
+    <>
+      <SearchBox
+        size="small"
+        aria-label={S.review.search}
+        placeholder={S.review.searchPlaceholder}
+        value={filter.query}
+        onChange={(_, d) => setFilter((f) => ({ ...f, query: d.value }))}
+        data-testid="match-search"
+      />
+      <div className="filter-line">
+        <Field label={S.review.statusFilter} size="small" className="grow">
+          <Dropdown
+            size="small"
+            value={S.review.status[filter.status]}
+            selectedOptions={[filter.status]}
+            onOptionSelect={(_, d) => setFilter((f) => ({ ...f, status: (d.optionValue as StatusFilter) ?? 'all' }))}
+            data-testid="status-filter"
+          >
+            {STATUS_FILTERS.map((s) => (
+              <Option key={s} value={s}>
+                {s === 'attention' ? `${S.review.status[s]} (${attention})` : S.review.status[s]!}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label={S.review.kindFilter} size="small" className="grow">
+          <Dropdown
+            size="small"
+            value={filter.kind === 'all' ? S.review.allKinds : KIND_TITLES[filter.kind]}
+            selectedOptions={[filter.kind]}
+            onOptionSelect={(_, d) => setFilter((f) => ({ ...f, kind: (d.optionValue as MatchKind | 'all') ?? 'all' }))}
+            data-testid="kind-filter"
+          >
+            <Option value="all">{S.review.allKinds}</Option>
+            {kinds.map((k) => (
+              <Option key={k} value={k}>
+                {KIND_TITLES[k] ?? k}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      </div>
+    </>
+  );
+});
 
 export function ReviewPanel({ state, dispatch, onSelect, onApply, busy, current, setCurrent }: ReviewPanelProps) {
   const [filter, setFilter] = useState<ListFilter>(() => ({ ...ALL, status: attentionCount(state.matches) > 0 ? 'attention' : 'all' }));
@@ -60,47 +109,7 @@ export function ReviewPanel({ state, dispatch, onSelect, onApply, busy, current,
         {state.error && state.error.refId === null && <Text className="match-error">{state.error.message}</Text>}
       </div>
       <div className="review-filters">
-        <SearchBox
-          size="small"
-          aria-label={S.review.search}
-          placeholder={S.review.searchPlaceholder}
-          value={filter.query}
-          onChange={(_, d) => setFilter((f) => ({ ...f, query: d.value }))}
-          data-testid="match-search"
-        />
-        <div className="filter-line">
-          <Field label={S.review.statusFilter} size="small" className="grow">
-            <Dropdown
-              size="small"
-              value={S.review.status[filter.status]}
-              selectedOptions={[filter.status]}
-              onOptionSelect={(_, d) => setFilter((f) => ({ ...f, status: (d.optionValue as StatusFilter) ?? 'all' }))}
-              data-testid="status-filter"
-            >
-              {STATUS_FILTERS.map((s) => (
-                <Option key={s} value={s}>
-                  {s === 'attention' ? `${S.review.status[s]} (${attention})` : S.review.status[s]!}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={S.review.kindFilter} size="small" className="grow">
-            <Dropdown
-              size="small"
-              value={filter.kind === 'all' ? S.review.allKinds : KIND_TITLES[filter.kind]}
-              selectedOptions={[filter.kind]}
-              onOptionSelect={(_, d) => setFilter((f) => ({ ...f, kind: (d.optionValue as MatchKind | 'all') ?? 'all' }))}
-              data-testid="kind-filter"
-            >
-              <Option value="all">{S.review.allKinds}</Option>
-              {kinds.map((k) => (
-                <Option key={k} value={k}>
-                  {KIND_TITLES[k] ?? k}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-        </div>
+        <FilterBar filter={filter} setFilter={setFilter} kinds={kinds} attention={attention} />
         <div className="filter-line">
           <Text size={200} data-testid="shown-count">
             {S.review.shown(shown.length, state.matches.length)}

@@ -186,6 +186,13 @@ test('selecting in the pane selects in the document, and selecting in the docume
   await row.locator('.match-text').click();
   const selected = await page.evaluate(() => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.selections.at(-1)?.refId);
   assert.equal(selected, refId);
+  // The cursor put on another match in "Word" makes that match the pane's current row.
+  const other = page.locator('.match-row:not(.current)').nth(2);
+  const otherId = (await other.getAttribute('data-refid'))!;
+  const paragraph = Number(await other.getAttribute('data-paragraph'));
+  const start = Number(await other.getAttribute('data-start'));
+  await page.evaluate(([p, o]) => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.selectAt(p!, o!, 'x'.repeat(o! + 20)), [paragraph, start]);
+  await page.locator(`.match-row.current[data-refid="${otherId}"]`).waitFor();
 });
 
 test('retarget a citation through the searchable combobox', async () => {
