@@ -109,11 +109,20 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   uniqueKeys(all);
   // Equal claims (an appendix restarting equation numbers, a label typed twice): propose the target
   // nearest to the mention in the body, and leave the choice to review (low_confidence).
+  // Numbering that restarts in an appendix ("(1)" in the body and again in Appendix A): a mention resolves
+  // to the one in its own scope, body or appendix.
+  const appendixStart = Math.min(...appendix.targets.filter((t) => t.paragraph.part === 'word/document.xml').map((t) => t.paragraph.index));
+  const inAppendix = (p: ModelParagraph): boolean => p.part === 'word/document.xml' && p.index >= appendixStart;
   const resolve = (key: string, from: ModelParagraph): Resolved => {
     const list = byKey.get(key);
     if (!list?.length) return { target: null, status: 'unmatched', alternatives: [] };
     const best = Math.max(...list.map((t) => t.strength));
-    const top = list.filter((t) => t.strength === best);
+    let top = list.filter((t) => t.strength === best);
+    if (top.length > 1 && Number.isFinite(appendixStart)) {
+      const scoped = top.filter((t) => inAppendix(t.paragraph) === inAppendix(from));
+      if (scoped.length === 1) return { target: scoped[0]!, status: 'ready', alternatives: [] };
+      if (scoped.length > 1) top = scoped;
+    }
     if (top.length > 1 && from.part === 'word/document.xml') {
       const d = (t: XrefTarget): number => Math.abs(t.paragraph.index - from.index);
       top.sort((a, b) => d(a) - d(b) || a.paragraph.index - b.paragraph.index);

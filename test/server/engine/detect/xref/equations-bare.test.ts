@@ -27,3 +27,18 @@ test('in a document that cites with parenthesised numbers, a plain "(3)" is an e
   const found = res.matches.filter((m) => m.paragraph.index === 0).map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey]);
   assert.deepEqual(found, [['(2)', 'eq-2'], ['(1)', 'eq-1'], ['(3)', 'eq-3'], ['(1.2)', 'eq-1.2']]);
 });
+
+test('equation numbering that restarts in an appendix resolves to the equation in scope', async () => {
+  const body = [
+    p('Main text uses Eq. (1) and (2).'),
+    p('E = mc^2    (1)'),
+    p('a + b = c    (2)'),
+    p('Appendix A', 'Heading1'),
+    p('In the appendix, Eq. (1) is restated and (2) follows.'),
+    p('x = y    (1)'),
+    p('u = v    (2)'),
+  ].join('');
+  const { matches, targets } = await xrefs({ body });
+  assert.deepEqual(targets.filter((t) => t.type === 'equation').map((t) => [t.key, t.paragraph]), [['eq-1', 1], ['eq-2', 2], ['eq-1~2', 5], ['eq-2~2', 6]]);
+  assert.deepEqual(matches.filter((m) => m.kind === 'equation'), [low('(1)', 'eq-1'), low('(2)', 'eq-2'), low('(1)', 'eq-1~2'), low('(2)', 'eq-2~2')]);
+});
