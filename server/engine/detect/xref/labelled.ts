@@ -323,5 +323,16 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       start.lastIndex = end;
     }
   }
+  // "(4C)" after "Figure 4A" in the same paragraph: a further panel of a figure already named there.
+  if (out.length && cfg.kind === 'figure') {
+    const named = new Map(out.filter((m) => /^fig-\d+$/.test(m.key)).map((m) => [m.key, m.number.start]));
+    for (const m of text.matchAll(/(?<![\p{L}\p{N}])\((\d+)([A-Z](?:[-–,][A-Z])*)\)/gu)) {
+      const key = `${cfg.prefix}-${normNumber(m[1]!)}`;
+      const first = named.get(key);
+      if (first === undefined || first > m.index || overlaps(m.index, m.index + m[0].length)) continue;
+      const s = m.index + 1;
+      out.push({ kind: cfg.kind, paragraph: p, key, number: { start: s, end: s + m[1]!.length }, numbersub: { start: s, end: s + m[1]!.length + m[2]!.length }, full: { start: s, end: s + m[1]!.length + m[2]!.length }, confidence: 0.8 });
+    }
+  }
   return out;
 }

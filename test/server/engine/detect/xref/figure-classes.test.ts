@@ -35,6 +35,12 @@ test('a bare panel letter continuing a figure mention is its own mention: "Figur
   assert.deepEqual(matches, [ready('figure', '2', 'fig-2'), ready('figure', 'B', 'fig-2'), ready('figure', '5', 'fig-5'), ready('figure', 'e', 'fig-5'), ready('figure', '2', 'fig-2')]);
 });
 
+test('"(4C)" after a mention of Figure 4 in the same paragraph is a further panel of it; "(5C)" without one is not', async () => {
+  const body = p('Growth rose (Figure 4A) and fell later (4C), as at 4 °C (5C).') + p('Figure 4. Growth.', 'Caption') + p('Figure 5. Other.', 'Caption');
+  const { matches } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(matches, [ready('figure', '4', 'fig-4'), ready('figure', '4', 'fig-4')]);
+});
+
 test('"Figure 3 of Smith et al. (2019)" and "Table 2 in [14]" name another work\'s floats: held, not linked', async () => {
   const body = p('Unlike Figure 3 of Smith et al. (2019) and Table 2 in [14], our Figure 3 and Table 2 in this paper differ.') + p('Figure 3. Ours.', 'Caption') + p('Table 2. Ours.', 'Caption');
   const { matches } = await xrefs({ body }, {}, [], 0);
