@@ -137,7 +137,7 @@ const RESOLVE_STREAM =
   'Closing the connection cancels the resolution.';
 
 const paths: Record<string, Schema> = {
-  '/hyperlink-scan': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 413, 429]) } } },
+  '/hyperlink-scan': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) } } },
   '/hyperlink-crossref': {
     post: {
       security: bearer,
@@ -155,7 +155,7 @@ const paths: Record<string, Schema> = {
             },
           },
         },
-        ...errorResponses([400, 401, 402, 403, 413, 429, 503]),
+        ...errorResponses([400, 401, 402, 403, 408, 413, 422, 429, 503]),
       },
     },
   },
@@ -166,10 +166,10 @@ const paths: Record<string, Schema> = {
         { file, settings: settingsField, scanToken: str, scanFingerprint: str, decisions: { type: 'string', description: 'JSON array of ReviewDecision' }, resolvedWorks: str, cslFile: { type: 'string', format: 'binary' }, detectedCslId: str, applyBibRewrite: { enum: ['true', 'false'] } },
         ['file', 'settings', 'scanToken', 'scanFingerprint', 'decisions'],
       ),
-      responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 413, 429]) },
+      responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) },
     },
   },
-  '/hyperlink': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 413, 429]) } } },
+  '/hyperlink': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },
   '/auth/login': { post: { requestBody: jsonBody(obj({ email: str, password: str }, ['email', 'password'])), responses: { '200': json(obj({ token: str, expires_at: dateTime }, ['token', 'expires_at'])), ...errorResponses([400, 401]) } } },
   '/auth/logout': { post: { security: session, responses: { '200': json(ref('OkResponse')), ...errorResponses([401]) } } },
   '/api-keys': {
