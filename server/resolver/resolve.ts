@@ -12,6 +12,7 @@ import type { CachedResolution, ResolveReference, ResolverDeps, ResolverReportPa
 import { NEGATIVE_TTL_MS, POSITIVE_TTL_MS } from './ports.ts';
 import { referenceCandidate } from './references.ts';
 import { verifyExistingDoi } from './verify.ts';
+import { refineStyleDetection, workFields } from '../style/index.ts';
 import { prepareReference, type PreparedReference } from './score.ts';
 
 /** Searches ask for this many rows: enough for the runner-up and the usual twins. */
@@ -113,5 +114,12 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     }
     referencesOut.push(candidate);
   });
-  return { references: referencesOut, resolvedWorks, detectedCslId: null, styleDetection: null, resolverReport: counts };
+  // Citation style of the list, refined with the registry's fields of the works resolved ready.
+  const style = references.length
+    ? refineStyleDetection(
+        { entries: references.map((r) => ({ text: r.text, printedLabel: null })), citeStyle: 'off' },
+        references.map((r, i) => (results[i]?.status === 'ready' ? workFields(resolvedWorks[r.refId]) : null)),
+      )
+    : { detectedCslId: null, styleDetection: null };
+  return { references: referencesOut, resolvedWorks, detectedCslId: style.detectedCslId, styleDetection: style.styleDetection, resolverReport: counts };
 }

@@ -153,8 +153,12 @@ function rank(scored: Scored[]): Ranked[] {
   return [...byId.values()].sort((a, b) => b.score - a.score);
 }
 
+/** The parsed fields, with the registry's where it has them. */
 function metadataOr(item: CslItem, meta: CslItem | null | undefined): CslItem {
-  return meta ? { ...meta, id: item.id } : item;
+  if (!meta) return item;
+  const out: CslItem = { ...item };
+  for (const [k, v] of Object.entries(meta)) if (k !== 'id' && v !== undefined && v !== null && v !== '') (out as unknown as Record<string, unknown>)[k] = v;
+  return out;
 }
 
 /** Detects the style of a reference list. Pure apart from reading the bundled styles once. */

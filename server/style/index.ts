@@ -20,3 +20,13 @@ export function refineStyleDetection(list: ReferenceListInput, metadata: Array<C
   const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle, metadata });
   return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection as unknown as Record<string, unknown> };
 }
+
+/** Registry metadata of a resolved work as CSL fields (what a ResolvedWork carries). */
+export function workFields(work: { title?: string | null; containerTitle?: string | null; year?: string | null } | null | undefined): CslItem | null {
+  if (!work) return null;
+  const item: CslItem = { id: '', type: 'article-journal' };
+  if (work.title) item.title = work.title;
+  if (work.containerTitle) item['container-title'] = work.containerTitle;
+  if (work.year && /^\d{4}$/.test(work.year)) item.issued = { 'date-parts': [[Number(work.year)]] };
+  return item;
+}
