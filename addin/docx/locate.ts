@@ -25,7 +25,7 @@ function hitsIn(text: string, needle: string): number[] {
  * Where the match is among Word's body paragraphs: the hit of its text nearest to its own paragraph
  * and offset (never simply the n-th hit of the text in the document).
  */
-export function locateInBody(paragraphTexts: readonly string[], match: ReviewMatch, map: ParagraphMap | null): BodyLocation {
+export function locateInBody(paragraphTexts: readonly string[], match: ReviewMatch, map: ParagraphMap | null, occurrence = 0): BodyLocation {
   const loc = match.location;
   if (loc && loc.part !== MAIN_PART) return { where: 'other-part', part: loc.part };
   const wantPara = loc ? toBodyIndex(map, loc.paragraph) : 0;
@@ -36,7 +36,8 @@ export function locateInBody(paragraphTexts: readonly string[], match: ReviewMat
     const hits = hitsIn(text, match.sourceText);
     const wantOffset = loc ? cpToUtf16(text, loc.start) : 0;
     hits.forEach((at, k) => {
-      const score = loc ? Math.abs(p - wantPara) * 1_000_000 + Math.abs(at - wantOffset) : global;
+      // Without a location, the n-th hit among the matches of identical text is the best there is.
+      const score = loc ? Math.abs(p - wantPara) * 1_000_000 + Math.abs(at - wantOffset) : Math.abs(global - occurrence);
       if (!best || score < best.score) best = { paragraph: p, k, global, score };
       global++;
     });

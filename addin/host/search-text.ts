@@ -37,18 +37,3 @@ export function occurrenceOf(match: ReviewMatch, all: readonly ReviewMatch[]): n
   const part = match.location?.part;
   return all.filter((m) => m !== match && m.location?.part === part && searchTextFor(m.sourceText) === key && before(m, match)).length;
 }
-
-/**
- * Which of the paragraph's hits for the match text is the match: the number of times the text
- * occurs in the paragraph before the match's start offset (location.start).
- */
-export function occurrenceInParagraph(paragraphText: string, sourceText: string, start: number): number {
-  let count = 0;
-  let from = 0;
-  for (;;) {
-    const at = paragraphText.indexOf(sourceText, from);
-    if (at < 0 || at >= start) return count;
-    count++;
-    from = at + Math.max(1, sourceText.length);
-  }
-}

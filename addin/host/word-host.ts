@@ -92,7 +92,7 @@ export class WordHost implements DocumentHost {
       const paragraphs = context.document.body.paragraphs;
       paragraphs.load('items/text');
       await context.sync();
-      const where = locateInBody(paragraphs.items.map((p) => p.text), match, hint.map);
+      const where = locateInBody(paragraphs.items.map((p) => p.text), match, hint.map, hint.occurrence);
       if (where.where === 'other-part') return { found: false, message: S.select.otherPart(where.part) };
       if (where.where === 'text-box') return { found: false, message: S.select.textBox };
       if (where.where === 'not-found') return { found: false, message: S.select.notFound(match.sourceText) };

@@ -65,14 +65,6 @@ test('occurrence counts earlier identical matches in the same part', () => {
   assert.equal(occurrenceOf(b, all), 0);
 });
 
-test('the paragraph occurrence is the number of identical texts before the match offset', async () => {
-  const { occurrenceInParagraph } = await import('../../addin/host/search-text.ts');
-  const para = 'Cells [1] grew [1,2] and 1 of 1 died';
-  assert.equal(occurrenceInParagraph(para, '1', para.indexOf('1')), 0);
-  assert.equal(occurrenceInParagraph(para, '1', para.lastIndexOf('1')), 3);
-  assert.equal(occurrenceInParagraph(para, 'x', 10), 0);
-});
-
 test('crossref asks for the event stream and reports progress per reference; an error event becomes a ServiceError', async () => {
   const sse = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   let accept: string | null = null;

@@ -55,3 +55,9 @@ test("Word's selection finds its match (UTF-16 offset after an astral character)
   assert.equal(hit?.refId, inBody[1]!.refId);
   assert.equal(matchAtPosition(inBody, summary.paragraphMap, { bodyParagraph: 0, offset: 0, paragraphText: 'Introduction' }), null);
 });
+
+test('without a location the occurrence among identical matches picks the hit', () => {
+  const body = ['see [1] here', 'and [1] there'];
+  const m = { ...match('x', 'citation', 'ready', 'r1', { sourceText: '[1]' }), location: undefined } as unknown as Parameters<typeof locateInBody>[1];
+  assert.deepEqual(locateInBody(body, m, null, 1), { where: 'paragraph', paragraph: 1, k: 0, global: 1 });
+});
