@@ -108,6 +108,8 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         return linked(mod.direct(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }));
     }
   } catch (err) {
+    // Exhausted stack or array limits are the document's size, like running out of heap: never a 500.
+    if (err instanceof RangeError) return failure('docx-rejected', 'too-large-to-process', 'document too large or too deeply structured to process');
     if (err instanceof mod.TooManyMatchesError) return failure('too-much-output', err.reason, err.message, { count: err.count, limit: err.limit });
     if (err instanceof mod.DocxRejectedError) return failure('docx-rejected', err.reason, err.message);
     if (err instanceof mod.DecisionError) return failure('decision-rejected', err.reason, err.message);

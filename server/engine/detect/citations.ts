@@ -22,6 +22,7 @@ import { AuthorIndex } from './citations/resolve.ts';
 import { chooseStyle, numericEvidence, usesParens } from './citations/style.ts';
 import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
 import { authorYearMatches } from './citations/author-year.ts';
+import { pushAll } from './arrays.ts';
 import type { Bibliography, CitationStyle, DetectContext, MatchCandidate } from './types.ts';
 
 export interface CitationResult {
@@ -54,17 +55,17 @@ export function detectCitations(ctx: DetectContext, bib: Bibliography | null): C
   const parens = style === 'number' && usesParens(evidence);
   if (style === 'number') {
     for (const p of paragraphs) {
-      matches.push(...groupMatches(p, bracketGroups(p), bib, settings.citeIncludePages));
-      if (parens) matches.push(...groupMatches(p, parenGroups(p, max), bib, settings.citeIncludePages));
-      if (bib) matches.push(...groupMatches(p, refWordGroups(p, max), bib, false));
+      pushAll(matches, groupMatches(p, bracketGroups(p), bib, settings.citeIncludePages));
+      if (parens) pushAll(matches, groupMatches(p, parenGroups(p, max), bib, settings.citeIncludePages));
+      if (bib) pushAll(matches, groupMatches(p, refWordGroups(p, max), bib, false));
     }
   } else if (style === 'superscript') {
     for (const p of paragraphs) {
-      matches.push(...superscriptMatches(p, superscriptGroups(p), bib));
-      if (bib) matches.push(...groupMatches(p, refWordGroups(p, max), bib, false));
+      pushAll(matches, superscriptMatches(p, superscriptGroups(p), bib));
+      if (bib) pushAll(matches, groupMatches(p, refWordGroups(p, max), bib, false));
     }
   } else if (style === 'author-year') {
-    matches.push(...(authorYear ?? runAuthorYear()));
+    pushAll(matches, authorYear ?? runAuthorYear());
   }
   return { style, matches, parens };
 }

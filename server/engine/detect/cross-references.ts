@@ -11,6 +11,7 @@
 
 import type { MatchKind } from '../../../shared/contract.ts';
 import type { ModelParagraph } from '../model/types.ts';
+import { maxOf, minOf, pushAll } from './arrays.ts';
 import type { DetectContext, MatchCandidate, TargetCandidate } from './types.ts';
 import { findAlgorithmMentions, findAlgorithmTargets } from './xref/algorithms.ts';
 import { appendixTargets, findAppendixMentions } from './xref/appendices.ts';
@@ -111,12 +112,12 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   // nearest to the mention in the body, and leave the choice to review (low_confidence).
   // Numbering that restarts in an appendix ("(1)" in the body and again in Appendix A): a mention resolves
   // to the one in its own scope, body or appendix.
-  const appendixStart = Math.min(...appendix.targets.filter((t) => t.paragraph.part === 'word/document.xml').map((t) => t.paragraph.index));
+  const appendixStart = minOf(appendix.targets.filter((t) => t.paragraph.part === 'word/document.xml').map((t) => t.paragraph.index));
   const inAppendix = (p: ModelParagraph): boolean => p.part === 'word/document.xml' && p.index >= appendixStart;
   const resolve = (key: string, from: ModelParagraph): Resolved => {
     const list = byKey.get(key);
     if (!list?.length) return { target: null, status: 'unmatched', alternatives: [] };
-    const best = Math.max(...list.map((t) => t.strength));
+    const best = maxOf(list.map((t) => t.strength));
     let top = list.filter((t) => t.strength === best);
     if (top.length > 1 && Number.isFinite(appendixStart)) {
       const scoped = top.filter((t) => inAppendix(t.paragraph) === inAppendix(from));
@@ -154,18 +155,19 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const mentions: XrefMention[] = [];
   for (const p of paragraphs) {
     if (excluded.has(p) || !p.text) continue;
-    if (on('figure')) mentions.push(...findFigureMentions(p));
-    if (on('table')) mentions.push(...findTableMentions(p));
+    if (on('figure')) pushAll(mentions, findFigureMentions(p));
+    if (on('table')) pushAll(mentions, findTableMentions(p));
     if (on('equation')) {
       const labelled = findEquationMentions(p);
-      mentions.push(...labelled, ...bare.mentions(p, labelled));
+      pushAll(mentions, labelled);
+      pushAll(mentions, bare.mentions(p, labelled));
     }
-    if (on('algorithm')) mentions.push(...findAlgorithmMentions(p));
-    if (on('listing')) mentions.push(...findListingMentions(p));
-    if (on('supplementary')) mentions.push(...findSupplementaryMentions(p));
-    if (on('appendix')) mentions.push(...findAppendixMentions(p));
-    if (on('section') || on('appendix')) mentions.push(...findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
-    if (on('section') && !headingParagraphs.has(p)) mentions.push(...findNamedSectionMentions(p, names));
+    if (on('algorithm')) pushAll(mentions, findAlgorithmMentions(p));
+    if (on('listing')) pushAll(mentions, findListingMentions(p));
+    if (on('supplementary')) pushAll(mentions, findSupplementaryMentions(p));
+    if (on('appendix')) pushAll(mentions, findAppendixMentions(p));
+    if (on('section') || on('appendix')) pushAll(mentions, findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
+    if (on('section') && !headingParagraphs.has(p)) pushAll(mentions, findNamedSectionMentions(p, names));
   }
 
   mentions.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.number.start - b.number.start);

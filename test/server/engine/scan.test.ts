@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_MAX_MATCHES, scan, TooManyMatchesError } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import { pathologicalDocx } from '../../helpers/pathological.ts';
 
 const settings = { ...DEFAULT_SETTINGS, doi: true };
@@ -34,4 +35,12 @@ test('more matches than the limit is TooManyMatchesError with the count; the def
     (err: unknown) => err instanceof TooManyMatchesError && err.count === all && err.limit === 100 && err.reason === 'too-many-matches',
   );
   assert.equal(scan(bytes, settings, { maxMatches: all }).matches.length, all);
+});
+
+test('150,000 mentions in one paragraph are counted, not a stack overflow (push(...all) took every one as an argument)', async () => {
+  const bytes = await buildDocx({ body: p(Array.from({ length: 150 }, () => 'Fig 1 '.repeat(1000))) });
+  assert.throws(
+    () => scan(bytes, settings),
+    (err: unknown) => err instanceof TooManyMatchesError && err.count >= 150_000,
+  );
 });
