@@ -20,6 +20,8 @@ export interface ApplyRequest {
   decisions: ReviewDecision[];
   resolvedWorks?: Record<string, ResolvedWork>;
   detectedCslId?: string;
+  /** The author approved rewriting the reference list in detectedCslId. */
+  applyBibRewrite?: boolean;
 }
 
 export class ServiceError extends Error {

@@ -13,6 +13,8 @@ import { useWorkflow } from '../workflow/use-workflow.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { DocumentBar } from './DocumentBar.tsx';
 import { ResolverPanel } from './ResolverPanel.tsx';
+import { StylePicker } from './StylePicker.tsx';
+import { detectedStyle } from '../review/style-choice.ts';
 import { ResultPanel } from './ResultPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -159,6 +161,9 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
             </MessageBar>
           )}
           {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
+          {wf.session && wf.phase !== 'done' && wf.session.packet.targets.some((x) => x.type === 'bibliography') && (
+            <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} />
+          )}
           {wf.session && wf.phase !== 'done' && (
             <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
           )}

@@ -132,6 +132,8 @@ export interface ApplyInput {
   review: ReviewState;
   /** The Resolve step's choices per reference (review/resolver-choices.ts). */
   approvedWorks: WorkChoices;
+  /** The bibliography style step (components/StylePicker.tsx): rewrite in this style when approved. */
+  bibliography?: { styleId: string | null; rewrite: boolean };
 }
 
 /**
@@ -163,13 +165,19 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
     scanFingerprint: session.resolver?.scanFingerprint || session.packet.scanFingerprint,
     decisions,
     ...(resolvedWorks ? { resolvedWorks } : {}),
-    ...(session.resolver?.detectedCslId ? { detectedCslId: session.resolver.detectedCslId } : {}),
+    ...styleFields(input.bibliography, session.resolver?.detectedCslId ?? session.packet.detectedCslId ?? null),
   });
   check(signal);
   onProgress({ phase: 'replacing' });
   const outcome = await host.replaceDocument(result.docx);
   const verification = outcome.mode === 'opened-new' ? null : await verifyDocument(host, result.docx, onProgress);
   return { kind: 'applied', applied: { result, outcome, original: current, verification, carried }, session };
+}
+
+/** detectedCslId and applyBibRewrite for apply: the author's approved choice, else the detected id alone (no rewrite). */
+export function styleFields(choice: ApplyInput['bibliography'], detected: string | null): { detectedCslId?: string; applyBibRewrite?: boolean } {
+  if (choice?.rewrite && choice.styleId) return { detectedCslId: choice.styleId, applyBibRewrite: true };
+  return detected ? { detectedCslId: detected } : {};
 }
 
 /** Puts the kept original back and checks it. */

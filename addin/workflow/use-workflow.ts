@@ -10,6 +10,7 @@ import { createServiceClient, type ServiceConnection } from '../service-client.t
 import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
+import type { StyleChoice } from '../components/StylePicker.tsx';
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -22,6 +23,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   const [error, setError] = useState<string | null>(null);
   const [trackPrompt, setTrackPrompt] = useState(false);
   const [approvedWorks, setApprovedWorks] = useState<WorkChoices>({});
+  const [bibliography, setBibliography] = useState<StyleChoice>({ styleId: null, rewrite: false });
   const [review, dispatch] = useReducer(reviewReducer, emptyReviewState);
   const abort = useRef<AbortController | null>(null);
   const phase = progress.phase;
@@ -54,6 +56,8 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     setSession(s);
     dispatch({ type: 'load', packet: s.packet, ...(choices ? { choices } : {}) });
     setApprovedWorks(initialChoices(s.resolver));
+    // The detected style is preselected; the rewrite stays off until the author turns it on.
+    setBibliography((b) => ({ styleId: b.styleId ?? s.resolver?.detectedCslId ?? s.packet.detectedCslId ?? null, rewrite: b.rewrite }));
   }, []);
 
   const scan = useCallback(
@@ -76,7 +80,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
         if (!session) return;
         setTrackPrompt(false);
         if (turnOffTracking) await host.turnOffTrackChanges();
-        const step = await runApply(host, client(signal), { session, review, approvedWorks }, setProgress, signal);
+        const step = await runApply(host, client(signal), { session, review, approvedWorks, bibliography }, setProgress, signal);
         if (step.kind === 'rescanned') {
           loadSession(step.session, step.carry.choices);
           setCarry(step.carry);
@@ -88,7 +92,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
         setApplied(step.applied);
         setProgress({ phase: 'done' });
       }),
-    [guarded, host, client, session, review, approvedWorks, loadSession],
+    [guarded, host, client, session, review, approvedWorks, bibliography, loadSession],
   );
 
   /** Apply, first asking about Track Changes when it is on. */
@@ -139,6 +143,8 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     dispatch,
     approvedWorks,
     setApprovedWorks,
+    bibliography,
+    setBibliography,
     scan,
     apply,
     applyAfterPrompt: doApply,
