@@ -139,6 +139,12 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       const parent = resolve(m.key.slice(0, -1), m.paragraph);
       if (parent.target) return parent;
     }
+    // "Supporting Information S1" where the material is captioned "Data S1": the one supplementary item numbered 1.
+    if (!r.target && m.key.startsWith('supp-')) {
+      const n = m.key.slice(m.key.lastIndexOf('-'));
+      const same = [...byKey.keys()].filter((k) => k.startsWith('supp-') && k !== 'supp-list' && k.endsWith(n) && !/\d$/.test(k.slice(0, -n.length)));
+      if (same.length === 1) return resolve(same[0]!, m.paragraph);
+    }
     if (!r.target && isSupplementaryKey(m.key)) {
       const list = resolve('supp-list', m.paragraph);
       if (list.target) return list;

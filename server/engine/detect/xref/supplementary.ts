@@ -24,9 +24,9 @@ const WORDS: [RegExp, string][] = [
   [/^(?:method|protocol)/i, 'method'],
   [/^code/i, 'code'],
   [/^(?:information|material)/i, 'material'],
-  [/^esm/i, 'esm'],
+  [/^(?:esm|online)/i, 'esm'],
 ];
-const WORD = '(?:[Tt]exts?|[Ff]iles?|[Dd]ata(?:sets?)?|[Dd]atasets?|[Mm]ovies?|[Vv]ideos?|[Aa]udio|[Nn]otes?|[Mm]ethods?|[Pp]rotocols?|[Cc]ode|[Ii]nformation|[Mm]aterials?|[Dd]ocuments?|[Ss]preadsheets?)';
+const WORD = '(?:[Oo]nline[\\s\\u00a0]+[Rr]esources?|[Tt]exts?|[Ff]iles?|[Dd]ata(?:sets?)?|[Dd]atasets?|[Mm]ovies?|[Vv]ideos?|[Aa]udio|[Nn]otes?|[Mm]ethods?|[Pp]rotocols?|[Cc]ode|[Ii]nformation|[Mm]aterials?|[Dd]ocuments?|[Ss]preadsheets?)';
 /** Words that take a bare number only after a qualifier ("Supplementary Note 2", never "note 2" alone). */
 const QUALIFIED_ONLY = /^(?:text|note|method|protocol|code|information|material|document|spreadsheet|data|dataset|audio)/i;
 const QUAL = '(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Aa]dditional|ADDITIONAL|[Ss]upporting|[Ee]lectronic[\\s\\u00a0]+[Ss]upplementary)';

@@ -63,3 +63,14 @@ test('ordinary prose with material words is not supplementary: "note 2", "data 3
   const { matches } = await xrefs({ body: p('As in note 2, data 3 and files 4 were kept; the file 5 of 9.') + p('Supporting information', 'Heading1') + p('Data S3. Values.') });
   assert.deepEqual(matches, []);
 });
+
+test('"Online Resource 1" is Springer\'s ESM 1; "Supporting Information S1" is the one supplementary item numbered 1', async () => {
+  const body = [
+    p('Tracks were short (Online Resource 1; see Supporting Information S2).'),
+    p('Electronic supplementary material', 'Heading1'),
+    p('ESM 1. (DOCX 2517 kb)'),
+    p('Data S2: Supporting information.'),
+  ].join('');
+  const { matches } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(matches, [ready('supplementary', '1', 'supp-esm-1'), ready('supplementary', 'S2', 'supp-data-2')]);
+});
