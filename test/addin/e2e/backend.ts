@@ -46,7 +46,7 @@ async function waitForHttp(url: string, child: ChildProcess, ms: number): Promis
 export async function startBackend(paneOrigin: string): Promise<Backend> {
   const port = await freePort();
   const databaseUrl = freshDatabaseUrl('addin_e2e');
-  const env = { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CORS_ORIGINS: paneOrigin, TRIAL_CREDITS: '50' };
+  const env = { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CORS_ORIGINS: paneOrigin, TRIAL_CREDITS: '50', CROSSREF_API_URL: 'http://127.0.0.1:9' }; // the registry: never the internet
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += String(d)));
