@@ -42,7 +42,12 @@ export interface LabelledKind {
 
 const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
 const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data|[Vv]ideo|[Aa]nimation)${WS}+\\d+)+)(${SUB})?`;
-const NUM_FLOAT = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?';
+/**
+ * "2", "S1", "2.1", and Roman numerals "IV" (AIP, IEEE, APS tables and figures). A Roman label keeps its own
+ * key (tab-IV): "Table IV" finds "TABLE IV", and a panel range "Figure 1D–II" finds no Figure 2.
+ */
+const NUM_FLOAT = '(?:(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z0-9]))';
+
 /** " and B" after "2A": a further panel of the same figure (same letter case as "A" is not checked: "2a and B" is rare). */
 const CONTINUED_PANEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+[A-Za-z](?![\w\u00b0%])(?![\s\u00a0]*[A-Za-z]{2})/;
 /** "of Smith et al. (2019)", "in [14]", "in ref. 5", "from Lee and Kim 2020": the figure of another work. */

@@ -58,3 +58,10 @@ test('a body paragraph that begins "Figure 3 shows…" is not a caption', async 
   assert.deepEqual(targets.map((t) => [t.key, t.paragraph]), [['fig-3', 1]]);
   assert.deepEqual(matches, [ready('figure', '3', 'fig-3'), ready('figure', '3', 'fig-3')]);
 });
+
+test('Roman-numbered tables and figures ("TABLE II", "Tables I–III") keep their own keys; a panel range "Figure 1D – II" is not Figure 2', async () => {
+  const body = p('See Tables I–III, Table II and Figure 1D – II.') + p('TABLE I. One.') + p('TABLE II. Two.') + p('TABLE III. Three.') + p('Figure 1. Panels.', 'Caption') + p('Figure 2. Other.', 'Caption');
+  const { matches, targets } = await xrefs({ body }, {}, [], 0);
+  assert.deepEqual(targets.map((t) => [t.key, t.label]), [['tab-I', 'Table I'], ['tab-II', 'Table II'], ['tab-III', 'Table III'], ['fig-1', 'Figure 1'], ['fig-2', 'Figure 2']]);
+  assert.deepEqual(matches, [ready('table', 'I', 'tab-I'), ready('table', 'III', 'tab-III'), ready('table', 'II', 'tab-II'), ready('figure', '1', 'fig-1'), { kind: 'figure', text: 'II', status: 'unmatched' }]);
+});
