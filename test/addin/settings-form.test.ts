@@ -64,3 +64,18 @@ test('stored settings are restored, dropping invalid fields', () => {
   assert.equal(r.tables, DEFAULT_SETTINGS.tables);
   assert.equal(r.doi, true);
 });
+
+test('settings say their values in words and their dependencies under the field', async () => {
+  const { settingsFields } = await import('../../addin/settings/settings-fields.ts');
+  const { fieldWarnings } = await import('../../addin/settings/settings-form.ts');
+  const figures = settingsFields().find((f) => f.name === 'figures')!;
+  assert.equal(figures.control, 'enum');
+  if (figures.control === 'enum') {
+    assert.match(figures.optionLabels.numbersub!, /part.*3b/);
+    assert.ok(figures.options.every((o) => figures.optionLabels[o] && figures.optionLabels[o] !== o), 'every value has words');
+  }
+  const cite = settingsFields().find((f) => f.name === 'citeStyle')!;
+  if (cite.control === 'enum') assert.equal(cite.optionLabels.auto, 'Detect automatically');
+  assert.match(fieldWarnings({ crossref: true, doi: false }).crossref!, /Needs “Link DOIs to doi.org”/);
+  assert.deepEqual(fieldWarnings({ crossref: true, doi: true }), {});
+});
