@@ -12,7 +12,7 @@ import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } fro
 import { TooManyMatchesError } from './errors.ts';
 import { readPersistedMetadata, markIdentityChanges } from './metadata/persisted.ts';
 import { buildModel } from './model/document.ts';
-import type { DocumentModel } from './model/types.ts';
+import type { DocumentModel, ModelParagraph } from './model/types.ts';
 import { openDocx, type DocxPackage } from './package/docx.ts';
 import { DEFAULT_ZIP_LIMITS } from './package/zip.ts';
 import { sha256Hex } from './review/hashes.ts';
@@ -63,6 +63,22 @@ export interface DetectOptions extends EngineLimits {
   forLinking?: boolean;
 }
 
+/**
+ * In a document citing with parenthesised numbers, "the system (3)" next to a display equation (3) is
+ * the equation: a citation on the span of a resolved equation mention is dropped.
+ */
+function withoutEquationSpans(citations: MatchCandidate[], xrefs: MatchCandidate[]): MatchCandidate[] {
+  const spans = new Map<ModelParagraph, MatchCandidate[]>();
+  for (const m of xrefs) {
+    if (m.kind !== 'equation' || m.status === 'unmatched') continue;
+    const list = spans.get(m.paragraph);
+    if (list) list.push(m);
+    else spans.set(m.paragraph, [m]);
+  }
+  if (!spans.size) return citations;
+  return citations.filter((c) => !spans.get(c.paragraph)?.some((e) => e.start < c.end && c.start < e.end));
+}
+
 export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): Detection {
   const fileHash = sha256Hex(bytes);
   const pkg = openDocx(bytes, DEFAULT_ZIP_LIMITS, { lean: options.forLinking === true });
@@ -76,7 +92,7 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const dois = detectDois(ctx);
 
   const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
-  const matches = [...citations.matches, ...xrefs.matches, ...dois];
+  const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois];
   const maxMatches = options.maxMatches ?? DEFAULT_MAX_MATCHES;
   if (matches.length > maxMatches) throw new TooManyMatchesError(matches.length, maxMatches);
   applyHolds(matches, bibliography);

@@ -42,3 +42,11 @@ test('equation numbering that restarts in an appendix resolves to the equation i
   assert.deepEqual(targets.filter((t) => t.type === 'equation').map((t) => [t.key, t.paragraph]), [['eq-1', 1], ['eq-2', 2], ['eq-1~2', 5], ['eq-2~2', 6]]);
   assert.deepEqual(matches.filter((m) => m.kind === 'equation'), [low('(1)', 'eq-1'), low('(2)', 'eq-2'), low('(1)', 'eq-1~2'), low('(2)', 'eq-2~2')]);
 });
+
+test('scan: in a document citing "(1)", "(2)", "the system (3)" next to display equation (3) is the equation, not a citation', async () => {
+  const { scan } = await import('../../../../../server/engine/scan.ts');
+  const refs = p('References', 'Heading1') + [1, 2, 3, 4].map((n) => p(`${n}. Author${n} X (2010) Title ${n}. J ${n}: 1–2.`)).join('');
+  const docx = await buildDocx({ body: p('Known (1), also (2) and (4); the system (3) holds.') + p('x + y = z    (3)') + refs });
+  const found = scan(docx, parseSettings({})).matches.filter((m) => m.location.paragraph === 0).map((m) => `${m.kind}:${m.sourceText}`);
+  assert.deepEqual(found, ['citation:1', 'citation:2', 'citation:4', 'equation:(3)']);
+});
