@@ -1,0 +1,253 @@
+// Schemas of the document routes: scan (ScanPacket), resolve (ResolverReport and its stream events),
+// apply (ReviewDecision, resolvedWorks, ApplyResult). Names follow ../shared/spec/service-interface.md.
+import { z } from 'zod';
+import { hyperlinkSettingsSchema } from '../settings.ts';
+import { decisionStatusSchema, locationSchema, matchKindSchema, matchStatusSchema, named, openObject, resolutionStatusSchema, targetTypeSchema } from './common.ts';
+
+named('HyperlinkSettings', hyperlinkSettingsSchema);
+
+export const reviewMatchSchema = named(
+  'ReviewMatch',
+  z.looseObject({
+    refId: z.string(),
+    sourceText: z.string(),
+    status: matchStatusSchema,
+    /** Proposed target; empty string when none (status unmatched, or a DOI match, whose link is external). */
+    targetId: z.string(),
+    kind: matchKindSchema,
+    confidence: z.number(),
+    location: locationSchema,
+    /** Human label of the proposed target, e.g. "[3]" or "Figure 2". */
+    label: z.string().optional(),
+    /** Why the match is held, unmatched or low_confidence. */
+    reason: z.string().optional(),
+    /** Other plausible targets (low_confidence), best first. */
+    alternatives: z.array(z.string()).optional(),
+    /** For DOI matches: the normalised DOI; the link goes to https://doi.org/<doi>. */
+    doi: z.string().optional(),
+    /** For DOI matches: the external URL the link will carry. */
+    url: z.string().optional(),
+    /** The text around the match in its paragraph (up to about 60 characters each side, cut at a word), for review. */
+    context: z.object({ before: z.string(), after: z.string() }).optional(),
+  }),
+);
+
+export const reviewTargetSchema = named(
+  'ReviewTarget',
+  z.looseObject({
+    targetId: z.string(),
+    label: z.string(),
+    type: targetTypeSchema,
+    kind: targetTypeSchema.optional(),
+    /** The target's own text (reference entry, caption or heading), trimmed to 300 characters. */
+    text: z.string().optional(),
+    location: locationSchema,
+    /** Bibliography targets: 1-based position in the reference list. */
+    refIndex: z.int().optional(),
+    /** Bibliography targets: parsed fields. */
+    authors: z.array(z.string()).optional(),
+    year: z.string().nullable().optional(),
+    title: z.string().nullable().optional(),
+    doi: z.string().nullable().optional(),
+    url: z.string().nullable().optional(),
+    /** Name of a bookmark the document already has around the target, reused when linking. */
+    existingBookmark: z.string().optional(),
+  }),
+);
+
+export const scanSummarySchema = z.object({ estimatedLinkCount: z.int(), unmatchedCount: z.int(), targetCount: z.int() }).catchall(z.int());
+
+export const persistedLinkSchema = z.looseObject({
+  /** Bookmark or relationship the link points at. */
+  anchor: z.string(),
+  kind: matchKindSchema,
+  /** Identity of the target when linked (hash of its text), to detect a changed target later. */
+  targetHash: z.string(),
+  sourceText: z.string(),
+  /** Target the link was made to (internal links). */
+  targetId: z.string().optional(),
+  /** True for external links (anchor is then the URL). */
+  external: z.boolean().optional(),
+  /** Part holding the link, e.g. word/footnotes.xml. */
+  part: z.string().optional(),
+});
+
+/** What a previous apply recorded in the document (custom XML part). */
+export const persistedMetadataSchema = z.looseObject({
+  engine: z.string(),
+  version: z.number(),
+  appliedAt: z.string().optional(),
+  links: z.array(persistedLinkSchema),
+});
+
+/** How the style was detected: {family, candidates: [{id, score}], evidence} (extra allowed). */
+const styleDetectionSchema = openObject;
+
+export const scanPacketSchema = named(
+  'ScanPacket',
+  z.looseObject({
+    scanFingerprint: z.string().regex(/^sha256:[0-9a-f]+$/),
+    scanToken: z.string().optional(),
+    summary: scanSummarySchema.optional(),
+    matches: z.array(reviewMatchSchema),
+    targets: z.array(reviewTargetSchema),
+    synchronizedCitationUpdatesEnabled: z.boolean().optional(),
+    persistedMetadata: persistedMetadataSchema.nullable().optional(),
+    /** Citation style the scan detected or used (number, author-year, superscript, off). */
+    citeStyle: z.string().optional(),
+    /** CSL style of the reference list (a current id of the CSL styles repository), null when no clear winner. */
+    detectedCslId: z.string().nullable().optional(),
+    styleDetection: styleDetectionSchema.nullable().optional(),
+  }),
+);
+
+/** One decision of the caller (extra allowed: a free-text note and more). */
+export const reviewDecisionSchema = named(
+  'ReviewDecision',
+  z.looseObject({
+    refId: z.string().min(1, 'must be a non-empty string'),
+    status: decisionStatusSchema,
+    targetId: z.string().optional(),
+    doi: z.string().optional(),
+    reason: z.string().optional(),
+    note: z.string().optional(),
+  }),
+);
+
+export const MAX_DECISIONS = 20_000;
+
+/** The decisions form field of apply: a JSON array of ReviewDecision. */
+export const decisionsSchema = z.array(reviewDecisionSchema).max(MAX_DECISIONS, `may hold at most ${MAX_DECISIONS} entries`);
+
+export const referenceCandidateSchema = named(
+  'ReferenceCandidate',
+  z.looseObject({
+    refId: z.string(),
+    index: z.int(),
+    refText: z.string(),
+    refTextHtml: z.string(),
+    author: z.string().nullable(),
+    year: z.string().nullable(),
+    title: z.string().nullable(),
+    existingDoi: z.string().nullable(),
+    existingUrl: z.string().nullable(),
+    /** Resolver outcome for this reference (also on its ResolvedWork when one is proposed). */
+    status: resolutionStatusSchema.optional(),
+    /** Why: which fields agreed and which did not, or why the reference is held or unmatched. */
+    reasons: z.array(z.string()).optional(),
+    /** The written DOI checked against the registry: verified, contradicted by it, or unknown to it. */
+    existingDoiCheck: z.enum(['verified', 'contradicted', 'not_found', 'unchecked']).optional(),
+  }),
+);
+
+/** The reference's written DOI names a different work than the reference describes (or no work at all). */
+export const identityChangeSchema = z.looseObject({
+  /** The DOI written in the reference. */
+  writtenDoi: z.string(),
+  /** Title the registry records for the written DOI; null when the DOI does not exist. */
+  registryTitle: z.string().nullable(),
+  /** True when the registry does not know the written DOI. */
+  notFound: z.boolean(),
+  /** The search's better candidate for the reference, when there is one. */
+  betterDoi: z.string().nullable().optional(),
+});
+
+/** A retraction, withdrawal, correction (or similar) notice the registry records for a cited work. */
+export const workUpdateSchema = z.looseObject({
+  /** retraction, withdrawal, correction, erratum, expression_of_concern, removal, … as the registry names it. */
+  type: z.string(),
+  /** DOI of the notice. */
+  noticeDoi: z.string(),
+  /** Date of the notice (YYYY-MM-DD, or as precise as the registry has it), or null. */
+  date: z.string().nullable(),
+  /** Who recorded it (publisher, "retraction-watch"), when known. */
+  source: z.string().optional(),
+});
+
+export const resolvedWorkSchema = named(
+  'ResolvedWork',
+  z.looseObject({
+    doi: z.string(),
+    title: z.string(),
+    confidence: z.number(),
+    citationImpact: z.string(),
+    transactionPlan: openObject.nullable(),
+    year: z.string().nullable().optional(),
+    containerTitle: z.string().nullable().optional(),
+    source: z.string().optional(),
+    /** The caller's approval: only approved works are applied. Absent means approved. */
+    approved: z.boolean().optional(),
+    /** Resolver outcome; a work without status is ready when confidence >= 0.9. */
+    status: resolutionStatusSchema.optional(),
+    /** Which fields agreed and which did not ("title 0.98", "year differs: 2011 vs 2013"). */
+    reasons: z.array(z.string()).optional(),
+    /** Set when the reference's written DOI contradicts the reference (or does not exist). */
+    identityChange: identityChangeSchema.optional(),
+    /** Retractions, withdrawals and corrections the registry records for this work. */
+    updates: z.array(workUpdateSchema).optional(),
+  }),
+);
+
+/**
+ * The resolvedWorks form field of apply, as a caller sends it back: an object of works by reference id.
+ * Only what apply reads is required of each work (doi a string when present, approved a boolean), so a
+ * client may send back a trimmed report.
+ */
+export const resolvedWorksFieldSchema = z.record(
+  z.string(),
+  z.looseObject({ doi: z.string().nullable().optional(), approved: z.boolean().optional() }),
+);
+
+export const resolverReportSchema = named(
+  'ResolverReport',
+  z.looseObject({
+    scanFingerprint: z.string(),
+    scanToken: z.string(),
+    references: z.array(referenceCandidateSchema),
+    resolvedWorks: z.record(z.string(), resolvedWorkSchema),
+    detectedCslId: z.string().nullable(),
+    styleDetection: styleDetectionSchema.nullable(),
+    resolverReport: z.object({ resolved: z.int(), reviewRequired: z.int(), unresolved: z.int() }).optional(),
+  }),
+);
+
+/** /hyperlink-crossref stream (Accept: text/event-stream): the first event, once the references are known. */
+export const resolveStartEventSchema = named('ResolveStart', z.looseObject({ total: z.int(), scanFingerprint: z.string() }));
+
+/** /hyperlink-crossref stream: one event per reference resolved, in the order they finish. */
+export const resolveProgressEventSchema = named(
+  'ResolveProgress',
+  z.looseObject({
+    done: z.int(),
+    total: z.int(),
+    refId: z.string(),
+    status: resolutionStatusSchema,
+    doi: z.string().nullable(),
+    confidence: z.number().nullable(),
+    /** The answer came from the cache (no registry call). */
+    cached: z.boolean(),
+  }),
+);
+
+export const unmatchedItemSchema = z.looseObject({
+  refId: z.string(),
+  kind: matchKindSchema,
+  sourceText: z.string(),
+  status: z.union([matchStatusSchema, decisionStatusSchema]),
+  reason: z.string(),
+  location: locationSchema.optional(),
+});
+
+const applyFields = {
+  linkCount: z.int(),
+  statCounts: z.record(z.string(), z.int()).optional(),
+  stats: openObject.optional(),
+  unmatched: z.array(unmatchedItemSchema).optional(),
+  appliedDecisions: z.int().optional(),
+  warnings: z.array(z.string()).optional(),
+};
+
+export const applyResultSchema = named('ApplyResult', z.looseObject({ docx: z.string().meta({ contentEncoding: 'base64' }), ...applyFields }));
+
+/** The engine's apply output: the contract's ApplyResult with bytes instead of base64 (not on the wire). */
+export const applyOutputSchema = z.looseObject({ docx: z.custom<Uint8Array>((v) => v instanceof Uint8Array), ...applyFields });

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { buildOpenApiDocument, REQUEST_SCHEMAS } from '../../shared/openapi.ts';
+import { contractRegistry } from '../../shared/schemas/common.ts';
+
+type Doc = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Record<string, unknown>> } };
+const doc = buildOpenApiDocument() as Doc;
+
+function refsIn(value: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.add(v);
+      else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+test('every component schema is generated from a named zod schema, and every $ref resolves', () => {
+  const registered = Object.keys((z.toJSONSchema(contractRegistry) as { schemas: Record<string, unknown> }).schemas).sort();
+  assert.deepEqual(Object.keys(doc.components.schemas).sort(), registered);
+  for (const ref of refsIn(doc, new Set())) {
+    const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+    assert.ok(name && doc.components.schemas[name], `${ref} resolves`);
+  }
+  for (const name of REQUEST_SCHEMAS) assert.ok(doc.components.schemas[name], `${name} is a component`);
+});
+
+test("every route's request and answer bodies name their schemas", () => {
+  const used = refsIn(doc.paths, new Set());
+  for (const name of ['ScanPacket', 'ResolverReport', 'ResolveStart', 'ResolveProgress', 'ApplyResult', 'LoginRequest', 'LoginResponse', 'ApiKeyList', 'CreateKeyRequest', 'NewApiKey', 'NewOrgKey', 'DeleteOrgKeyRequest', 'OkResponse', 'OrgPresetList', 'OrgPresetWrite', 'OrgPresetCreated', 'OrgUsageList', 'OrgAccount', 'BillingRequest', 'PurchaseCreated', 'PurchaseCompleted', 'OrgMembersList', 'MemberAction', 'OrgInvitationCreated', 'OrgMemberUpdated', 'ReceivedInvitationList', 'InvitationAnswer', 'DocsInsightsResponse', 'DocsEvent', 'Health', 'ErrorResponse']) {
+    assert.ok(used.has(`#/components/schemas/${name}`), `${name} is used by a route`);
+  }
+});
+
+test("extra allowed and no extra properties follow the contract", () => {
+  const s = doc.components.schemas;
+  assert.deepEqual(s.ReviewDecision!.additionalProperties, {});
+  assert.deepEqual(s.ScanPacket!.additionalProperties, {});
+  assert.equal(s.OkResponse!.additionalProperties, false);
+  assert.equal(s.DocsInsightsResponse!.additionalProperties, false);
+  assert.equal(s.DocsInsightsSummary!.additionalProperties, false);
+  // Requests are generated in zod's input view: settings with defaults are optional.
+  assert.equal((s.HyperlinkSettings!.required as string[] | undefined) ?? undefined, undefined);
+});
