@@ -154,3 +154,23 @@ export function dependentCount(id: string): number {
   }
   return dependentCounts.get(id) ?? 0;
 }
+
+const templates = new Map<string, string | null>();
+
+/**
+ * The bundled style a style was adapted from: its `<link rel="template">` (an edition suffix such as
+ * "-17th-edition" dropped, renamed ids mapped to their current id), or null when that is not bundled.
+ */
+export function templateOf(id: string): string | null {
+  if (templates.has(id)) return templates.get(id)!;
+  let out: string | null = null;
+  if (bundledStyles().has(id)) {
+    const href = attr(bundledStyleXml(id).slice(0, 6000), /<link\s+href="https?:\/\/www\.zotero\.org\/styles\/([^"]+)"\s+rel="template"/);
+    if (href) {
+      const base = currentStyleId(href.replace(/-\d+(?:st|nd|rd|th)-edition$/, ''));
+      if (base !== id && bundledStyles().has(base)) out = base;
+    }
+  }
+  templates.set(id, out);
+  return out;
+}

@@ -8,6 +8,7 @@ import { rendererFor, type CslItem, type RenderedEntry } from '../csl/render.ts'
 import { listFeatures, type StyleFeatures } from './features.ts';
 import { parseEntry, stripTrailer, type LabelForm, type ParsedEntry } from './parse-entry.ts';
 import { median, normaliseEntry, shape, similarity } from './similarity.ts';
+import { decideByLineage } from './lineage.ts';
 
 export interface StyleEntryInput {
   /** The entry's paragraph text (a typed label included). */
@@ -50,7 +51,6 @@ export interface StyleDetectionResult {
 export const MAX_COMPARED = 8;
 /** A winner needs at least this median similarity and this lead over the runner-up. */
 const MIN_SCORE = 0.6;
-const MIN_MARGIN = 0.012;
 const LABEL_WEIGHT = 0.03;
 const FIRST_ROUND_ENTRIES = 3;
 const SHORTLIST = 8;
@@ -88,7 +88,8 @@ function candidateStyles(family: 'numeric' | 'author-date'): string[] {
   const out: string[] = [];
   for (const s of bundledStyles().values()) {
     const f: CitationFamily = s.family;
-    if (family === 'numeric' ? f === 'numeric' : f === 'author-date' || f === 'note') out.push(s.id);
+    // MLA is categorised "author" in CSL (author-page citations): it belongs with the author-date lists.
+    if (family === 'numeric' ? f === 'numeric' : f === 'author-date' || f === 'author' || f === 'note') out.push(s.id);
   }
   return out;
 }
@@ -187,26 +188,31 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
   // Superseded editions (apa-6th-edition) count as their current style.
   for (const s of scored) s.id = s.id.replace(/-\d+(?:st|nd|rd|th)-edition$/, '');
   let ranked = rank(scored);
+  // The entries the leading scores were measured on (an ancestor not shortlisted is scored on them too).
+  let finalParsed = parsed;
+  let finalItems = items;
   // Close at the top: the leaders again on every entry of the list (up to FINAL_ENTRIES).
   if (usable.length > parsed.length && ranked.length > 1 && ranked[0].score - ranked[1].score < CLOSE) {
     const all = sample(usable.map((u, k) => ({ ...u, parsed: parsedAll[k] })), FINAL_ENTRIES);
-    const allItems = all.map((p) => metadataOr(p.parsed.item, input.metadata?.[p.i]));
+    finalParsed = all.map((p) => p.parsed);
+    finalItems = all.map((p) => metadataOr(p.parsed.item, input.metadata?.[p.i]));
     const finalists = ranked.slice(0, FINALISTS).flatMap((r) => r.members);
-    const rescored = [...new Set(finalists)].map((id) => scoreStyle(id, all.map((p) => p.parsed), allItems)).filter((s): s is Scored => s !== null);
+    const rescored = [...new Set(finalists)].map((id) => scoreStyle(id, finalParsed, finalItems)).filter((s): s is Scored => s !== null);
     for (const s of rescored) s.id = s.id.replace(/-\d+(?:st|nd|rd|th)-edition$/, '');
     ranked = [...rank(rescored), ...ranked.slice(FINALISTS)];
   }
   const best = ranked[0];
-  const margin = ranked.length > 1 ? best.score - ranked[1].score : best?.score ?? 0;
   const candidates = ranked.slice(0, 5).map((r) => ({ id: r.id, score: Math.round(r.score * 1000) / 1000 }));
+  const decision = decideByLineage(ranked.slice(0, FINALISTS), (id) => scoreStyle(id, finalParsed, finalItems)?.score ?? null);
+  const margin = decision.margin;
   let detected: string | null = null;
   let reason: string;
   if (!best) reason = 'no style could render the entries';
   else if (best.score < MIN_SCORE) reason = `best match ${best.id} is too far from the text (score ${best.score.toFixed(3)})`;
-  else if (margin < MIN_MARGIN) reason = `no clear winner: ${best.id} leads ${ranked[1].id} by ${margin.toFixed(3)}`;
+  else if (!decision.id) reason = decision.reason;
   else {
-    detected = best.id;
-    reason = `${best.id} renders the entries closest to the text (median similarity ${best.score.toFixed(3)}, lead ${margin.toFixed(3)})`;
+    detected = decision.id;
+    reason = `${decision.reason} renders the entries closest to the text (median similarity ${best.score.toFixed(3)}, lead ${margin.toFixed(3)})`;
   }
   const winnerFamily = detected ? bundledStyles().get(detected)?.family : null;
   return {

@@ -1,0 +1,98 @@
+// Style lineage: many CSL styles are adaptations of another one (`<link rel="template">`: the
+// American Geophysical Union style of APA, Taylor & Francis Chicago of Chicago author-date, APS of
+// AIP). A lineage is a root style with every bundled style adapted from it. Detection compares
+// lists written years ago with today's renderings, and an adaptation often keeps an older layout of
+// its root, so it can render a list slightly closer than the root itself: within a lineage the root
+// is preferred unless the adaptation is clearly closer. Between lineages, a near tie is broken by
+// reach (how many journal styles depend on the lineage), else left undecided.
+
+import { bundledStyles, dependentCount, templateOf } from '../csl/catalog.ts';
+
+/** A derived style is answered over its root only when it leads the root by more than this. */
+export const TEMPLATE_LEAD = 0.06;
+/** Between lineages, the leader needs this lead; below it the tie is broken by reach. */
+export const MIN_MARGIN = 0.012;
+/** Reach breaks a tie only when the wider lineage reaches at least this many times more journals. */
+const REACH_RATIO = 2;
+
+/** The styles a style was adapted from, nearest first (cycle-safe). */
+export function ancestors(id: string): string[] {
+  const out: string[] = [];
+  for (let t = templateOf(id); t && t !== id && !out.includes(t); t = templateOf(t)) out.push(t);
+  return out;
+}
+
+export function lineageRoot(id: string): string {
+  const a = ancestors(id);
+  return a.length ? a[a.length - 1] : id;
+}
+
+let reaches: Map<string, number> | null = null;
+
+/** Journal styles reached by a lineage: its bundled styles and their dependents. */
+export function lineageReach(root: string): number {
+  if (!reaches) {
+    reaches = new Map();
+    for (const id of bundledStyles().keys()) {
+      const r = lineageRoot(id);
+      reaches.set(r, (reaches.get(r) ?? 0) + 1 + dependentCount(id));
+    }
+  }
+  return reaches.get(root) ?? 1 + dependentCount(root);
+}
+
+export interface RankedStyle {
+  id: string;
+  score: number;
+}
+
+export interface LineageDecision {
+  /** The style answered, or null when lineages tie. */
+  id: string | null;
+  /** Lead of the answer's lineage over the best other lineage. */
+  margin: number;
+  reason: string;
+}
+
+/**
+ * Picks the answer from styles ranked best first. scoreOf scores a style not in the ranking on the
+ * same entries (an ancestor that was not shortlisted), null when it cannot render them.
+ */
+export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => number | null): LineageDecision {
+  if (!ranked.length) return { id: null, margin: 0, reason: 'no style could render the entries' };
+  const byRoot = new Map<string, RankedStyle>();
+  for (const r of ranked) {
+    const root = lineageRoot(r.id);
+    const best = byRoot.get(root);
+    if (!best || r.score > best.score) byRoot.set(root, r);
+  }
+  const lineages = [...byRoot].map(([root, best]) => ({ root, best })).sort((a, b) => b.best.score - a.best.score);
+  let chosen = lineages[0];
+  let tieNote = '';
+  const others = (root: string): number => Math.max(-Infinity, ...lineages.filter((l) => l.root !== root).map((l) => l.best.score));
+  if (lineages.length > 1 && chosen.best.score - lineages[1].best.score < MIN_MARGIN) {
+    const close = lineages.filter((l) => chosen.best.score - l.best.score < MIN_MARGIN);
+    const byReach = [...close].sort((a, b) => lineageReach(b.root) - lineageReach(a.root));
+    const [wide, next] = byReach;
+    if (lineageReach(wide.root) < REACH_RATIO * lineageReach(next.root)) {
+      return {
+        id: null,
+        margin: chosen.best.score - lineages[1].best.score,
+        reason: `no clear winner: ${close.map((l) => l.best.id).join(', ')} render the entries about equally well`,
+      };
+    }
+    chosen = wide;
+    tieNote = `; near tie with ${close.filter((l) => l !== wide).map((l) => l.best.id).join(', ')} broken by reach (${lineageReach(wide.root)} journal styles)`;
+  }
+  const leader = chosen.best;
+  const scores = new Map<string, number | null>(ranked.map((r) => [r.id, r.score]));
+  let answer = leader.id;
+  for (const a of ancestors(leader.id)) {
+    if (!scores.has(a)) scores.set(a, scoreOf(a));
+    const s = scores.get(a);
+    if (s != null && s >= leader.score - TEMPLATE_LEAD) answer = a;
+  }
+  const margin = leader.score - others(chosen.root);
+  const via = answer !== leader.id ? ` (adapted as ${leader.id}, which renders it ${(leader.score - (scores.get(answer) ?? 0)).toFixed(3)} closer)` : '';
+  return { id: answer, margin: Number.isFinite(margin) ? margin : leader.score, reason: `${answer}${via}${tieNote}` };
+}

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { templateOf } from '../../../server/csl/catalog.ts';
+import { ancestors, decideByLineage, lineageReach, lineageRoot, MIN_MARGIN, TEMPLATE_LEAD } from '../../../server/style/lineage.ts';
+
+test('a style adapted from another names it as its template; the root has none', () => {
+  assert.equal(templateOf('springer-socpsych-author-date'), 'apa');
+  assert.equal(templateOf('taylor-and-francis-chicago-author-date'), 'chicago-author-date'); // "-17th-edition" dropped
+  assert.equal(templateOf('apa'), null); // its template apa-6th-edition is an older apa
+  assert.deepEqual(ancestors('springer-physics-brackets'), ['american-physics-society', 'american-institute-of-physics']);
+  assert.equal(lineageRoot('american-geophysical-union'), 'apa');
+  assert.ok(lineageReach('apa') > lineageReach('american-political-science-association'));
+});
+
+test('within a lineage the root wins unless the adaptation is clearly closer', () => {
+  const none = () => null;
+  const close = decideByLineage([{ id: 'taylor-and-francis-chicago-author-date', score: 0.95 }, { id: 'chicago-author-date', score: 0.95 - TEMPLATE_LEAD / 2 }, { id: 'ieee', score: 0.5 }], none);
+  assert.equal(close.id, 'chicago-author-date');
+  assert.ok(Math.abs(close.margin - 0.45) < 1e-9);
+  const far = decideByLineage([{ id: 'taylor-and-francis-chicago-author-date', score: 0.95 }, { id: 'chicago-author-date', score: 0.95 - 2 * TEMPLATE_LEAD }], none);
+  assert.equal(far.id, 'taylor-and-francis-chicago-author-date');
+  // an ancestor that was not ranked is scored on demand
+  const asked: string[] = [];
+  const onDemand = decideByLineage([{ id: 'american-physics-society', score: 0.9 }, { id: 'science', score: 0.85 }], (id) => { asked.push(id); return 0.88; });
+  assert.deepEqual([onDemand.id, asked], ['american-institute-of-physics', ['american-institute-of-physics']]);
+});
+
+test('a near tie between lineages goes to the far wider one, else stays undecided', () => {
+  const none = () => null;
+  const wide = decideByLineage([{ id: 'american-political-science-association', score: 0.9 }, { id: 'apa', score: 0.9 - MIN_MARGIN / 2 }], none);
+  assert.equal(wide.id, 'apa');
+  const tie = decideByLineage([{ id: 'nature', score: 0.9 }, { id: 'cell', score: 0.9 - MIN_MARGIN / 2 }], none);
+  assert.equal(tie.id, null);
+  assert.match(tie.reason, /no clear winner/);
+});
