@@ -142,6 +142,12 @@ function splitEntry(html: string): { label: string; body: string } {
 
 export class CslRenderError extends Error {}
 
+let engineConstructions = 0;
+/** How many citeproc engines this process has built (tests check that warm paths build none). */
+export function rendererConstructions(): number {
+  return engineConstructions;
+}
+
 /** One citeproc engine over one style. Not thread-safe across interleaved render() calls (citeproc is synchronous). */
 export class Renderer {
   private readonly engine: InstanceType<typeof CSL.Engine>;
@@ -149,6 +155,7 @@ export class Renderer {
   private calls = 0;
 
   constructor(styleXml: string, lang = 'en-US') {
+    engineConstructions++;
     this.engine = new CSL.Engine({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
   }
 

@@ -1,15 +1,21 @@
 // The resolver's answers in MySQL (migration 9), shared by every process: keyed by cacheKey() (the
 // resolver version, the written DOI and the normalised reference text, hashed), each row with its own
 // expiry (the resolver keeps positive answers longer than negative ones). Expired rows and rows of
-// an earlier resolver version are never returned and are purged in batches.
+// an earlier resolver version are never returned and are purged in batches. The style-detection
+// outcome of a list shares the table (status 'style', its own content-addressed key), so a warm
+// resolve renders no style either.
 
 import type { Pool, RowDataPacket } from 'mysql2/promise';
 import { RESOLVER_VERSION } from '../resolver/cache-key.ts';
+import type { StyleDetectionOutcome } from '../engine/style-hooks.ts';
 import type { CachedResolution, ResolverCache } from '../resolver/ports.ts';
+import { isStyleOutcome } from '../resolver/style-cache.ts';
 import { execute, selectRows } from './connection.ts';
 
 const STATUSES = new Set(['ready', 'low_confidence', 'unmatched']);
 const MAX_TTL_MS = 365 * 24 * 3600 * 1000;
+/** The status column of a style-detection row (never one of the answers' statuses). */
+const STYLE_STATUS = 'style';
 
 function isCachedResolution(v: unknown): v is CachedResolution {
   if (typeof v !== 'object' || v === null) return false;
@@ -20,7 +26,7 @@ function isCachedResolution(v: unknown): v is CachedResolution {
 export class MysqlResolverCache implements ResolverCache {
   constructor(private readonly pool: Pool, private readonly version: string = RESOLVER_VERSION) {}
 
-  async get(key: string): Promise<CachedResolution | null> {
+  private async read(key: string): Promise<unknown> {
     const [row] = await selectRows<{ answer_json: string } & RowDataPacket>(
       this.pool,
       'SELECT answer_json FROM resolver_cache WHERE cache_key = ? AND resolver_version = ? AND expires_at > NOW(3)',
@@ -28,15 +34,34 @@ export class MysqlResolverCache implements ResolverCache {
     );
     if (!row) return null;
     try {
-      const value: unknown = JSON.parse(row.answer_json);
-      return isCachedResolution(value) ? value : null;
+      return JSON.parse(row.answer_json) as unknown;
     } catch {
       return null;
     }
   }
 
+  async get(key: string): Promise<CachedResolution | null> {
+    const value = await this.read(key);
+    return isCachedResolution(value) ? value : null;
+  }
+
   async put(key: string, value: CachedResolution, ttlMs: number): Promise<void> {
-    if (!/^[0-9a-f]{64}$/.test(key) || !isCachedResolution(value)) return; // only the resolver's own keys and answers
+    if (!isCachedResolution(value)) return; // only the resolver's own answers
+    await this.write(key, value.status, value, ttlMs);
+  }
+
+  async getStyle(key: string): Promise<StyleDetectionOutcome | null> {
+    const value = await this.read(key);
+    return isStyleOutcome(value) ? value : null;
+  }
+
+  async putStyle(key: string, value: StyleDetectionOutcome, ttlMs: number): Promise<void> {
+    if (!isStyleOutcome(value)) return;
+    await this.write(key, STYLE_STATUS, value, ttlMs);
+  }
+
+  private async write(key: string, status: string, value: unknown, ttlMs: number): Promise<void> {
+    if (!/^[0-9a-f]{64}$/.test(key)) return; // only the resolver's own keys
     const ttl = Math.max(0, Math.min(Math.round(ttlMs), MAX_TTL_MS));
     await execute(
       this.pool,
@@ -44,7 +69,7 @@ export class MysqlResolverCache implements ResolverCache {
        VALUES (?, ?, ?, ?, DATE_ADD(NOW(3), INTERVAL ? MICROSECOND))
        ON DUPLICATE KEY UPDATE resolver_version = VALUES(resolver_version), status = VALUES(status), answer_json = VALUES(answer_json),
          created_at = NOW(3), expires_at = VALUES(expires_at)`,
-      [key, this.version, value.status, JSON.stringify(value), ttl * 1000],
+      [key, this.version, status, JSON.stringify(value), ttl * 1000],
     );
   }
 

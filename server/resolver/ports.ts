@@ -4,6 +4,8 @@
 // in-process limiter and a file cache, the service a MySQL-backed limiter and cache.
 
 import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport } from '../../shared/contract.ts';
+import type { CslItem } from '../csl/render.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
 
 /** Crossref counts search and single-DOI look-ups separately (polite pool: 3/s with 3 at once, and 10/s). */
 export type RequestClass = 'search' | 'lookup';
@@ -70,6 +72,13 @@ export interface CachedResolution {
 export interface ResolverCache {
   get(key: string): Promise<CachedResolution | null>;
   put(key: string, value: CachedResolution, ttlMs: number): Promise<void>;
+  /**
+   * The citation-style detection outcome of a whole list, keyed by `styleCacheKey()`
+   * (server/resolver/style-cache.ts: sha-256 hex of the detector version, the entries and the
+   * registry metadata). Optional: a cache without them makes every resolve detect the style again.
+   */
+  getStyle?(key: string): Promise<StyleDetectionOutcome | null>;
+  putStyle?(key: string, value: StyleDetectionOutcome, ttlMs: number): Promise<void>;
 }
 
 export const POSITIVE_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -116,6 +125,8 @@ export interface ResolverDeps {
   maxAttempts?: number;
   /** fetch to use (tests); defaults to the global one. */
   fetch?: typeof fetch;
+  /** Style detection refined with registry metadata (tests count calls); defaults to server/style's refineStyleDetection. */
+  refineStyle?: (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome;
 }
 
 /** The parts of a ResolverReport the resolver produces (the route adds scanFingerprint and scanToken). */

@@ -14,6 +14,7 @@ import { referenceCandidate } from './references.ts';
 import { verifyExistingDoi } from './verify.ts';
 import { refineStyleDetection, workFields } from '../style/index.ts';
 import { prepareReference, type PreparedReference } from './score.ts';
+import { cachedStyleDetection } from './style-cache.ts';
 
 /** Searches ask for this many rows: enough for the runner-up and the usual twins. */
 export const SEARCH_ROWS = 10;
@@ -114,11 +115,15 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     }
     referencesOut.push(candidate);
   });
-  // Citation style of the list, refined with the registry's fields of the works resolved ready.
+  // Citation style of the list, refined with the registry's fields of the works resolved ready;
+  // cached beside the answers (a warm resolve renders no style). Not stored while references are held.
   const style = references.length
-    ? refineStyleDetection(
+    ? await cachedStyleDetection(
         { entries: references.map((r) => ({ text: r.text, printedLabel: null })), citeStyle: 'off' },
         references.map((r, i) => (results[i]?.status === 'ready' ? workFields(resolvedWorks[r.refId]) : null)),
+        cache,
+        deps.refineStyle ?? refineStyleDetection,
+        held.size === 0,
       )
     : { detectedCslId: null, styleDetection: null };
   return { references: referencesOut, resolvedWorks, detectedCslId: style.detectedCslId, styleDetection: style.styleDetection, resolverReport: counts };

@@ -4,6 +4,7 @@ import type { CslItem } from '../csl/render.ts';
 import { detectStyle } from './detect.ts';
 
 export { detectStyle } from './detect.ts';
+export { STYLE_DETECTOR_VERSION } from './version.ts';
 export type { StyleDetection, StyleDetectionResult, StyleDetectionInput, StyleCandidate } from './detect.ts';
 
 /** The scan hook: detection from the entries as written. */

@@ -9,6 +9,7 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
+import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
 import { freshDatabaseUrl } from '../http/harness.ts';
 
 const url = freshDatabaseUrl('rcache');
@@ -67,4 +68,17 @@ test('malformed keys and answers are refused; a damaged row reads as a miss', as
   await cache.put(key, READY, 60_000);
   await poolA.query('UPDATE resolver_cache SET answer_json = ? WHERE cache_key = ?', ['{broken', key]);
   assert.equal(await cache.get(key), null);
+});
+
+test('a style-detection outcome is shared between processes under its own key and never read as an answer', async () => {
+  const a = new MysqlResolverCache(poolA), b = new MysqlResolverCache(poolB);
+  const list = { entries: [{ text: '1. Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
+  const key = styleCacheKey(list, [null]);
+  const outcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [{ id: 'nature', score: 0.9 }] } };
+  await a.putStyle(key, outcome, 60_000);
+  assert.deepEqual(await b.getStyle(key), outcome);
+  assert.equal(await b.get(key), null, 'a style row is not a resolver answer');
+  assert.equal(await b.getStyle(styleCacheKey(list, [{ id: '', type: 'article-journal', title: 'A title' }])), null, 'other metadata, other key');
+  await a.put(cacheKey('an answer'), READY, 60_000);
+  assert.equal(await b.getStyle(cacheKey('an answer')), null, 'an answer is not a style outcome');
 });

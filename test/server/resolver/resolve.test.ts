@@ -7,6 +7,10 @@ import { FileCache } from '../../../server/resolver/file-cache.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { ResolveProgress, ResolveReference } from '../../../server/resolver/ports.ts';
 import { resolveReferences } from '../../../server/resolver/resolve.ts';
+import { rendererConstructions } from '../../../server/csl/render.ts';
+import { refineStyleDetection } from '../../../server/style/index.ts';
+import type { ReferenceListInput } from '../../../server/engine/style-hooks.ts';
+import type { CslItem } from '../../../server/csl/render.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from './fixtures.ts';
 
@@ -83,6 +87,30 @@ test('a second resolve answers from the cache without registry calls; duplicates
   assert.ok(events.every((e) => e.cached));
   assert.deepEqual(second.resolvedWorks, first.resolvedWorks);
   assert.deepEqual(second.references.map((r) => r.status), first.references.map((r) => r.status));
+});
+
+test('a warm resolve makes no registry call, detects no style and builds no citeproc engine', async () => {
+  const cache = new FileCache(join(dir, 'warm'));
+  const texts = [REFS.bacon, REFS.stroke, REFS.nano, REFS.acs, REFS.noDoi];
+  let detections = 0;
+  const refineStyle = (list: ReferenceListInput, metadata: Array<CslItem | null>) => {
+    detections++;
+    return refineStyleDetection(list, metadata);
+  };
+  fake.resetStats();
+  const cold = await resolveReferences(refs(texts), deps({ cache, refineStyle }));
+  assert.ok(fake.stats.searches > 0);
+  assert.equal(detections, 1);
+  fake.resetStats();
+  const engines = rendererConstructions();
+  const warm = await resolveReferences(refs(texts), deps({ cache, refineStyle }));
+  assert.equal(fake.stats.searches + fake.stats.lookups + fake.stats.failures, 0, 'no registry call');
+  assert.equal(detections, 1, 'the style outcome comes from the cache');
+  assert.equal(rendererConstructions(), engines, 'no citeproc engine built');
+  assert.deepEqual(warm, cold, 'the same report, style included');
+  // Another list (one entry less) is a new key: detected again.
+  await resolveReferences(refs(texts.slice(0, 4)), deps({ cache, refineStyle }));
+  assert.equal(detections, 2);
 });
 
 test('an outage holds every reference with a reason and fails fast', async () => {
