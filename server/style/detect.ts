@@ -76,6 +76,15 @@ function labelFormOfRendered(label: string): LabelForm {
   return 'bare';
 }
 
+const INLINE_LABEL = /^(\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.?)\s+/;
+
+/** A numeric style that prints its number inside the entry (no left margin, as AIP): label and body apart. */
+function splitInlineLabel(r: RenderedEntry, numeric: boolean): { label: string; text: string } {
+  if (r.label || !numeric) return { label: r.label, text: r.text };
+  const m = INLINE_LABEL.exec(r.text);
+  return m ? { label: m[1], text: r.text.slice(m[0].length) } : { label: '', text: r.text };
+}
+
 /** Numeric when most entries carry a label or the text cites by number. */
 function familyOf(parsed: ParsedEntry[], citeStyle: string | null | undefined): 'numeric' | 'author-date' {
   const labelled = parsed.filter((p) => p.labelForm !== 'none').length;
@@ -114,13 +123,15 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
   const sims: number[] = [];
   let labelHits = 0;
   const texts: string[] = [];
+  const numeric = bundledStyles().get(id)?.family === 'numeric';
   parsed.forEach((p, i) => {
     const r = rendered.get(items[i].id);
     const mine = normaliseEntry(p.body);
-    const theirs = r ? stripTrailer(normaliseEntry(r.text)) : '';
+    const { label, text } = r ? splitInlineLabel(r, numeric) : { label: '', text: '' };
+    const theirs = stripTrailer(normaliseEntry(text));
     texts.push(theirs);
     sims.push(0.5 * similarity(mine, theirs) + 0.5 * similarity(shape(mine), shape(theirs)));
-    if (r && labelFormOfRendered(r.label) === p.labelForm) labelHits++;
+    if (r && labelFormOfRendered(label) === p.labelForm) labelHits++;
   });
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
   const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length));
