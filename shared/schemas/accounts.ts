@@ -22,7 +22,7 @@ export const apiKeySchema = named(
 export const apiKeyListSchema = named('ApiKeyList', z.strictObject({ keys: z.array(apiKeySchema) }));
 
 /** POST /api-keys and /org-keys: the key's name (optional for /api-keys). */
-export const createKeyRequestSchema = named('CreateKeyRequest', z.looseObject({ name: z.string().max(MAX_KEY_NAME).nullable().optional() }));
+export const createKeyRequestSchema = named('CreateKeyRequest', z.looseObject({ name: z.string().trim().max(MAX_KEY_NAME).nullable().optional() }));
 
 export const newApiKeySchema = named(
   'NewApiKey',

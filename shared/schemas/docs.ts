@@ -3,15 +3,28 @@ import { z } from 'zod';
 import { dateTime, named, openObject } from './common.ts';
 
 const path = z.string().max(2000).startsWith('/', 'must be a site path starting with /');
-const sessionId = z.string().optional();
+const sessionId = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8 to 128 letters, digits, - or _').optional();
 
 /** What POST /docs-events accepts (texts are sanitised before they are stored). */
 export const docsEventSchema = named(
   'DocsEvent',
   z.discriminatedUnion('event_type', [
     z.looseObject({ event_type: z.literal('page_view'), path, session_id: sessionId }),
-    z.looseObject({ event_type: z.literal('search'), path, session_id: sessionId, query: z.string(), result_count: z.int() }),
-    z.looseObject({ event_type: z.literal('playground_response'), path, session_id: sessionId, status: z.int(), error: z.string().optional(), route: z.string().optional() }),
+    z.looseObject({
+      event_type: z.literal('search'),
+      path,
+      session_id: sessionId,
+      query: z.string().trim().min(1, 'is required for search events'),
+      result_count: z.int().min(0).max(1_000_000),
+    }),
+    z.looseObject({
+      event_type: z.literal('playground_response'),
+      path,
+      session_id: sessionId,
+      status: z.int('must be an HTTP status code').min(100, 'must be an HTTP status code').max(599, 'must be an HTTP status code'),
+      error: z.string().nullable().optional(),
+      route: z.string().optional(),
+    }),
     z.looseObject({ event_type: z.literal('feedback'), path, session_id: sessionId, helpful: z.enum(['yes', 'no']) }),
   ]),
 );

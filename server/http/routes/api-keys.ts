@@ -3,7 +3,9 @@ import { Router } from 'express';
 import { listUserKeys, revokeUserKey } from '../../db/api-keys.ts';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { deleteApiKeyQuerySchema } from '../../../shared/schemas/accounts.ts';
 import { apiKeyView, createUserKey, parseKeyName } from '../services/api-keys.ts';
 
 export function apiKeyRoutes(ctx: AppContext): Router {
@@ -21,9 +23,8 @@ export function apiKeyRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/api-keys', session, async (req, res) => {
-    const id = req.query.id;
-    if (typeof id !== 'string' || id.trim() === '') throw badRequest('Query parameter id is required', 'missing_id');
-    if (!(await revokeUserKey(ctx.pool, sessionOf(req).user.id, id.trim()))) throw notFound('API key not found', 'key_not_found');
+    const { id } = parseRequest(deleteApiKeyQuerySchema, req.query, { reason: 'missing_id' });
+    if (!(await revokeUserKey(ctx.pool, sessionOf(req).user.id, id))) throw notFound('API key not found', 'key_not_found');
     res.json({ ok: true, success: true });
   });
 

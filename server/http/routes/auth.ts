@@ -5,7 +5,8 @@ import { findOrgById } from '../../db/organisations.ts';
 import { revokeSession } from '../../db/sessions.ts';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { loginRequestSchema } from '../../../shared/schemas/accounts.ts';
 import { login } from '../services/login.ts';
 import { orgView } from './org.ts';
 
@@ -13,12 +14,7 @@ export function authRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/auth/login', async (req, res) => {
-    const body: unknown = req.body;
-    const email = (body as { email?: unknown } | undefined)?.email;
-    const password = (body as { password?: unknown } | undefined)?.password;
-    if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '') {
-      throw badRequest('email and password are required', 'missing_credentials');
-    }
+    const { email, password } = parseRequest(loginRequestSchema, req.body ?? {}, { reason: 'missing_credentials' });
     const { token, expiresAt } = await login(ctx, { email, password, address: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
     res.json({ token, expires_at: expiresAt.toISOString() });
   });

@@ -7,7 +7,8 @@ import type { AppContext } from '../context.ts';
 import { forbidden } from '../errors.ts';
 import { sanitiseDocsEvent } from '../services/docs-events.ts';
 import { summariseDocsEvents } from '../services/insights.ts';
-import { intQuery } from './query.ts';
+import { parseRequest } from '../validate.ts';
+import { docsInsightsQuerySchema } from '../../../shared/schemas/queries.ts';
 
 export function docsRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -21,8 +22,7 @@ export function docsRoutes(ctx: AppContext): Router {
 
   router.get('/admin-docs-insights', requireSession(ctx), async (req, res) => {
     if (sessionOf(req).user.is_admin !== 1) throw forbidden('Admin role required', 'admin_required');
-    const days = intQuery(req.query.days, 'days', 30, 1, 365);
-    const limit = intQuery(req.query.limit, 'limit', 1000, 1, 5000);
+    const { days, limit } = parseRequest(docsInsightsQuerySchema, req.query, { reason: 'invalid_query', reasons: { days: 'invalid_days', limit: 'invalid_limit' } });
     const rows = await recentDocsEvents(ctx.pool, days, limit);
     const body: DocsInsightsResponse = { window_days: days, limit, insights: summariseDocsEvents(rows) };
     res.json(body);

@@ -3,15 +3,13 @@ import { Router } from 'express';
 import type { InvitationAnswer } from '../../../shared/contract.ts';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { invitationAnswerSchema } from '../../../shared/schemas/org.ts';
 import { answerInvitation, invitationsFor } from '../services/invitations.ts';
 import { orgView } from './org.ts';
 
 function parseAnswer(body: unknown): InvitationAnswer {
-  const { action, invitation_id: id } = (body ?? {}) as Record<string, unknown>;
-  if (action !== 'accept' && action !== 'decline') throw badRequest("action must be 'accept' or 'decline'", 'invalid_action');
-  if (typeof id !== 'string' || id.trim() === '' || id.length > 64) throw badRequest('invitation_id is required', 'missing_invitation_id');
-  return { action, invitation_id: id.trim() };
+  return parseRequest(invitationAnswerSchema, body ?? {}, { reason: 'invalid_action', reasons: { invitation_id: 'missing_invitation_id' } });
 }
 
 export function orgInvitationRoutes(ctx: AppContext): Router {

@@ -3,7 +3,9 @@ import { Router } from 'express';
 import { listOrgKeys, revokeOrgKey } from '../../db/api-keys.ts';
 import { managerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { deleteOrgKeyRequestSchema, orgKeysQuerySchema } from '../../../shared/schemas/accounts.ts';
 import { apiKeyView, createOrgKey, parseKeyName } from '../services/api-keys.ts';
 
 export function orgKeyRoutes(ctx: AppContext): Router {
@@ -12,9 +14,8 @@ export function orgKeyRoutes(ctx: AppContext): Router {
 
   router.get('/org-keys', session, async (req, res) => {
     const caller = managerOf(req);
-    const flag = req.query.include_inactive;
-    if (flag !== undefined && flag !== 'true' && flag !== 'false') throw badRequest('include_inactive must be true or false', 'invalid_include_inactive');
-    const rows = await listOrgKeys(ctx.pool, caller.orgId, flag === 'true');
+    const { include_inactive: includeInactive } = parseRequest(orgKeysQuerySchema, req.query, { reason: 'invalid_include_inactive' });
+    const rows = await listOrgKeys(ctx.pool, caller.orgId, includeInactive);
     res.json({ keys: rows.map(apiKeyView) });
   });
 
@@ -26,9 +27,8 @@ export function orgKeyRoutes(ctx: AppContext): Router {
 
   router.delete('/org-keys', session, async (req, res) => {
     const caller = managerOf(req);
-    const keyId = (req.body as { key_id?: unknown } | undefined)?.key_id;
-    if (typeof keyId !== 'string' || keyId.trim() === '') throw badRequest('key_id is required in the JSON body', 'missing_key_id');
-    if (!(await revokeOrgKey(ctx.pool, caller.orgId, keyId.trim()))) throw notFound('API key not found', 'key_not_found');
+    const { key_id: keyId } = parseRequest(deleteOrgKeyRequestSchema, req.body ?? {}, { reason: 'missing_key_id' });
+    if (!(await revokeOrgKey(ctx.pool, caller.orgId, keyId))) throw notFound('API key not found', 'key_not_found');
     res.json({ ok: true, success: true });
   });
 

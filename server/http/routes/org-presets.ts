@@ -1,35 +1,30 @@
 // /org-presets: shared settings presets of the caller's organisation.
 import { Router } from 'express';
 import type { OrgPreset } from '../../../shared/contract.ts';
-import { parseSettings, SettingsError, type HyperlinkSettings } from '../../../shared/settings.ts';
+import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import { orgPresetWriteSchema } from '../../../shared/schemas/org.ts';
+import { parseRequest } from '../validate.ts';
 import { iso } from '../../db/connection.ts';
 import { insertPreset, listPresets, type PresetRow } from '../../db/presets.ts';
 import { managerOf, orgCallerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
-import { settingsError } from '../services/settings.ts';
 import { checkSettingsValue } from '../json-limits.ts';
-
-const MAX_PRESET_NAME = 100;
 
 function presetView(row: PresetRow): OrgPreset {
   return { id: row.id, name: row.name, settings: JSON.parse(row.settings_json) as HyperlinkSettings, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
+/** OrgPresetWrite: the size and depth of the settings are checked first (json-limits), then the body by its schema. */
 function parsePresetWrite(body: unknown): { name: string; settings: HyperlinkSettings } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON body {name, settings} is required', 'missing_body');
-  const { name, settings } = body as { name?: unknown; settings?: unknown };
-  if (typeof name !== 'string' || name.trim() === '') throw badRequest('name is required', 'missing_name');
-  if (name.trim().length > MAX_PRESET_NAME) throw badRequest(`name must be at most ${MAX_PRESET_NAME} characters`, 'name_too_long');
-  if (settings === undefined || settings === null) throw badRequest('settings is required', 'missing_settings');
-  checkSettingsValue(settings);
-  try {
-    const parsed = parseSettings(settings);
-    return { name: name.trim(), settings: { ...parsed, preset_id: null } };
-  } catch (err) {
-    if (err instanceof SettingsError) throw settingsError(err);
-    throw err;
-  }
+  const settings = (body as { settings?: unknown }).settings;
+  if (settings !== undefined && settings !== null) checkSettingsValue(settings);
+  const write = parseRequest(orgPresetWriteSchema, body, {
+    reason: 'invalid_body',
+    reasons: { 'name.missing': 'missing_name', name: 'invalid_name', 'name.too_big': 'name_too_long', 'settings.missing': 'missing_settings', settings: 'invalid_settings' },
+  });
+  return { name: write.name, settings: { ...write.settings, preset_id: null } };
 }
 
 export function orgPresetRoutes(ctx: AppContext): Router {

@@ -5,14 +5,14 @@ import { iso } from '../../db/connection.ts';
 import { countOrgUsage, listOrgUsage } from '../../db/usage.ts';
 import { managerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { intQuery } from './query.ts';
+import { parseRequest } from '../validate.ts';
+import { orgUsageQuerySchema } from '../../../shared/schemas/queries.ts';
 
 export function orgUsageRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/org-usage', requireSession(ctx), async (req, res) => {
     const caller = managerOf(req);
-    const page = intQuery(req.query.page, 'page', 1, 1, 1_000_000);
-    const limit = intQuery(req.query.limit, 'limit', 25, 1, 100);
+    const { page, limit } = parseRequest(orgUsageQuerySchema, req.query, { reason: 'invalid_query', reasons: { page: 'invalid_page', limit: 'invalid_limit' } });
     const [total, rows] = await Promise.all([countOrgUsage(ctx.pool, caller.orgId), listOrgUsage(ctx.pool, caller.orgId, limit, (page - 1) * limit)]);
     const body: OrgUsageList = {
       usage: rows.map((r) => ({

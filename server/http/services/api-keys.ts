@@ -9,8 +9,9 @@ import { grantTrialOnce, lockUser } from '../../db/users.ts';
 import type { ServiceConfig } from '../config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { newApiKey } from '../../accounts/secrets.ts';
+import { createKeyRequestSchema } from '../../../shared/schemas/accounts.ts';
+import { parseRequest } from '../validate.ts';
 
-export const MAX_KEY_NAME = 100;
 
 export function apiKeyView(row: ApiKeyRow): ApiKey {
   return {
@@ -26,19 +27,14 @@ export function apiKeyView(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** The optional CreateKeyRequest body: { name?: string (at most 100 characters) }. */
+/** The CreateKeyRequest body: { name?: string (at most 100 characters) }, required for organisation keys. */
 export function parseKeyName(body: unknown, required: boolean): string | null {
   if (body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)) {
     if (required) throw badRequest('A JSON body with the key name is required', 'missing_body');
     return null;
   }
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Body must be a JSON object', 'invalid_body');
-  const name = (body as Record<string, unknown>).name;
-  if (name === undefined || name === null) return null;
-  if (typeof name !== 'string') throw badRequest('name must be a string', 'invalid_name');
-  const trimmed = name.trim();
-  if (trimmed.length > MAX_KEY_NAME) throw badRequest(`name must be at most ${MAX_KEY_NAME} characters`, 'name_too_long');
-  return trimmed === '' ? null : trimmed;
+  const { name } = parseRequest(createKeyRequestSchema, body, { reason: 'invalid_body', reasons: { name: 'invalid_name', 'name.too_big': 'name_too_long' } });
+  return name === undefined || name === null || name === '' ? null : name;
 }
 
 export async function createUserKey(pool: Pool, config: ServiceConfig, userId: string, name: string | null): Promise<NewApiKey> {

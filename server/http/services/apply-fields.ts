@@ -1,46 +1,26 @@
 // Parsing and shape checks of the apply form fields (decisions, resolvedWorks, bibliography options).
-import type { DecisionStatus, ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
+import type { ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
+import { decisionsSchema, MAX_DECISIONS, resolvedWorksFieldSchema } from '../../../shared/schemas/documents.ts';
+import { parseRequest } from '../validate.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
 import { loadBundledStyle, type CslStyle } from '../../csl/catalog.ts';
 import { parseJsonField } from './settings.ts';
 
-const DECISION_STATUSES: readonly DecisionStatus[] = ['approved', 'skipped', 'retargeted', 'link_only'];
-const MAX_DECISIONS = 20_000;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function parseDecisions(text: string | undefined): ReviewDecision[] {
   if (text === undefined || text.trim() === '') throw badRequest('decisions is required (a JSON array of ReviewDecision)', 'missing_decisions');
-  const value = parseJsonField(text, 'decisions');
-  if (!Array.isArray(value)) throw badRequest('decisions must be a JSON array', 'invalid_decisions');
-  if (value.length > MAX_DECISIONS) throw badRequest(`decisions may hold at most ${MAX_DECISIONS} entries`, 'invalid_decisions');
-  value.forEach((d, i) => {
-    if (!isObject(d) || typeof d.refId !== 'string' || d.refId === '') throw badRequest(`decisions[${i}].refId must be a non-empty string`, 'invalid_decisions');
-    if (typeof d.status !== 'string' || !DECISION_STATUSES.includes(d.status as DecisionStatus)) {
-      throw badRequest(`decisions[${i}].status must be one of ${DECISION_STATUSES.join(', ')}`, 'invalid_decisions');
-    }
-    for (const field of ['targetId', 'doi', 'reason', 'note'] as const) {
-      if (d[field] !== undefined && typeof d[field] !== 'string') throw badRequest(`decisions[${i}].${field} must be a string`, 'invalid_decisions');
-    }
-  });
-  return value as ReviewDecision[];
+  return parseRequest(decisionsSchema, parseJsonField(text, 'decisions'), { field: 'decisions', reason: 'invalid_decisions' });
 }
 
+/**
+ * The resolvedWorks field: the ResolverReport's works sent back by the caller, possibly trimmed. Apply
+ * reads only doi and approved of each work, which the field schema checks; the rest is passed through.
+ */
 export function parseResolvedWorks(text: string | undefined): Record<string, ResolvedWork> | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  const value = parseJsonField(text, 'resolvedWorks');
-  if (!isObject(value)) throw badRequest('resolvedWorks must be a JSON object', 'invalid_resolved_works');
-  const entries = Object.entries(value);
-  if (entries.length > MAX_DECISIONS) throw badRequest(`resolvedWorks may hold at most ${MAX_DECISIONS} works`, 'invalid_resolved_works');
-  for (const [id, work] of entries) {
-    if (!isObject(work)) throw badRequest(`resolvedWorks.${id} must be an object`, 'invalid_resolved_works');
-    if (work.doi !== undefined && work.doi !== null && typeof work.doi !== 'string') throw badRequest(`resolvedWorks.${id}.doi must be a string`, 'invalid_resolved_works');
-    if (work.approved !== undefined && typeof work.approved !== 'boolean') throw badRequest(`resolvedWorks.${id}.approved must be a boolean`, 'invalid_resolved_works');
-  }
-  return value as Record<string, ResolvedWork>;
+  const works = parseRequest(resolvedWorksFieldSchema, parseJsonField(text, 'resolvedWorks'), { field: 'resolvedWorks', reason: 'invalid_resolved_works' });
+  if (Object.keys(works).length > MAX_DECISIONS) throw badRequest(`resolvedWorks may hold at most ${MAX_DECISIONS} works`, 'invalid_resolved_works');
+  return works as Record<string, ResolvedWork>;
 }
 
 /**

@@ -1,10 +1,12 @@
 // Sanitising documentation events before they are stored: known event types only, paths without
 // query strings, searches lower-cased with e-mail addresses, keys, tokens and long numbers masked.
 import { badRequest } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { docsEventSchema } from '../../../shared/schemas/docs.ts';
+import type { DocsEvent } from '../../../shared/contract.ts';
 import { sha256Hex } from '../../common/hash.ts';
 
-export const DOCS_EVENT_TYPES = ['page_view', 'search', 'playground_response', 'feedback'] as const;
-export type DocsEventType = (typeof DOCS_EVENT_TYPES)[number];
+export type DocsEventType = DocsEvent['event_type'];
 
 export interface SanitisedDocsEvent {
   eventType: DocsEventType;
@@ -54,56 +56,35 @@ export function sanitiseText(text: string): string {
   return masked.join(' ').slice(0, MAX_TEXT);
 }
 
-function sanitisePath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) throw badRequest('path must be a site path starting with /', 'invalid_path');
+function sanitisePath(value: string): string {
   const bare = value.split(/[?#]/)[0] ?? '/';
   return sanitiseText(bare).replace(/[^A-Za-z0-9/_.\-[\]]/g, '').slice(0, 300) || '/';
 }
 
-function nonNegativeInt(value: unknown, name: string, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) throw badRequest(`${name} must be an integer between 0 and ${max}`, `invalid_${name}`);
-  return value;
-}
-
+/** Validates the body with the DocsEvent schema, then masks and trims what is stored. */
 export function sanitiseDocsEvent(body: unknown): SanitisedDocsEvent {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON body is required', 'missing_body');
-  const b = body as Record<string, unknown>;
-  const eventType = b.event_type;
-  if (typeof eventType !== 'string' || !(DOCS_EVENT_TYPES as readonly string[]).includes(eventType)) {
-    throw badRequest(`event_type must be one of ${DOCS_EVENT_TYPES.join(', ')}`, 'invalid_event_type');
-  }
-  const path = sanitisePath(b.path);
-  let sessionHash: string | null = null;
-  if (b.session_id !== undefined) {
-    if (typeof b.session_id !== 'string' || !/^[A-Za-z0-9_-]{8,128}$/.test(b.session_id)) throw badRequest('session_id must be 8 to 128 letters, digits, - or _', 'invalid_session_id');
-    sessionHash = sha256Hex(`docs-session:${b.session_id}`);
-  }
+  const event = parseRequest(docsEventSchema, body, {
+    reason: 'invalid_body',
+    reasons: { event_type: 'invalid_event_type', path: 'invalid_path', session_id: 'invalid_session_id', query: 'invalid_query', result_count: 'invalid_result_count', status: 'invalid_status', error: 'invalid_error', helpful: 'invalid_helpful' },
+  });
+  const sessionHash = event.session_id !== undefined ? sha256Hex(`docs-session:${event.session_id}`) : null;
   const detail: Record<string, string | number> = {};
-  switch (eventType as DocsEventType) {
+  switch (event.event_type) {
     case 'page_view':
       break;
-    case 'search': {
-      if (typeof b.query !== 'string' || b.query.trim() === '') throw badRequest('query is required for search events', 'invalid_query');
-      detail.query = sanitiseText(b.query.toLowerCase());
-      detail.result_count = nonNegativeInt(b.result_count, 'result_count', 1_000_000);
+    case 'search':
+      detail.query = sanitiseText(event.query.toLowerCase());
+      detail.result_count = event.result_count;
       break;
-    }
-    case 'playground_response': {
-      const status = b.status;
-      if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) throw badRequest('status must be an HTTP status code', 'invalid_status');
-      detail.status = status;
-      if (b.error !== undefined && b.error !== null) {
-        if (typeof b.error !== 'string') throw badRequest('error must be a string', 'invalid_error');
-        detail.error = sanitiseText(b.error);
-      }
-      if (typeof b.route === 'string') detail.route = sanitisePath(b.route);
+    case 'playground_response':
+      detail.status = event.status;
+      if (event.error !== undefined && event.error !== null) detail.error = sanitiseText(event.error);
+      if (event.route !== undefined) detail.route = sanitisePath(event.route);
       break;
-    }
-    case 'feedback': {
-      if (b.helpful !== 'yes' && b.helpful !== 'no') throw badRequest("helpful must be 'yes' or 'no'", 'invalid_helpful');
-      detail.helpful = b.helpful;
+    case 'feedback':
+      detail.helpful = event.helpful;
       break;
-    }
   }
-  return { eventType: eventType as DocsEventType, path, sessionHash, detail };
+  return { eventType: event.event_type, path: sanitisePath(event.path), sessionHash, detail };
 }
