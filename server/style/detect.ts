@@ -9,6 +9,7 @@ import { listFeatures, type StyleFeatures } from './features.ts';
 import { parseEntry, stripTrailer, type LabelForm, type ParsedEntry } from './parse-entry.ts';
 import { median, normaliseEntry, shape, similarity } from './similarity.ts';
 import { decideByLineage } from './lineage.ts';
+import { orderAgreement } from './order.ts';
 
 export interface StyleEntryInput {
   /** The entry's paragraph text (a typed label included). */
@@ -52,6 +53,8 @@ export const MAX_COMPARED = 8;
 /** A winner needs at least this median similarity and this lead over the runner-up. */
 const MIN_SCORE = 0.6;
 const LABEL_WEIGHT = 0.03;
+/** Weight of field-order agreement (robust to edition drift in punctuation and abbreviations). */
+const ORDER_WEIGHT = 0.35;
 const FIRST_ROUND_ENTRIES = 3;
 const SHORTLIST = 8;
 const CLOSE = 0.03;
@@ -93,10 +96,12 @@ function familyOf(parsed: ParsedEntry[], citeStyle: string | null | undefined): 
   return 'author-date';
 }
 
-function candidateStyles(family: 'numeric' | 'author-date'): string[] {
+function candidateStyles(family: 'numeric' | 'author-date', citeStyle: string | null | undefined): string[] {
   const out: string[] = [];
   for (const s of bundledStyles().values()) {
     const f: CitationFamily = s.family;
+    // A text that cites (Author, Year) in parentheses does not cite in footnotes: no note style.
+    if (f === 'note' && citeStyle === 'author-year') continue;
     // MLA is categorised "author" in CSL (author-page citations): it belongs with the author-date lists.
     if (family === 'numeric' ? f === 'numeric' : f === 'author-date' || f === 'author' || f === 'note') out.push(s.id);
   }
@@ -123,6 +128,7 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
   const sims: number[] = [];
   let labelHits = 0;
   const texts: string[] = [];
+  const orders: number[] = [];
   const numeric = bundledStyles().get(id)?.family === 'numeric';
   parsed.forEach((p, i) => {
     const r = rendered.get(items[i].id);
@@ -132,9 +138,11 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
     texts.push(theirs);
     sims.push(0.5 * similarity(mine, theirs) + 0.5 * similarity(shape(mine), shape(theirs)));
     if (r && labelFormOfRendered(label) === p.labelForm) labelHits++;
+    orders.push(r ? orderAgreement(mine, theirs, items[i]) : 0);
   });
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
-  const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length));
+  const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length))
+    + ORDER_WEIGHT * (orders.reduce((a, b) => a + b, 0) / Math.max(1, orders.length));
   return { id, rendered: id, score, signature: texts.join('\n') };
 }
 
@@ -188,7 +196,7 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
 
   // Two rounds: a few entries in every style of the family, then all sampled entries in the closest ones.
   const firstN = Math.min(FIRST_ROUND_ENTRIES, parsed.length);
-  const first = candidateStyles(family)
+  const first = candidateStyles(family, input.citeStyle)
     .map((id) => scoreStyle(id, parsed.slice(0, firstN), items.slice(0, firstN)))
     .filter((s): s is Scored => s !== null)
     .sort((a, b) => b.score - a.score);

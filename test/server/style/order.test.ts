@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CslItem } from '../../../server/csl/render.ts';
+import { fieldPositions, orderAgreement } from '../../../server/style/order.ts';
+
+const item: CslItem = {
+  id: 'x', type: 'article-journal', author: [{ family: 'Brown', given: 'Alice' }], title: 'Moss growth on north-facing walls',
+  'container-title': 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119', issued: { 'date-parts': [[2004]] },
+};
+// The same entry as two editions of one style would write it, and as a style with the year after the names.
+const older = 'Brown, Alice. “Moss Growth on North-Facing Walls.” Journal of Urban Botany 12.3 (2004): 101–119.';
+const newer = 'Brown, Alice. “Moss Growth on North-Facing Walls.” Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–119.';
+const yearFirst = 'Brown, Alice. 2004. “Moss Growth on North-Facing Walls.” Journal of Urban Botany 12 (3): 101–19.';
+
+test('fields are found in an entry whatever the case and punctuation', () => {
+  const p = fieldPositions(newer, item);
+  assert.ok(p.author === 0 && p.author < p.title && p.title < p.container && p.container < p.volume && p.volume < p.year);
+});
+
+test('editions that change punctuation agree on order; a year after the names does not', () => {
+  assert.equal(orderAgreement(older, newer, item), 1);
+  const moved = orderAgreement(older, yearFirst, item);
+  assert.ok(moved < 0.75, String(moved));
+  // nothing comparable: no penalty
+  assert.equal(orderAgreement('Brown', 'Brown', { id: 'y', type: 'book' }), 1);
+});
