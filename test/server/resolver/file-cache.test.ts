@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import { defaultCacheDir, FileCache } from '../../../server/resolver/file-cache.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
+import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
 
 const answer: CachedResolution = { status: 'unmatched', work: null, reasons: ['no candidate agrees well enough'] };
 
@@ -36,4 +37,26 @@ test('the cache lives under XDG_CACHE_HOME when it is absolute, else ~/.cache', 
   assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/var/cache/me' }), '/var/cache/me/hyperlinker/resolver');
   assert.match(defaultCacheDir({ XDG_CACHE_HOME: 'relative' }), /\.cache\/hyperlinker\/resolver$/);
   assert.match(defaultCacheDir({}), /\.cache\/hyperlinker\/resolver$/);
+});
+
+test('a style outcome is kept under its own key, expires, and is never read as an answer (nor an answer as a style)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hl-file-cache-'));
+  try {
+    let now = 1_000_000;
+    const cache = new FileCache(dir, () => now);
+    const list = { entries: [{ text: '[1] Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
+    const key = styleCacheKey(list, [null]);
+    const outcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [] } };
+    await cache.putStyle(key, outcome, 1000);
+    assert.deepEqual(await cache.getStyle(key), outcome);
+    assert.equal(await cache.get(key), null);
+    assert.notEqual(styleCacheKey(list, [{ id: '', type: 'article-journal', title: 'A title' }]), key, 'the metadata is part of the key');
+    const answerKey = cacheKey('Smith J. A title. 2020.');
+    await cache.put(answerKey, answer, 1000);
+    assert.equal(await cache.getStyle(answerKey), null);
+    now += 1001;
+    assert.equal(await cache.getStyle(key), null, 'expired');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
