@@ -5,23 +5,32 @@ import type {
   ApplyResult,
   CreditPurchase,
   DocsEvent,
-  InvitationAnswer,
-  MemberAction,
-  OrgInvitation,
-  ReceivedInvitation,
-  OrgAccount,
-  OrgMember,
   DocsInsightsResponse,
   ErrorResponse,
+  InvitationAnswer,
+  LoginResponse,
+  MemberAction,
   NewApiKey,
   NewOrgKey,
   OkResponse,
-  OrgPreset,
+  OrgAccount,
+  OrgInvitation,
+  OrgInvitationCreated,
+  OrgMember,
+  OrgMemberUpdated,
+  OrgMembersList,
+  OrgPresetCreated,
+  OrgPresetList,
+  OrgPresetWrite,
   OrgUsageList,
-  ResolvedWork,
-  ResolverReport,
+  PurchaseCompleted,
+  PurchaseCreated,
+  ReceivedInvitation,
+  ReceivedInvitationList,
   ResolveProgressEvent,
   ResolveStartEvent,
+  ResolvedWork,
+  ResolverReport,
   ReviewDecision,
   ScanPacket,
 } from './contract.ts';
@@ -195,7 +204,7 @@ export class HyperlinkerClient {
   }
 
   // Sessions.
-  login(email: string, password: string): Promise<ApiResult<{ token: string; expires_at: string }>> {
+  login(email: string, password: string): Promise<ApiResult<LoginResponse>> {
     return this.call('POST', '/auth/login', 'none', { email, password });
   }
 
@@ -229,11 +238,11 @@ export class HyperlinkerClient {
     return this.call('DELETE', '/org-keys', 'session', { key_id: keyId });
   }
 
-  listPresets(): Promise<ApiResult<{ presets: OrgPreset[] }>> {
+  listPresets(): Promise<ApiResult<OrgPresetList>> {
     return this.call('GET', '/org-presets', 'session');
   }
 
-  createPreset(body: { name: string; settings: HyperlinkSettingsInput }): Promise<ApiResult<{ preset: OrgPreset }>> {
+  createPreset(body: OrgPresetWrite): Promise<ApiResult<OrgPresetCreated>> {
     return this.call('POST', '/org-presets', 'session', body);
   }
 
@@ -249,29 +258,29 @@ export class HyperlinkerClient {
     return this.call('GET', '/org', 'session');
   }
 
-  createPurchase(credits: number, idempotencyKey: string): Promise<ApiResult<{ purchase: CreditPurchase; checkout_url: string | null }>> {
+  createPurchase(credits: number, idempotencyKey: string): Promise<ApiResult<PurchaseCreated>> {
     return this.call('POST', '/org-billing', 'session', { action: 'create', credits, idempotency_key: idempotencyKey });
   }
 
-  completePurchase(purchaseId: string): Promise<ApiResult<{ purchase: CreditPurchase; credits: number }>> {
+  completePurchase(purchaseId: string): Promise<ApiResult<PurchaseCompleted>> {
     return this.call('POST', '/org-billing', 'session', { action: 'complete', purchase_id: purchaseId });
   }
 
   /** Members; managers and owners also get the open invitations. */
-  listMembers(): Promise<ApiResult<{ members: OrgMember[]; invitations?: OrgInvitation[] }>> {
+  listMembers(): Promise<ApiResult<OrgMembersList>> {
     return this.call('GET', '/org-members', 'session');
   }
 
-  changeMembers(action: MemberAction): Promise<ApiResult<{ member: OrgMember } | { invitation: OrgInvitation } | OkResponse>> {
+  changeMembers(action: MemberAction): Promise<ApiResult<OrgMemberUpdated | OrgInvitationCreated | OkResponse>> {
     return this.call('POST', '/org-members', 'session', action);
   }
 
   /** The signed-in user's open invitations. */
-  listInvitations(): Promise<ApiResult<{ invitations: ReceivedInvitation[] }>> {
+  listInvitations(): Promise<ApiResult<ReceivedInvitationList>> {
     return this.call('GET', '/org-invitations', 'session');
   }
 
-  answerInvitation(answer: InvitationAnswer): Promise<ApiResult<{ org: OrgAccount['org']; role: OrgAccount['role'] } | OkResponse>> {
+  answerInvitation(answer: InvitationAnswer): Promise<ApiResult<OrgAccount | OkResponse>> {
     return this.call('POST', '/org-invitations', 'session', answer);
   }
 

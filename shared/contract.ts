@@ -61,6 +61,7 @@ export type ApiKeyList = Known<z.infer<typeof a.apiKeyListSchema>>;
 export type NewApiKey = Known<z.infer<typeof a.newApiKeySchema>>;
 export type NewOrgKey = Known<z.infer<typeof a.newOrgKeySchema>>;
 export type OkResponse = Known<z.infer<typeof a.okResponseSchema>>;
+export type LoginResponse = Known<z.infer<typeof a.loginResponseSchema>>;
 
 export type OrgPreset = Known<z.infer<typeof o.orgPresetSchema>>;
 export type OrgUsageList = Known<z.infer<typeof o.orgUsageListSchema>>;
@@ -81,6 +82,20 @@ export type ReceivedInvitation = Known<z.infer<typeof o.receivedInvitationSchema
 export type InvitationAnswer = Known<z.infer<typeof o.invitationAnswerSchema>>;
 /** A credit purchase (POST /org-billing create and complete). */
 export type CreditPurchase = Known<z.infer<typeof o.creditPurchaseSchema>>;
+/** POST /org-billing create: the purchase and where to pay it (null when it existed). */
+export type PurchaseCreated = Known<z.infer<typeof o.purchaseCreatedSchema>>;
+/** POST /org-billing complete: the purchase and the organisation's credit balance after it. */
+export type PurchaseCompleted = Known<z.infer<typeof o.purchaseCompletedSchema>>;
+export type OrgPresetList = Known<z.infer<typeof o.orgPresetListSchema>>;
+export type OrgPresetCreated = Known<z.infer<typeof o.orgPresetCreatedSchema>>;
+/** POST /org-presets body as a caller writes it (settings: any subset). */
+export type OrgPresetWrite = z.input<typeof o.orgPresetWriteSchema>;
+export type OrgMembersList = Known<z.infer<typeof o.orgMembersResponseSchema>>;
+export type OrgMemberUpdated = Known<z.infer<typeof o.memberUpdatedSchema>>;
+export type OrgInvitationCreated = Known<z.infer<typeof o.invitationCreatedSchema>>;
+export type ReceivedInvitationList = Known<z.infer<typeof o.receivedInvitationListSchema>>;
+/** GET /auth/me. */
+export type AuthMe = Known<z.infer<typeof o.authMeSchema>>;
 
 export type DocsInsightCount = Known<z.infer<typeof ds.docsInsightCountSchema>>;
 export type DocsInsightsSummary = Known<z.infer<typeof ds.docsInsightsSummarySchema>>;

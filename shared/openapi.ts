@@ -10,6 +10,7 @@ import './schemas/accounts.ts';
 import './schemas/org.ts';
 import './schemas/docs.ts';
 import './schemas/errors.ts';
+import { DOCS_INSIGHTS_QUERY, ORG_USAGE_QUERY, type IntQuery } from './schemas/queries.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -71,7 +72,8 @@ const settingsField: Schema = { type: 'string', description: 'JSON HyperlinkSett
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
 const jsonBody = (schema: Schema, required = true): Schema => ({ required, content: { 'application/json': { schema } } });
-const intParam = (name: string, min: number, max: number, dflt: number): Schema => ({ name, in: 'query', schema: { type: 'integer', minimum: min, maximum: max, default: dflt } });
+/** The OpenAPI parameters of an integer query (bounds and defaults from shared/schemas/queries.ts). */
+const intParams = (query: Record<string, IntQuery>): Schema[] => Object.entries(query).map(([name, q]) => ({ name, in: 'query', schema: { type: 'integer', ...q } }));
 
 
 const RESOLVE_STREAM =
@@ -115,6 +117,7 @@ const paths: Record<string, Schema> = {
   },
   '/hyperlink': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },
   '/auth/login': { post: { requestBody: jsonBody(ref('LoginRequest')), responses: { '200': json(ref('LoginResponse')), ...errorResponses([400, 401]) } } },
+  '/auth/me': { get: { security: session, description: 'The signed-in user, their organisation and role.', responses: { '200': json(ref('AuthMe')), ...errorResponses([401]) } } },
   '/auth/logout': { post: { security: session, responses: { '200': json(ref('OkResponse')), ...errorResponses([401]) } } },
   '/api-keys': {
     get: { security: session, responses: { '200': json(ref('ApiKeyList')), ...errorResponses([401]) } },
@@ -130,7 +133,7 @@ const paths: Record<string, Schema> = {
     get: { security: session, responses: { '200': json(ref('OrgPresetList')), ...errorResponses([401, 403]) } },
     post: { security: session, requestBody: jsonBody(ref('OrgPresetWrite')), responses: { '201': json(ref('OrgPresetCreated'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },
   },
-  '/org-usage': { get: { security: session, parameters: [intParam('page', 1, 1_000_000, 1), intParam('limit', 1, 100, 25)], responses: { '200': json(ref('OrgUsageList')), ...errorResponses([400, 401, 403]) } } },
+  '/org-usage': { get: { security: session, parameters: intParams(ORG_USAGE_QUERY), responses: { '200': json(ref('OrgUsageList')), ...errorResponses([400, 401, 403]) } } },
   '/org': { get: { security: session, responses: { '200': json(ref('OrgAccount')), ...errorResponses([401, 403]) } } },
   '/org-billing': { post: { security: session, requestBody: jsonBody(ref('BillingRequest')), responses: { '200': json({ anyOf: [ref('PurchaseCreated'), ref('PurchaseCompleted')] }), '201': json(ref('PurchaseCreated'), 'Created'), ...errorResponses([400, 401, 403, 404, 409]) } } },
   '/org-members': {
@@ -151,7 +154,7 @@ const paths: Record<string, Schema> = {
       responses: { '200': json({ anyOf: [ref('OrgAccount'), ref('OkResponse')] }), ...errorResponses([400, 401, 403, 404, 409]) },
     },
   },
-  '/admin-docs-insights': { get: { security: session, parameters: [intParam('days', 1, 365, 30), intParam('limit', 1, 5000, 1000)], responses: { '200': json(ref('DocsInsightsResponse')), ...errorResponses([400, 401, 403]) } } },
+  '/admin-docs-insights': { get: { security: session, parameters: intParams(DOCS_INSIGHTS_QUERY), responses: { '200': json(ref('DocsInsightsResponse')), ...errorResponses([400, 401, 403]) } } },
   '/docs-events': {
     post: {
       requestBody: jsonBody(ref('DocsEvent')),

@@ -132,3 +132,13 @@ export const orgUsageListSchema = named(
 export const purchaseCreatedSchema = named('PurchaseCreated', z.looseObject({ purchase: creditPurchaseSchema, checkout_url: z.string().nullable() }));
 /** POST /org-billing complete: the purchase and the organisation's credit balance after it. */
 export const purchaseCompletedSchema = named('PurchaseCompleted', z.looseObject({ purchase: creditPurchaseSchema, credits: z.number() }));
+
+/** GET /auth/me: the signed-in user, their organisation (or null) and role there (or null). */
+export const authMeSchema = named(
+  'AuthMe',
+  z.looseObject({
+    user: z.looseObject({ id: z.string(), email: z.string(), name: z.string(), is_admin: z.boolean(), plan: z.string(), credits: z.number(), created_at: dateTime }),
+    org: organisationSchema.nullable(),
+    role: orgRoleSchema.nullable(),
+  }),
+);

@@ -15,5 +15,17 @@ export function intQuerySchema(min: number, max: number, fallback: number) {
   });
 }
 
-export const orgUsageQuerySchema = z.looseObject({ page: intQuerySchema(1, 1_000_000, 1), limit: intQuerySchema(1, 100, 25) });
-export const docsInsightsQuerySchema = z.looseObject({ days: intQuerySchema(1, 365, 30), limit: intQuerySchema(1, 5000, 1000) });
+/** Bounds and defaults of an integer query parameter (also the OpenAPI parameter's schema). */
+export interface IntQuery {
+  minimum: number;
+  maximum: number;
+  default: number;
+}
+
+export const ORG_USAGE_QUERY = { page: { minimum: 1, maximum: 1_000_000, default: 1 }, limit: { minimum: 1, maximum: 100, default: 25 } } satisfies Record<string, IntQuery>;
+export const DOCS_INSIGHTS_QUERY = { days: { minimum: 1, maximum: 365, default: 30 }, limit: { minimum: 1, maximum: 5000, default: 1000 } } satisfies Record<string, IntQuery>;
+
+const fromBounds = (q: IntQuery) => intQuerySchema(q.minimum, q.maximum, q.default);
+
+export const orgUsageQuerySchema = z.looseObject({ page: fromBounds(ORG_USAGE_QUERY.page), limit: fromBounds(ORG_USAGE_QUERY.limit) });
+export const docsInsightsQuerySchema = z.looseObject({ days: fromBounds(DOCS_INSIGHTS_QUERY.days), limit: fromBounds(DOCS_INSIGHTS_QUERY.limit) });
