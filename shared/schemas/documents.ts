@@ -198,6 +198,9 @@ export const resolvedWorksFieldSchema = z.record(
   z.looseObject({ doi: z.string().nullable().optional(), approved: z.boolean().optional() }),
 );
 
+/** The applyBibRewrite form field of apply: 'true' rewrites the bibliography in the chosen style. */
+export const applyBibRewriteFieldSchema = z.enum(['true', 'false', ''], "must be 'true' or 'false'").optional();
+
 export const resolverReportSchema = named(
   'ResolverReport',
   z.looseObject({

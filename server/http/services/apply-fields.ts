@@ -1,6 +1,6 @@
 // Parsing and shape checks of the apply form fields (decisions, resolvedWorks, bibliography options).
 import type { ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
-import { decisionsSchema, MAX_DECISIONS, resolvedWorksFieldSchema } from '../../../shared/schemas/documents.ts';
+import { applyBibRewriteFieldSchema, decisionsSchema, MAX_DECISIONS, resolvedWorksFieldSchema } from '../../../shared/schemas/documents.ts';
 import { parseRequest } from '../validate.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
@@ -29,9 +29,7 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
  * style is returned only when the rewrite is asked for.
  */
 export function bibliographyOptions(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): { style: CslStyle | null } {
-  if (applyBibRewrite !== undefined && applyBibRewrite !== '' && applyBibRewrite !== 'true' && applyBibRewrite !== 'false') {
-    throw badRequest("applyBibRewrite must be 'true' or 'false'", 'invalid_apply_bib_rewrite');
-  }
+  parseRequest(applyBibRewriteFieldSchema, applyBibRewrite, { field: 'applyBibRewrite', reason: 'invalid_apply_bib_rewrite' });
   const style = bibliographyStyle(cslFile, detectedCslId);
   if (applyBibRewrite !== 'true') return { style: null };
   if (!style) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
