@@ -9,7 +9,7 @@
 import { bundledStyles, dependentCount, templateOf } from '../csl/catalog.ts';
 
 /** A derived style is answered over its root only when it leads the root by more than this. */
-export const TEMPLATE_LEAD = 0.06;
+export const TEMPLATE_LEAD = 0.1;
 /** Between lineages, the leader needs this lead; below it the tie is broken by reach. */
 export const MIN_MARGIN = 0.012;
 /** Reach breaks a tie only when the wider lineage reaches at least this many times more journals. */
