@@ -1,4 +1,4 @@
-// npm run bench:style [-- --dir DIR] [--verbose]
+// npm run bench:style [-- --dir DIR] [--verbose] [--no-synthetic]
 // Scans each style manuscript (../shared/resolver/docs/style/*.docx with NAME.gold.json, or --dir) with
 // the style detector and prints top-1 accuracy of detectedCslId against the gold (cslId or any of
 // acceptCslIds; a dependent whose parent is accepted counts too), null answers, and the confusion table.
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
-import { detectListStyle } from '../server/style/index.ts';
+import { detectListStyle, detectStyle } from '../server/style/index.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
 
 interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }
@@ -60,3 +60,36 @@ const n = docs.length;
 times.sort((a, b) => a - b);
 console.log(`top-1 accuracy ${(right / n).toFixed(3)} (${right}/${n}); null ${nulls}; wrong id ${n - right - nulls}; family ${(familyRight / n).toFixed(3)}`);
 console.log(`scan with detection: median ${times[n >> 1]!.toFixed(0)} ms, max ${times[n - 1]!.toFixed(0)} ms per manuscript (first includes loading styles)`);
+
+// Second measure, closer to unseen manuscripts: lists of 15 other references, assembled from the
+// Crossref-rendered strings of references-dev.jsonl (source crossref-synthetic:STYLE, six of the 17
+// styles), labelled as the manuscripts label them, author-date lists sorted.
+const refsFile = new URL('../../shared/resolver/references-dev.jsonl', import.meta.url).pathname;
+if (!argv.includes('--no-synthetic') && dirArg < 0) {
+  const rows = readFileSync(refsFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { string: string; source: string });
+  const labels: Partial<Record<string, (n: number) => string>> = {
+    'american-chemical-society': (n) => `(${n}) `,
+    'american-institute-of-physics': (n) => `${n} `,
+    'elsevier-without-titles': (n) => `[${n}] `,
+  };
+  const LIST = 15;
+  let ok = 0;
+  let lists = 0;
+  console.log('');
+  console.log(`synthetic lists (${LIST} Crossref-rendered references each, from references-dev.jsonl)`);
+  for (const style of ['american-chemical-society', 'american-institute-of-physics', 'apa', 'chicago-author-date', 'elsevier-without-titles', 'modern-language-association']) {
+    const strings = rows.filter((r) => r.source === `crossref-synthetic:${style}`).map((r) => r.string);
+    const label = labels[style];
+    const got = new Map<string, number>();
+    for (let k = 0; k + LIST <= strings.length; k += LIST) {
+      const chunk = label ? strings.slice(k, k + LIST) : strings.slice(k, k + LIST).sort();
+      const r = detectStyle({ entries: chunk.map((text, i) => ({ text: label ? label(i + 1) + text : text })), citeStyle: label ? 'number' : 'author-year' });
+      const id = r.detectedCslId ?? '(null)';
+      got.set(id, (got.get(id) ?? 0) + 1);
+      lists++;
+      if (r.detectedCslId === style) ok++;
+    }
+    console.log(`  ${style.padEnd(44)} ${[...got].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+  }
+  console.log(`synthetic top-1 accuracy ${(ok / lists).toFixed(3)} (${ok}/${lists})`);
+}
