@@ -3,13 +3,14 @@
 // contract registry): request bodies in zod's input view (defaults optional), answers in its output
 // view. Paths, parameters, status codes and descriptions are declared here.
 import { z } from 'zod';
-import { API_VERSION, MAX_DOCX_BYTES } from './contract.ts';
+import { API_VERSION } from './contract.ts';
 import { contractRegistry } from './schemas/common.ts';
 import './schemas/documents.ts';
 import './schemas/accounts.ts';
 import './schemas/org.ts';
 import './schemas/docs.ts';
 import './schemas/errors.ts';
+import './schemas/forms.ts';
 import { DOCS_INSIGHTS_QUERY, ORG_USAGE_QUERY, type IntQuery } from './schemas/queries.ts';
 
 type Schema = Record<string, unknown>;
@@ -30,6 +31,9 @@ export const REQUEST_SCHEMAS: readonly string[] = [
   'BillingRequest',
   'OrgPresetWrite',
   'DocsEvent',
+  'DocumentForm',
+  'ResolveForm',
+  'ApplyForm',
 ];
 
 function generate(io: 'input' | 'output'): Record<string, Schema> {
@@ -58,17 +62,10 @@ const errorResponses = (codes: number[]): Record<string, Schema> => {
 };
 
 const json = (schema: Schema, description = 'OK'): Schema => ({ description, content: { 'application/json': { schema } } });
-const multipart = (properties: Record<string, Schema>, required: string[]): Schema => ({
+const multipart = (name: string): Schema => ({
   required: true,
-  content: {
-    'multipart/form-data': {
-      schema: { type: 'object', properties, required },
-      encoding: { settings: { contentType: 'application/json' } },
-    },
-  },
+  content: { 'multipart/form-data': { schema: ref(name), encoding: { settings: { contentType: 'application/json' } } } },
 });
-const file: Schema = { type: 'string', format: 'binary', description: `DOCX, at most ${MAX_DOCX_BYTES} bytes` };
-const settingsField: Schema = { type: 'string', description: 'JSON HyperlinkSettings' };
 const bearer = [{ apiKey: [] }];
 const session = [{ session: [] }];
 const jsonBody = (schema: Schema, required = true): Schema => ({ required, content: { 'application/json': { schema } } });
@@ -83,13 +80,13 @@ const RESOLVE_STREAM =
   'Closing the connection cancels the resolution.';
 
 const paths: Record<string, Schema> = {
-  '/hyperlink-scan': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) } } },
+  '/hyperlink-scan': { post: { security: bearer, requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) } } },
   '/hyperlink-crossref': {
     post: {
       security: bearer,
       description: RESOLVE_STREAM,
       parameters: [{ name: 'Accept', in: 'header', schema: { enum: ['application/json', 'text/event-stream'] }, description: 'text/event-stream: progress as server-sent events, then the report' }],
-      requestBody: multipart({ file, settings: settingsField, scanFingerprint: str }, ['file']),
+      requestBody: multipart('ResolveForm'),
       responses: {
         '200': {
           description: 'The ResolverReport (JSON), or with Accept: text/event-stream the progress stream ending with it',
@@ -108,14 +105,11 @@ const paths: Record<string, Schema> = {
   '/hyperlink-apply': {
     post: {
       security: bearer,
-      requestBody: multipart(
-        { file, settings: settingsField, scanToken: str, scanFingerprint: str, decisions: { type: 'string', description: 'JSON array of ReviewDecision' }, resolvedWorks: str, cslFile: { type: 'string', format: 'binary' }, detectedCslId: str, applyBibRewrite: { enum: ['true', 'false'] } },
-        ['file', 'settings', 'scanToken', 'scanFingerprint', 'decisions'],
-      ),
+      requestBody: multipart('ApplyForm'),
       responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) },
     },
   },
-  '/hyperlink': { post: { security: bearer, requestBody: multipart({ file, settings: settingsField }, ['file']), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },
+  '/hyperlink': { post: { security: bearer, requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },
   '/auth/login': { post: { requestBody: jsonBody(ref('LoginRequest')), responses: { '200': json(ref('LoginResponse')), ...errorResponses([400, 401]) } } },
   '/auth/me': { get: { security: session, description: 'The signed-in user, their organisation and role.', responses: { '200': json(ref('AuthMe')), ...errorResponses([401]) } } },
   '/auth/logout': { post: { security: session, responses: { '200': json(ref('OkResponse')), ...errorResponses([401]) } } },

@@ -30,7 +30,7 @@ test('every component schema is generated from a named zod schema, and every $re
 
 test("every route's request and answer bodies name their schemas", () => {
   const used = refsIn(doc.paths, new Set());
-  for (const name of ['ScanPacket', 'ResolverReport', 'ResolveStart', 'ResolveProgress', 'ApplyResult', 'LoginRequest', 'LoginResponse', 'ApiKeyList', 'CreateKeyRequest', 'NewApiKey', 'NewOrgKey', 'DeleteOrgKeyRequest', 'OkResponse', 'OrgPresetList', 'OrgPresetWrite', 'OrgPresetCreated', 'OrgUsageList', 'OrgAccount', 'BillingRequest', 'PurchaseCreated', 'PurchaseCompleted', 'OrgMembersList', 'MemberAction', 'OrgInvitationCreated', 'OrgMemberUpdated', 'ReceivedInvitationList', 'InvitationAnswer', 'DocsInsightsResponse', 'DocsEvent', 'Health', 'AuthMe', 'ErrorResponse']) {
+  for (const name of ['ScanPacket', 'ResolverReport', 'ResolveStart', 'ResolveProgress', 'ApplyResult', 'LoginRequest', 'LoginResponse', 'ApiKeyList', 'CreateKeyRequest', 'NewApiKey', 'NewOrgKey', 'DeleteOrgKeyRequest', 'OkResponse', 'OrgPresetList', 'OrgPresetWrite', 'OrgPresetCreated', 'OrgUsageList', 'OrgAccount', 'BillingRequest', 'PurchaseCreated', 'PurchaseCompleted', 'OrgMembersList', 'MemberAction', 'OrgInvitationCreated', 'OrgMemberUpdated', 'ReceivedInvitationList', 'InvitationAnswer', 'DocsInsightsResponse', 'DocsEvent', 'Health', 'AuthMe', 'DocumentForm', 'ResolveForm', 'ApplyForm', 'ErrorResponse']) {
     assert.ok(used.has(`#/components/schemas/${name}`), `${name} is used by a route`);
   }
 });
