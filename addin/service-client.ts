@@ -45,7 +45,8 @@ export function describeError(status: number, body: ErrorResponse | null): strin
   return `The service answered HTTP ${status}.`;
 }
 
-async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<T> {
+/** The answer's data, or a ServiceError whose message says in words what went wrong. */
+export async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<T> {
   let r: ApiResult<T>;
   try {
     r = await call;

@@ -2,9 +2,9 @@
 // key (POST /api-keys, named after the machine and date) and keeps it in the host's storage, never
 // showing it. Sign out revokes that key (DELETE /api-keys?id=) and ends the session. A pasted key
 // (API-only users) is kept as it is and is not revoked on sign-out.
-import { HyperlinkerClient, type ApiResult } from '../../shared/api-client.ts';
+import { HyperlinkerClient } from '../../shared/api-client.ts';
 import type { KeyValueStore } from './stores.ts';
-import { ServiceError, describeError } from '../service-client.ts';
+import { ServiceError, unwrap } from '../service-client.ts';
 
 export interface Account {
   baseUrl: string;
@@ -42,18 +42,6 @@ export async function saveAccount(store: KeyValueStore, a: Account): Promise<voi
 /** "Word add-in · Word OFFICE_ONLINE on Linux · 2026-11-23" (at most 100 characters, the contract's limit). */
 export function keyNameFor(machine: string, date: Date): string {
   return `Word add-in · ${machine} · ${date.toISOString().slice(0, 10)}`.slice(0, 100);
-}
-
-async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): Promise<T> {
-  let r: ApiResult<T>;
-  try {
-    r = await call;
-  } catch (e) {
-    throw new ServiceError(0, `The service at ${baseUrl} could not be reached (${e instanceof Error ? e.message : String(e)}).`, null);
-  }
-  if (r.ok) return r.data;
-  const body = r.error && typeof r.error === 'object' ? r.error : null;
-  throw new ServiceError(r.status, describeError(r.status, body), body);
 }
 
 export async function signIn(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch, machine: string, now = new Date()): Promise<Account> {
