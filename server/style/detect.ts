@@ -9,7 +9,7 @@ import { listFeatures, type StyleFeatures } from './features.ts';
 import { parseEntry, stripTrailer, type LabelForm, type ParsedEntry } from './parse-entry.ts';
 import { median, normaliseEntry, shape, similarity } from './similarity.ts';
 import { decideByLineage } from './lineage.ts';
-import { orderAgreement } from './order.ts';
+import { nameOrderAgreement, orderAgreement } from './order.ts';
 
 export interface StyleEntryInput {
   /** The entry's paragraph text (a typed label included). */
@@ -55,6 +55,8 @@ const MIN_SCORE = 0.6;
 const LABEL_WEIGHT = 0.03;
 /** Weight of field-order agreement (robust to edition drift in punctuation and abbreviations). */
 const ORDER_WEIGHT = 0.35;
+/** Weight of the first author's name order ("Smith, J." or "J. Smith"), which editions keep. */
+const NAME_ORDER_WEIGHT = 0.1;
 const FIRST_ROUND_ENTRIES = 3;
 const SHORTLIST = 8;
 const CLOSE = 0.03;
@@ -138,7 +140,7 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
     texts.push(theirs);
     sims.push(0.5 * similarity(mine, theirs) + 0.5 * similarity(shape(mine), shape(theirs)));
     if (r && labelFormOfRendered(label) === p.labelForm) labelHits++;
-    orders.push(r ? orderAgreement(mine, theirs, items[i]) : 0);
+    orders.push(r ? orderAgreement(mine, theirs, items[i]) + (NAME_ORDER_WEIGHT / ORDER_WEIGHT) * nameOrderAgreement(mine, theirs, items[i]) : 0);
   });
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
   const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length))

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CslItem } from '../../../server/csl/render.ts';
-import { fieldPositions, orderAgreement } from '../../../server/style/order.ts';
+import { fieldPositions, nameOrderAgreement, orderAgreement } from '../../../server/style/order.ts';
 
 const item: CslItem = {
   id: 'x', type: 'article-journal', author: [{ family: 'Brown', given: 'Alice' }], title: 'Moss growth on north-facing walls',
@@ -23,4 +23,15 @@ test('editions that change punctuation agree on order; a year after the names do
   assert.ok(moved < 0.75, String(moved));
   // nothing comparable: no penalty
   assert.equal(orderAgreement('Brown', 'Brown', { id: 'y', type: 'book' }), 1);
+});
+
+test('the first author written "Family, Given" or "Given Family" is an order too', () => {
+  const inverted = 'Brown, A. Journal of Urban Botany 2004, 12, 101–119.';
+  const direct = 'A. Brown, Journal of Urban Botany, 2004, 12, 101–119.';
+  const p = fieldPositions(direct, item);
+  assert.ok(p.given >= 0 && p.given < p.author);
+  assert.ok(fieldPositions(inverted, item).given > fieldPositions(inverted, item).author);
+  assert.equal(nameOrderAgreement(inverted, direct, item), 0);
+  assert.equal(nameOrderAgreement(inverted, 'Brown AM. Journal of Urban Botany. 2004;12:101–19.', item), 1);
+  assert.equal(orderAgreement(inverted, direct, item), 1);
 });
