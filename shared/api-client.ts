@@ -33,6 +33,7 @@ import type {
   ResolverReport,
   ReviewDecision,
   ScanPacket,
+  StylePreview,
 } from './contract.ts';
 import type { HyperlinkSettingsInput } from './settings.ts';
 import { readEventStream } from './event-stream.ts';
@@ -67,6 +68,13 @@ export interface ApplyInput extends ScanInput {
   cslFile?: Uint8Array;
   detectedCslId?: string;
   applyBibRewrite?: boolean;
+}
+
+/** POST /hyperlink-style-preview: one of cslFile (wins) or styleId; count 1 to 5 (default 3). */
+export interface StylePreviewInput extends ScanInput {
+  cslFile?: Uint8Array;
+  styleId?: string;
+  count?: number | string;
 }
 
 export interface CrossrefInput extends ScanInput {
@@ -159,6 +167,15 @@ export class HyperlinkerClient {
     if (input.detectedCslId) form.append('detectedCslId', input.detectedCslId);
     if (input.applyBibRewrite !== undefined) form.append('applyBibRewrite', String(input.applyBibRewrite));
     return this.call('POST', '/hyperlink-apply', 'key', form);
+  }
+
+  /** The first reference entries as the bibliography rewrite would write them in a style (no credit used). */
+  stylePreview(input: StylePreviewInput): Promise<ApiResult<StylePreview>> {
+    const form = documentForm(input);
+    if (input.cslFile) form.append('cslFile', toBlob(input.cslFile, 'application/xml'), 'style.csl');
+    if (input.styleId) form.append('styleId', input.styleId);
+    if (input.count !== undefined) form.append('count', String(input.count));
+    return this.call('POST', '/hyperlink-style-preview', 'key', form);
   }
 
   direct(input: ScanInput): Promise<ApiResult<ApplyResult>> {

@@ -53,6 +53,9 @@ export type ResolveStartEvent = Known<z.infer<typeof d.resolveStartEventSchema>>
 export type ResolveProgressEvent = Known<z.infer<typeof d.resolveProgressEventSchema>>;
 export type UnmatchedItem = Known<z.infer<typeof d.unmatchedItemSchema>>;
 export type ApplyResult = Known<z.infer<typeof d.applyResultSchema>>;
+/** POST /hyperlink-style-preview's answer: the first reference entries before and after the bibliography rewrite. */
+export type StylePreview = Known<z.infer<typeof d.stylePreviewSchema>>;
+export type StylePreviewEntry = Known<z.infer<typeof d.stylePreviewEntrySchema>>;
 /** The engine's apply output: the contract's ApplyResult with bytes instead of base64. */
 export type ApplyOutput = Known<z.infer<typeof d.applyOutputSchema>>;
 

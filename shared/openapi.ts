@@ -34,6 +34,7 @@ export const REQUEST_SCHEMAS: readonly string[] = [
   'DocumentForm',
   'ResolveForm',
   'ApplyForm',
+  'StylePreviewForm',
 ];
 
 function generate(io: 'input' | 'output'): Record<string, Schema> {
@@ -107,6 +108,14 @@ const paths: Record<string, Schema> = {
       security: bearer,
       requestBody: multipart('ApplyForm'),
       responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) },
+    },
+  },
+  '/hyperlink-style-preview': {
+    post: {
+      security: bearer,
+      description: 'The first reference entries (count, default 3) as the bibliography rewrite at apply would write them in the chosen style; nothing is written and no credit is used.',
+      requestBody: multipart('StylePreviewForm'),
+      responses: { '200': json(ref('StylePreview')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) },
     },
   },
   '/hyperlink': { post: { security: bearer, requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },

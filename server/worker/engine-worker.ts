@@ -104,6 +104,10 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         const bibliography = task.bibliographyStyle ? (await loadCsl()).createBibliographyRenderer(task.bibliographyStyle, task.resolvedWorks) : undefined;
         return linked(mod.apply(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}) }));
       }
+      case 'preview': {
+        const renderer = (await loadCsl()).createBibliographyRenderer(task.style);
+        return { ok: true, value: mod.previewRewrite(task.bytes, task.settings, renderer, task.count, { maxMatches: task.limits.maxMatches }) };
+      }
       case 'direct':
         return linked(mod.direct(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }));
     }

@@ -11,6 +11,7 @@ import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
+import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
@@ -95,6 +96,11 @@ export class EnginePool {
   direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
     const input = handOver(bytes);
     return this.run<ApplyOutput>({ op: 'direct', bytes: input.bytes, settings, limits: this.limits, ...(resolvedWorks ? { resolvedWorks } : {}) }, input.transferList);
+  }
+
+  /** The bibliography rewrite's first `count` entries in `style`, nothing written; bytes as for scan. */
+  previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, style: CslStyle, count: number): Promise<RewritePreview> {
+    return this.run<RewritePreview>({ op: 'preview', bytes, settings, limits: this.limits, style, count });
   }
 
   async close(): Promise<void> {

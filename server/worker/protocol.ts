@@ -3,6 +3,7 @@
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
+import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 
 /** Bounds every task carries (issue 11, item 3). */
@@ -17,7 +18,9 @@ export type EngineTask =
   | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
   | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle }
-  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork> };
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork> }
+  /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
+  | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */
 export interface ScanOutcome {
@@ -48,4 +51,4 @@ export interface ScanJsonOutcome {
   metadataHash: string;
 }
 
-export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyOutput;
+export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyOutput | RewritePreview;

@@ -254,3 +254,35 @@ export const applyResultSchema = named('ApplyResult', z.looseObject({ docx: z.st
 
 /** The engine's apply output: the contract's ApplyResult with bytes instead of base64 (not on the wire). */
 export const applyOutputSchema = z.looseObject({ docx: z.custom<Uint8Array>((v) => v instanceof Uint8Array), ...applyFields });
+
+/** The count field of POST /hyperlink-style-preview: how many entries to preview, 1 to 5 (default 3). */
+export const stylePreviewCountFieldSchema = z
+  .string()
+  .regex(/^\s*[1-5]?\s*$/, 'must be an integer from 1 to 5')
+  .optional()
+  .transform((v) => (v && v.trim() ? Number(v.trim()) : 3));
+
+/** One reference entry of a style preview: as written, and as the bibliography rewrite would write it. */
+export const stylePreviewEntrySchema = named(
+  'StylePreviewEntry',
+  z.looseObject({
+    refId: z.string(),
+    before: z.string().meta({ description: 'The entry text as written' }),
+    after: z.string().meta({ description: 'The entry text after the rewrite (as written when rewritable is false)' }),
+    afterHtml: z.string().meta({ description: 'after, formatted: text HTML-escaped, only <i>, <b>, <sup>, <sub> and <span class="small-caps"> tags' }),
+    rewritable: z.boolean().meta({ description: 'False when apply would leave the entry as written (warning says why)' }),
+    warning: z.string().optional(),
+  }),
+);
+
+/** The answer of POST /hyperlink-style-preview. */
+export const stylePreviewSchema = named(
+  'StylePreview',
+  z.looseObject({
+    cslId: z.string(),
+    family: z.string().meta({ description: 'The style\'s citation format: numeric, author-date, note…' }),
+    total: z.int().meta({ description: 'Reference entries in the document (the preview shows the first of them)' }),
+    entries: z.array(stylePreviewEntrySchema),
+    warnings: z.array(z.string()).optional(),
+  }),
+);

@@ -30,3 +30,15 @@ export const applyFormSchema = named(
     applyBibRewrite: applyBibRewriteFieldSchema,
   }),
 );
+
+/** POST /hyperlink-style-preview: one of cslFile or styleId. */
+export const stylePreviewFormSchema = named(
+  'StylePreviewForm',
+  z.looseObject({
+    file,
+    settings: settings.optional(),
+    cslFile: z.string().meta({ format: 'binary', description: 'CSL 1.0 style file (wins over styleId)' }).optional(),
+    styleId: z.string().meta({ description: 'A current, renamed or dependent id of the CSL styles repository, e.g. apa' }).optional(),
+    count: z.string().meta({ description: 'Entries to preview, 1 to 5 (default 3)' }).optional(),
+  }),
+);

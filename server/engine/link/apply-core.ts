@@ -4,7 +4,7 @@
 import type { ApplyOutput, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
-import { rewriteBibliography } from '../rewrite/bibliography.ts';
+import { rewriteBibliography, rewriteEntriesIn, textFamilyOf } from '../rewrite/bibliography.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
@@ -58,11 +58,11 @@ const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The bibliography rewrite after linking (links and bookmarks on entries are carried into the new runs). */
 function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: BibliographyRenderer, records: PersistedLink[]): { rewritten: number; warnings: string[] } {
-  const entries = [...input.targetById.values()].filter((t): t is BibEntry => t.type === 'bibliography' && 'baseYear' in t);
+  const entries = rewriteEntriesIn(input.targetById);
   if (!entries.length) return { rewritten: 0, warnings: ['Bibliography rewrite: no reference list was found; nothing was rewritten.'] };
   const out = rewriteBibliography(edit, entries, renderer, records);
   const warnings = [...out.warnings];
-  const textFamily = input.citeStyle === 'author-year' ? 'author-date' : input.citeStyle === 'number' || input.citeStyle === 'superscript' ? 'numeric' : null;
+  const textFamily = textFamilyOf(input.citeStyle);
   if (textFamily && renderer.family !== textFamily) {
     warnings.push(`Bibliography rewritten in ${renderer.styleId} (${renderer.family}) but the in-text citations are ${textFamily} and were left as they are; change them by hand or pick a ${textFamily} style.`);
   }

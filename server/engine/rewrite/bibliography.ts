@@ -7,7 +7,7 @@
 // bibliography is never touched.
 
 import type { PersistedLink } from '../../../shared/contract.ts';
-import type { BibEntry } from '../detect/types.ts';
+import type { BibEntry, TargetCandidate } from '../detect/types.ts';
 import type { PackageEdit } from '../package/edit.ts';
 import { targetHash } from '../metadata/persisted.ts';
 import { putRPrChild } from '../link/rpr.ts';
@@ -163,38 +163,72 @@ function sameText(a: string, b: string): boolean {
   return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 }
 
+/** The reference entries a rewrite works on, in list order. */
+export function rewriteEntriesIn(targetById: Map<string, TargetCandidate>): BibEntry[] {
+  return [...targetById.values()].filter((t): t is BibEntry => t.type === 'bibliography' && 'baseYear' in t);
+}
+
+/** The citation family of the in-text citations the scan found, or null (off, unknown). */
+export function textFamilyOf(citeStyle: string | undefined): 'author-date' | 'numeric' | null {
+  return citeStyle === 'author-year' ? 'author-date' : citeStyle === 'number' || citeStyle === 'superscript' ? 'numeric' : null;
+}
+
+/** What the rewrite does with one entry: computed the same way for apply and for a preview. */
+export interface EntryPlan {
+  entry: BibEntry;
+  /** rewrite: new content below; unchanged: already in the style; kept: left as written (warning says why). */
+  action: 'rewrite' | 'unchanged' | 'kept';
+  /** The entry text after the rewrite (the text as written unless action is rewrite). */
+  newText: string;
+  /** The new entry as formatted segments, label prefix included (rewrite and unchanged). */
+  segments: RewriteSegment[];
+  content?: XmlNode[];
+  warning?: string;
+}
+
+/** Plans the rewrite of every entry (renders the whole list at once, as citeproc needs for disambiguation). */
+export function planBibliographyRewrite(entries: BibEntry[], renderer: BibliographyRenderer): EntryPlan[] {
+  const inputs = entries.map((e) => {
+    const typed = !(e.paragraph.numbering && /\d/.test(e.paragraph.numbering.text)) && e.printedLabel ? e.printedLabel : null;
+    return { key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typed, doi: e.doi, url: e.url };
+  });
+  const { rendered, skipped } = renderer.render(inputs);
+  const skippedWhy = new Map(skipped.map((s) => [s.key, s.reason]));
+  return entries.map((e, i): EntryPlan => {
+    const kept = (why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], warning: `${labelOf(entries, e.key)}: left as written (${why})` });
+    const r = rendered.get(e.key);
+    if (!r) return kept(skippedWhy.get(e.key) ?? 'the style rendered nothing for it');
+    const keep = inspect(e.paragraph.node);
+    if (typeof keep === 'string') return kept(keep);
+    // A typed label stays as typed ("[3] "); Word numbering stays in the paragraph properties.
+    const typed = inputs[i]!.typedLabel;
+    const lead = typed ? /^\s*/.exec(e.text)![0] : '';
+    const prefix = typed && e.text.trimStart().startsWith(typed) ? e.text.slice(0, lead.length + typed.length) + ' ' : '';
+    const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
+    const newText = prefix + r.segments.map((s) => s.text).join('');
+    if (sameText(newText, e.text)) return { entry: e, action: 'unchanged', newText: e.text, segments };
+    const content = rebuild(e.paragraph.node, keep, prefix, r.segments);
+    if (typeof content === 'string') return kept(content);
+    return { entry: e, action: 'rewrite', newText, segments, content };
+  });
+}
+
 /**
  * Rewrites the entries in place in the parsed parts held by `edit`. `records` (the links this apply
  * writes into the metadata part) get the new identity of each rewritten target.
  */
 export function rewriteBibliography(edit: PackageEdit, entries: BibEntry[], renderer: BibliographyRenderer, records: PersistedLink[]): RewriteOutcome {
   const outcome: RewriteOutcome = { rewritten: 0, unchanged: 0, warnings: [] };
-  const inputs = entries.map((e) => {
-    const typed = !(e.paragraph.numbering && /\d/.test(e.paragraph.numbering.text)) && e.printedLabel ? e.printedLabel : null;
-    return { key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typed, doi: e.doi, url: e.url };
-  });
-  const { rendered, skipped } = renderer.render(inputs);
-  for (const s of skipped) outcome.warnings.push(`${labelOf(entries, s.key)}: left as written (${s.reason})`);
   const newHash = new Map<string, string>();
-  for (const [i, e] of entries.entries()) {
-    const r = rendered.get(e.key);
-    if (!r) continue;
-    const p = e.paragraph.node;
-    const keep = inspect(p);
-    if (typeof keep === 'string') { outcome.warnings.push(`${labelOf(entries, e.key)}: left as written (${keep})`); continue; }
-    // A typed label stays as typed ("[3] "); Word numbering stays in the paragraph properties.
-    const typed = inputs[i].typedLabel;
-    const lead = typed ? /^\s*/.exec(e.text)![0] : '';
-    const prefix = typed && e.text.trimStart().startsWith(typed) ? e.text.slice(0, lead.length + typed.length) + ' ' : '';
-    const newText = prefix + r.segments.map((s) => s.text).join('');
-    if (sameText(newText, e.text)) { outcome.unchanged++; continue; }
-    const content = rebuild(p, keep, prefix, r.segments);
-    if (typeof content === 'string') { outcome.warnings.push(`${labelOf(entries, e.key)}: left as written (${content})`); continue; }
-    edit.edit(e.paragraph.part);
-    const tag = tagOf(p)!;
-    p[tag] = content;
+  const plans = planBibliographyRewrite(entries, renderer);
+  for (const plan of plans) {
+    if (plan.action === 'unchanged') { outcome.unchanged++; continue; }
+    if (plan.action === 'kept') { outcome.warnings.push(plan.warning!); continue; }
+    const p = plan.entry.paragraph.node;
+    edit.edit(plan.entry.paragraph.part);
+    p[tagOf(p)!] = plan.content!;
     outcome.rewritten++;
-    newHash.set(e.key, targetHash(newText));
+    newHash.set(plan.entry.key, targetHash(plan.newText));
   }
   for (const rec of records) {
     const h = rec.targetId ? newHash.get(rec.targetId) : undefined;

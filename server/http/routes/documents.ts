@@ -9,6 +9,7 @@ import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
 import { bibliographyOptions, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
 import { resolveSettings } from '../services/settings.ts';
+import { previewStyle } from '../services/style-preview.ts';
 import { prepareResolve, resolveReferences } from '../services/resolve.ts';
 import { EventStream, wantsEventStream } from '../sse.ts';
 
@@ -37,6 +38,12 @@ async function documentRequest(ctx: AppContext, req: Request, form: UploadedForm
   const bytes = requireFile(form);
   const settings = await resolveSettings(ctx.pool, caller, form.fields.settings);
   return { caller, requestId: req.requestId ?? '', bytes, settings, clientGone: () => req.socket.destroyed };
+}
+
+function pick(fields: Record<string, string>, ...names: Array<'styleId' | 'count'>): { styleId?: string; count?: string } {
+  const out: { styleId?: string; count?: string } = {};
+  for (const n of names) if (fields[n] !== undefined) out[n] = fields[n];
+  return out;
 }
 
 export function documentRoutes(ctx: AppContext): Router {
@@ -78,6 +85,13 @@ export function documentRoutes(ctx: AppContext): Router {
       ...(bibliography.style ? { bibliographyStyle: bibliography.style } : {}),
     });
     res.json(result);
+  });
+
+  router.post('/hyperlink-style-preview', auth, async (req, res) => {
+    await limit(req, res);
+    const form = await parseMultipart(req, ['file', 'cslFile']);
+    const docReq = await documentRequest(ctx, req, form);
+    res.json(await previewStyle(ctx, docReq, { ...(form.files.cslFile ? { cslFile: form.files.cslFile } : {}), ...pick(form.fields, 'styleId', 'count') }));
   });
 
   router.post('/hyperlink', auth, async (req, res) => {

@@ -36,8 +36,9 @@ export function bibliographyOptions(applyBibRewrite: string | undefined, cslFile
   return { style };
 }
 
-/** The style apply would use: the uploaded file, or the bundled style detectedCslId resolves to; 400 naming the problem. */
-function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined): CslStyle | null {
+/** The style apply would use: the uploaded file, or the bundled style detectedCslId resolves to; 400 naming the
+ * problem (`idField` names the id's form field in the message: detectedCslId at apply, styleId at preview). */
+export function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined, idField = 'detectedCslId'): CslStyle | null {
   if (cslFile && cslFile.length > 0) {
     try {
       return parseCslFile(cslFile);
@@ -48,7 +49,7 @@ function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: strin
   }
   if (detectedCslId !== undefined && detectedCslId.trim() !== '') {
     const style = loadBundledStyle(detectedCslId);
-    if (!style) throw new HttpError(400, `detectedCslId '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
+    if (!style) throw new HttpError(400, `${idField} '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
     return style;
   }
   return null;

@@ -1,0 +1,35 @@
+// POST /hyperlink-style-preview: the first entries of the reference list as apply's bibliography rewrite
+// would write them in a chosen style (the add-in shows them before the user approves the rewrite).
+// Runs in the engine worker pool like scan; consumes no credit.
+import type { StylePreview } from '../../../shared/contract.ts';
+import { stylePreviewCountFieldSchema } from '../../../shared/schemas/documents.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { parseRequest } from '../validate.ts';
+import { bibliographyStyle } from './apply-fields.ts';
+import type { DocumentRequest } from './documents.ts';
+import { engineHttpError } from './engine-errors.ts';
+
+export interface StylePreviewFields {
+  cslFile?: Uint8Array;
+  styleId?: string;
+  count?: string;
+}
+
+export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields: StylePreviewFields): Promise<StylePreview> {
+  const count = parseRequest(stylePreviewCountFieldSchema, fields.count, { field: 'count', reason: 'invalid_count' });
+  const style = bibliographyStyle(fields.cslFile, fields.styleId, 'styleId');
+  if (!style) throw badRequest('A style is needed: send cslFile or styleId', 'missing_csl_style');
+  try {
+    const preview = await ctx.engine.previewRewrite(req.bytes, req.settings, style, count);
+    return {
+      cslId: preview.cslId,
+      family: preview.family,
+      total: preview.total,
+      entries: preview.entries.map((e) => ({ ...e })),
+      ...(preview.familyWarning ? { warnings: [preview.familyWarning] } : {}),
+    };
+  } catch (err) {
+    throw engineHttpError(err);
+  }
+}
