@@ -1,7 +1,7 @@
 // The add-in's view of the service: shared/api-client.ts (HyperlinkerClient), with calls that throw
 // ServiceError on a non-2xx answer (the shared client returns ApiResult), so the pipeline reads as
 // straight-line code.
-import type { ApplyResult, ErrorResponse, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket } from '../shared/contract.ts';
+import type { ApplyResult, ErrorResponse, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket, StylePreview } from '../shared/contract.ts';
 import type { HyperlinkSettings } from '../shared/settings.ts';
 import { HyperlinkerClient, type ApiResult } from '../shared/api-client.ts';
 
@@ -72,6 +72,9 @@ export function createServiceClient(conn: ServiceConnection, fetchImpl: typeof f
       })),
     /** POST /hyperlink-apply */
     apply: (req: ApplyRequest): Promise<ApplyResult> => unwrap(baseUrl, client.apply(req)),
+    /** POST /hyperlink-style-preview: the first `count` references rewritten in styleId (no credit used) */
+    stylePreview: (file: Uint8Array, settings: HyperlinkSettings, styleId: string, count = 3): Promise<StylePreview> =>
+      unwrap(baseUrl, client.stylePreview({ file, settings, styleId, count })),
     /** POST /hyperlink: one step, no review */
     direct: (file: Uint8Array, settings: HyperlinkSettings): Promise<ApplyResult> => unwrap(baseUrl, client.direct({ file, settings })),
   };

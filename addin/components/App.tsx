@@ -162,7 +162,7 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
           )}
           {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
           {wf.session && wf.phase !== 'done' && wf.session.packet.targets.some((x) => x.type === 'bibliography') && (
-            <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} />
+            <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} preview={wf.stylePreview} />
           )}
           {wf.session && wf.phase !== 'done' && (
             <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />

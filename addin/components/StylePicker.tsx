@@ -1,9 +1,10 @@
 // The bibliography style step: the style the scan (or the resolver) detected with its confidence, a
 // searchable picker over the bundled CSL styles, and the explicit choice to rewrite the reference list
-// in that style at apply (off unless the author turns it on). In-text citations are never changed.
+// in that style at apply (off unless the author turns it on), after a preview of the first entries rewritten. In-text citations are never changed.
 import { Badge, Checkbox, Combobox, Option, Text } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { detectedStyle, searchStyles, styleInfo } from '../review/style-choice.ts';
+import { StylePreviewList, type PreviewState } from './StylePreviewList.tsx';
 
 export interface StyleChoice {
   /** The style to rewrite in, or null. */
@@ -16,9 +17,11 @@ interface Props {
   detection: ReturnType<typeof detectedStyle>;
   choice: StyleChoice;
   onChange: (choice: StyleChoice) => void;
+  /** The first entries rewritten in the chosen style, shown before the author approves the rewrite. */
+  preview?: PreviewState;
 }
 
-export function StylePicker({ detection, choice, onChange }: Props) {
+export function StylePicker({ detection, choice, onChange, preview }: Props) {
   const [query, setQuery] = useState('');
   const options = useMemo(() => searchStyles(query), [query]);
   const chosen = choice.styleId ? styleInfo(choice.styleId) : null;
@@ -56,6 +59,7 @@ export function StylePicker({ detection, choice, onChange }: Props) {
           </Option>
         ))}
       </Combobox>
+      {preview && <StylePreviewList state={preview} />}
       <Checkbox
         label={chosen ? `Rewrite the reference list in ${chosen.title} when applying` : 'Rewrite the reference list when applying (choose a style)'}
         disabled={!chosen}

@@ -11,6 +11,7 @@ import { CancelledError, runApply, runRestore, runScan, type ApplySession, type 
 import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
 import type { StyleChoice } from '../components/StylePicker.tsx';
+import { useStylePreview } from './use-style-preview.ts';
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -120,6 +121,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   );
 
   const cancel = useCallback(() => abort.current?.abort(), []);
+  const stylePreview = useStylePreview(client, connection.baseUrl, session, bibliography.styleId);
 
   const reset = useCallback(() => {
     setSession(null);
@@ -145,6 +147,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     setApprovedWorks,
     bibliography,
     setBibliography,
+    stylePreview,
     scan,
     apply,
     applyAfterPrompt: doApply,

@@ -27,6 +27,9 @@ function engineClient(): ServiceClient & { applied: Uint8Array[] } {
       const out = apply(req.file, req.settings, req.decisions);
       return { ...out, docx: Buffer.from(out.docx).toString('base64') };
     },
+    stylePreview: async () => {
+      throw new Error('not used');
+    },
     direct: async () => {
       throw new Error('not used');
     },

@@ -43,6 +43,9 @@ function resolvingClient(): ServiceClient & { sent: Parameters<ServiceClient['ap
       const out = apply(req.file, req.settings, req.decisions, req.resolvedWorks ? { resolvedWorks: req.resolvedWorks } : undefined);
       return { ...out, docx: Buffer.from(out.docx).toString('base64') };
     },
+    stylePreview: async () => {
+      throw new Error('not used');
+    },
     direct: async () => { throw new Error('not used'); },
   };
 }

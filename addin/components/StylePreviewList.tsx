@@ -1,0 +1,64 @@
+// The preview of the bibliography rewrite: the first reference entries as written and as the chosen
+// style writes them (POST /hyperlink-style-preview), shown before the author approves the rewrite.
+// The formatted entry is built from parsed pieces as React elements (never as the server's HTML).
+import { Spinner, Text } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import type { StylePreview } from '../../shared/contract.ts';
+import { parsePreviewHtml, type FormattedPiece } from '../review/preview-html.ts';
+
+export type PreviewState =
+  | { status: 'idle' }
+  | { status: 'loading'; styleTitle: string }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; preview: StylePreview };
+
+function pieceNode(p: FormattedPiece, key: number): ReactNode {
+  let node: ReactNode = p.text;
+  if (p.smallCaps) node = <span style={{ fontVariant: 'small-caps' }}>{node}</span>;
+  if (p.superscript) node = <sup>{node}</sup>;
+  else if (p.subscript) node = <sub>{node}</sub>;
+  if (p.bold) node = <b>{node}</b>;
+  if (p.italic) node = <i>{node}</i>;
+  return <span key={key}>{node}</span>;
+}
+
+/** afterHtml as React elements: only italic, bold, super-/subscript and small caps survive, as formatting. */
+export function FormattedEntry({ html }: { html: string }) {
+  return <>{parsePreviewHtml(html).map(pieceNode)}</>;
+}
+
+export function StylePreviewList({ state }: { state: PreviewState }) {
+  if (state.status === 'idle') return null;
+  if (state.status === 'loading') return <Spinner size="tiny" label={`Preparing a preview of the reference list in ${state.styleTitle}…`} data-testid="style-preview-loading" />;
+  if (state.status === 'error') {
+    return (
+      <Text size={200} block data-testid="style-preview-error">
+        {`The preview could not be made: ${state.message}`}
+      </Text>
+    );
+  }
+  const { preview } = state;
+  if (preview.entries.length === 0) return <Text size={200} block data-testid="style-preview-empty">No reference entries were found to preview.</Text>;
+  return (
+    <section aria-label="Preview of the rewritten references" data-testid="style-preview">
+      <Text size={200} weight="semibold" block>
+        {`Preview: the first ${preview.entries.length} of ${preview.total} references`}
+      </Text>
+      <ol className="style-preview-list">
+        {preview.entries.map((e) => (
+          <li key={e.refId} data-testid="style-preview-entry">
+            <Text size={200} block className="style-preview-before">{`Now: ${e.before}`}</Text>
+            {e.rewritable ? (
+              <Text size={200} block className="style-preview-after">→ <FormattedEntry html={e.afterHtml} /></Text>
+            ) : (
+              <Text size={200} block className="style-preview-kept">{`Stays as written${e.warning ? `: ${e.warning}` : ''}`}</Text>
+            )}
+          </li>
+        ))}
+      </ol>
+      {(preview.warnings ?? []).map((w) => (
+        <Text size={100} block key={w}>{w}</Text>
+      ))}
+    </section>
+  );
+}

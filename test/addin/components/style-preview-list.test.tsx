@@ -1,0 +1,57 @@
+// The preview of the bibliography rewrite in the style picker: before → after for each entry, the after
+// formatted from afterHtml as React elements (never the server's HTML as HTML), loading and errors in words.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { StylePreview } from '../../../shared/contract.ts';
+import { StylePicker } from '../../../addin/components/StylePicker.tsx';
+import { FormattedEntry, StylePreviewList } from '../../../addin/components/StylePreviewList.tsx';
+
+const PREVIEW: StylePreview = {
+  cslId: 'apa',
+  family: 'author-date',
+  total: 12,
+  entries: [
+    { refId: 'bib-1', before: '[1] A. M. Brown, "Moss growth," J. Urban Bot., 2004.', after: '[1] Brown, A. M. (2004). Moss growth. Journal of Urban Botany, 12(3), 101–119.', afterHtml: '[1] Brown, A. M. (2004). Moss growth. <i>Journal of Urban Botany</i>, <i>12</i>(3), 101–119.', rewritable: true },
+    { refId: 'bib-2', before: '[2] P. Kowalski, "Frost," Stone Rev., 1999.', after: '[2] Kowalski, P. (1999). Frost. Stone Review, 7, 33.', afterHtml: '[2] Kowalski, P. (1999). Frost. <i>Stone Review</i>, <b>7</b>, 33 &amp; H<sub>2</sub>O', rewritable: true },
+    { refId: 'bib-3', before: '[3] Roe et al., Science 2018.', after: '[3] Roe et al., Science 2018.', afterHtml: '[3] Roe et al., Science 2018.', rewritable: false, warning: 'Reference [3]: left as written (the author list is abbreviated)' },
+  ],
+  warnings: ['The in-text citations are numeric and apa is author-date: the citations in the text are not rewritten.'],
+};
+
+test('each previewed entry shows before → after, the after formatted with italic, bold and subscript elements', () => {
+  const html = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: PREVIEW }} />);
+  assert.match(html, /the first 3 of 12 references/);
+  assert.equal(html.match(/data-testid="style-preview-entry"/g)?.length, 3);
+  assert.ok(html.includes('Now: [1] A. M. Brown'), html);
+  assert.ok(html.includes('<i>Journal of Urban Botany</i>'), html);
+  assert.ok(html.includes('<b>7</b>'));
+  assert.ok(html.includes('<sub>2</sub>'), html);
+  assert.ok(html.includes('33 &amp; H'), 'an entity is text, escaped again by React');
+  assert.match(html, /Stays as written: Reference \[3\]: left as written \(the author list is abbreviated\)/);
+  assert.match(html, /citations in the text are not rewritten/);
+});
+
+test('server HTML other than the formatting tags never reaches the markup as HTML', () => {
+  const hostile = 'A <img src=x onerror="alert(1)">B <script>alert(2)</script><a href="javascript:x">C</a> <i onclick="x()">D</i> &lt;b&gt;E';
+  const html = renderToStaticMarkup(<FormattedEntry html={hostile} />);
+  assert.ok(!/<img|<script|<a |onerror|onclick|href/.test(html), html);
+  assert.ok(html.includes('<i>D</i>'), html);
+  assert.ok(html.includes('&lt;b&gt;E'), 'an escaped tag stays text');
+  assert.ok(html.includes('alert(2)'), 'text inside unknown tags is kept as text');
+});
+
+test('loading and errors are said in words; idle shows nothing', () => {
+  assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'loading', styleTitle: 'American Psychological Association 7th edition' }} />), /Preparing a preview of the reference list in American Psychological Association 7th edition/);
+  assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'error', message: "styleId 'x' names no known CSL style" }} />), /The preview could not be made: styleId &#x27;x&#x27; names no known CSL style/);
+  assert.equal(renderToStaticMarkup(<StylePreviewList state={{ status: 'idle' }} />), '');
+});
+
+test('the style picker shows the preview before the approval checkbox', () => {
+  const html = renderToStaticMarkup(
+    <StylePicker detection={{ id: 'apa', title: 'APA', score: 0.9, confidence: 'high', candidates: [] }} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} preview={{ status: 'ready', preview: PREVIEW }} />,
+  );
+  const at = html.indexOf('data-testid="style-preview"');
+  assert.ok(at > 0, html);
+  assert.ok(at < html.indexOf('type="checkbox"'), 'the preview comes before the rewrite is approved');
+});
