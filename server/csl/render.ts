@@ -4,6 +4,7 @@
 
 import CSL from 'citeproc';
 import { bundledLocale } from './catalog.ts';
+import type { RewriteSegment } from '../engine/style-hooks.ts';
 
 export interface CslName {
   family?: string;
@@ -32,14 +33,8 @@ export interface CslItem {
   'number-of-pages'?: string;
 }
 
-export interface Segment {
-  text: string;
-  italic?: boolean;
-  bold?: boolean;
-  smallCaps?: boolean;
-  superscript?: boolean;
-  subscript?: boolean;
-}
+/** One formatted piece of a rendered entry: the engine's rewrite segment, defined once there. */
+export type Segment = RewriteSegment;
 
 export interface RenderedEntry {
   id: string;
