@@ -4,6 +4,7 @@
 import type { ApplyResult, ErrorResponse, ResolvedWork, ResolverReport, ReviewDecision, ScanPacket, StylePreview } from '../shared/contract.ts';
 import type { HyperlinkSettings } from '../shared/settings.ts';
 import { HyperlinkerClient, type ApiResult } from '../shared/api-client.ts';
+import { S } from './strings.ts';
 
 export interface ServiceConnection {
   /** Base address, e.g. https://localhost:3000 (dev-server proxy) or https://api.example.org */
@@ -42,7 +43,7 @@ export function describeError(status: number, body: ErrorResponse | null): strin
     if (body.hint) text += `: ${body.hint}`;
     return `${text} [HTTP ${status}]`;
   }
-  return `The service answered HTTP ${status}.`;
+  return S.errors.answeredHttp(status);
 }
 
 /** The answer's data, or a ServiceError whose message says in words what went wrong. */
@@ -51,7 +52,7 @@ export async function unwrap<T>(baseUrl: string, call: Promise<ApiResult<T>>): P
   try {
     r = await call;
   } catch (e) {
-    throw new ServiceError(0, `The service at ${baseUrl} could not be reached (${e instanceof Error ? e.message : String(e)}).`, null);
+    throw new ServiceError(0, S.errors.notReached(baseUrl, e instanceof Error ? e.message : String(e)), null);
   }
   if (r.ok) return r.data;
   const body = r.error && typeof r.error === 'object' ? r.error : null;

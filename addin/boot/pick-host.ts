@@ -5,6 +5,7 @@
 import type { DocumentHost } from '../host/host.ts';
 import { FakeHost } from '../host/fake-host.ts';
 import { WordHost } from '../host/word-host.ts';
+import { S } from '../strings.ts';
 
 type OfficeGlobal = {
   onReady?: () => Promise<{ host: unknown }>;
@@ -30,7 +31,7 @@ export async function pickHost(search: string, onSlow: () => void = () => undefi
     const timer = setTimeout(onSlow, slowMs);
     const info = await office.onReady().finally(() => clearTimeout(timer));
     if (info.host && info.host === office.HostType?.Word) return { host: new WordHost(), ...(office.context?.officeTheme ? { officeTheme: office.context.officeTheme } : {}) };
-    if (info.host) throw new UnsupportedHostError(`This add-in works in Word only (this is ${String(info.host)}).`);
+    if (info.host) throw new UnsupportedHostError(S.errors.wordOnly(String(info.host)));
   }
   const fake = new FakeHost();
   (globalThis as { __hyperlinkerFakeHost?: FakeHost }).__hyperlinkerFakeHost = fake;

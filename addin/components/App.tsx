@@ -102,7 +102,7 @@ export function App({ host, store, initialAccount, initialSettings }: AppProps) 
       <header className="app-header">
         <img src="assets/icon-32.png" alt="" width={24} height={24} />
         <Text weight="semibold" size={400}>
-          Hyperlinker
+          {S.app.title}
         </Text>
       </header>
       <DocumentBar host={host} onError={wf.setError} />

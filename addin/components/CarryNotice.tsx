@@ -18,9 +18,7 @@ export function CarryNotice({ carry }: { carry: CarryResult }) {
         <ul className="not-carried">
           {carry.notCarried.slice(0, 20).map(({ match, choice }) => (
             <li key={match.refId}>
-              <Text size={200}>
-                “{match.sourceText}” ({match.kind}, {choice.status})
-              </Text>
+              <Text size={200}>{S.apply.notCarriedItem(match.sourceText, match.kind, choice.status)}</Text>
             </li>
           ))}
         </ul>

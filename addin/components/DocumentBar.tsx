@@ -24,7 +24,7 @@ function DownloadLatest({ host }: { host: FakeHost }) {
   if (!url) return null;
   return (
     <Link href={url} download={host.documentName()} data-testid="download-linked">
-      Download linked DOCX ({Math.round((latest?.bytes ?? 0) / 1024)} KB)
+      {S.host.download(Math.round((latest?.bytes ?? 0) / 1024))}
     </Link>
   );
 }
@@ -32,7 +32,7 @@ function DownloadLatest({ host }: { host: FakeHost }) {
 export function DocumentBar({ host, onError }: { host: DocumentHost; onError: (m: string) => void }) {
   useFakeHostVersion(host);
   if (!(host instanceof FakeHost)) {
-    return <Text size={200}>Document: {host.documentName()}</Text>;
+    return <Text size={200}>{S.host.document(host.documentName())}</Text>;
   }
   const last = host.selections[host.selections.length - 1];
   return (
@@ -52,7 +52,7 @@ export function DocumentBar({ host, onError }: { host: DocumentHost; onError: (m
       />
       {last && (
         <Text size={200} block data-testid="last-selection">
-          Selected: “{last.sourceText}” (occurrence {last.occurrence + 1})
+          {S.host.selected(last.sourceText, last.occurrence + 1)}
         </Text>
       )}
       <DownloadLatest host={host} />

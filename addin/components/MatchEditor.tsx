@@ -64,7 +64,7 @@ export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]
       )}
       <div className="editor-line">
         <Field label={S.review.doiOnly} size="small" className="grow">
-          <Input size="small" value={doi} placeholder="10.1371/journal.pone.0117949" onChange={(_, d) => setDoi(d.value)} aria-label="DOI" />
+          <Input size="small" value={doi} placeholder={S.review.doiPlaceholder} onChange={(_, d) => setDoi(d.value)} aria-label={S.review.doiLabel} />
         </Field>
         <Button size="small" onClick={() => dispatch({ type: 'linkDoi', refId: match.refId, doi })} disabled={!doi.trim()}>
           {S.review.linkDoi}

@@ -56,7 +56,7 @@ function MatchRowView(props: MatchRowProps) {
       data-start={match.location?.start}
       tabIndex={tab}
       aria-current={current ? 'true' : undefined}
-      aria-label={`${kind} ${number}: ${match.sourceText} → ${targetText}`}
+      aria-label={S.review.rowName(kind, number, match.sourceText, targetText)}
       onFocus={(e) => (e.target === e.currentTarget && !current ? onFocusRow(match.refId) : undefined)}
       onClick={() => (!current ? onFocusRow(match.refId) : undefined)}
     >

@@ -5,24 +5,25 @@ import { Badge, Button, Input, Text } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import type { ResolutionStatus, ResolverReport } from '../../shared/contract.ts';
 import { parseTypedDoi, resolverRows, type ResolverRow, type WorkChoice, type WorkChoices } from '../review/resolver-choices.ts';
+import { S } from '../strings.ts';
 
-const STATUS: Record<ResolutionStatus, { label: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
-  ready: { label: 'ready', color: 'success' },
-  low_confidence: { label: 'low confidence', color: 'warning' },
-  unmatched: { label: 'no DOI found', color: 'danger' },
-  held: { label: 'held', color: 'informative' },
+const STATUS_COLOR: Record<ResolutionStatus, 'success' | 'danger' | 'warning' | 'informative'> = {
+  ready: 'success',
+  low_confidence: 'warning',
+  unmatched: 'danger',
+  held: 'informative',
 };
 
 export function ResolverPanel(props: { report: ResolverReport; approved: WorkChoices; onChange: (choices: WorkChoices) => void }) {
   const { report, approved, onChange } = props;
   const rows = useMemo(() => resolverRows(report), [report]);
-  if (rows.length === 0) return <Text size={200}>No references to resolve.</Text>;
+  if (rows.length === 0) return <Text size={200}>{S.resolver.none}</Text>;
   const counts = report.resolverReport;
   const set = (refId: string, choice: WorkChoice) => onChange({ ...approved, [refId]: choice });
   return (
-    <section className="resolver-panel" aria-label="Crossref DOIs" data-testid="resolver-panel">
+    <section className="resolver-panel" aria-label={S.resolver.title} data-testid="resolver-panel">
       <Text weight="semibold" block>
-        Crossref DOIs{counts ? `: ${counts.resolved} ready, ${counts.reviewRequired} to review, ${counts.unresolved} not found` : ''}
+        {S.resolver.heading(counts)}
       </Text>
       <ul className="match-list">
         {rows.map((row) => (
@@ -34,7 +35,7 @@ export function ResolverPanel(props: { report: ResolverReport; approved: WorkCho
 }
 
 function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: WorkChoice | undefined; onChoice: (c: WorkChoice) => void }) {
-  const s = STATUS[row.status];
+  const color = STATUS_COLOR[row.status];
   const typed = choice?.doi ?? '';
   const typedDoi = typed ? parseTypedDoi(typed) : null;
   const approved = choice?.approved === true;
@@ -43,9 +44,9 @@ function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: 
   return (
     <li className={`match-row resolver-row ${decided}`} data-refid={row.refId} data-status={row.status}>
       <div className="resolver-head">
-        <Text size={200} weight="semibold">[{row.number}]</Text>{' '}
-        <Badge appearance="tint" color={s.color} size="small">{s.label}</Badge>{' '}
-        {row.work && <Text size={200}>{Math.round(row.work.confidence * 100)}%</Text>}
+        <Text size={200} weight="semibold">{S.resolver.number(row.number)}</Text>{' '}
+        <Badge appearance="tint" color={color} size="small">{S.resolver.status[row.status] ?? row.status}</Badge>{' '}
+        {row.work && <Text size={200}>{S.resolver.confidence(Math.round(row.work.confidence * 100))}</Text>}
       </div>
       <Text size={200} className="resolver-ref">{row.refText.length > 220 ? `${row.refText.slice(0, 217)}…` : row.refText}</Text>
       {row.work && (
@@ -56,20 +57,20 @@ function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: 
         </Text>
       )}
       {row.flags.map((f) => (
-        <Text key={f} size={200} className="resolver-flag" role="note">⚠ {f}</Text>
+        <Text key={f} size={200} className="resolver-flag" role="note">{S.resolver.flag(f)}</Text>
       ))}
       {row.reasons.length > 0 && <Text size={100} className="resolver-reasons">{row.reasons.join(' · ')}</Text>}
       <div className="resolver-actions">
         <Button size="small" appearance={approved ? 'primary' : 'secondary'} disabled={!linkable} onClick={() => onChoice({ ...choice, approved: true })}>
-          Approve
+          {S.resolver.approve}
         </Button>
         <Button size="small" appearance={choice && !approved ? 'primary' : 'secondary'} onClick={() => onChoice({ ...choice, approved: false })}>
-          Reject
+          {S.resolver.reject}
         </Button>
         <Input
           size="small"
-          placeholder="or type a DOI"
-          aria-label={`DOI for reference ${row.number}`}
+          placeholder={S.resolver.typeDoi}
+          aria-label={S.resolver.doiFor(row.number)}
           value={typed}
           onChange={(_, d) => {
             const doi = d.value.trim();
@@ -78,7 +79,7 @@ function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: 
           aria-invalid={typed !== '' && typedDoi === null}
         />
       </div>
-      {typed !== '' && typedDoi === null && <Text size={100} className="resolver-flag">Not a DOI yet (10.xxxx/…)</Text>}
+      {typed !== '' && typedDoi === null && <Text size={100} className="resolver-flag">{S.resolver.notADoiYet}</Text>}
     </li>
   );
 }

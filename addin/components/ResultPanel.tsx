@@ -40,7 +40,7 @@ export function ResultPanel({ applied, restored, busy, onRestore }: { applied: A
       {verification && !verification.ok && <Problems title={S.apply.lost} v={verification} testId="verify-problems" />}
       {stats.length > 0 && (
         <Text size={200} block>
-          {stats.map(([k, n]) => `${k}: ${n}`).join(' · ')}
+          {stats.map(([k, n]) => S.apply.statCount(k, n)).join(S.apply.statSeparator)}
         </Text>
       )}
       {(result.warnings ?? []).map((w) => (

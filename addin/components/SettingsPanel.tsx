@@ -39,7 +39,7 @@ function FieldControl({ field, value, error, warning, onChange }: { field: Setti
       return (
         <Field {...common}>
           <div className="color-line">
-            <input type="color" aria-label={`${field.label} picker`} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+            <input type="color" aria-label={S.settings.colorPicker(field.label)} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(e) => onChange(e.target.value.toUpperCase())} />
             <Input size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
           </div>
         </Field>

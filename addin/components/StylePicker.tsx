@@ -5,6 +5,7 @@ import { Badge, Checkbox, Combobox, Option, Text } from '@fluentui/react-compone
 import { useMemo, useState } from 'react';
 import { detectedStyle, searchStyles, styleInfo } from '../review/style-choice.ts';
 import { StylePreviewList, type PreviewState } from './StylePreviewList.tsx';
+import { S } from '../strings.ts';
 
 export interface StyleChoice {
   /** The style to rewrite in, or null. */
@@ -27,23 +28,23 @@ export function StylePicker({ detection, choice, onChange, preview }: Props) {
   const chosen = choice.styleId ? styleInfo(choice.styleId) : null;
   const percent = detection.score === null ? null : Math.round(detection.score * 100);
   return (
-    <section className="style-picker" aria-label="Bibliography style" data-testid="style-picker">
-      <Text weight="semibold" block>Bibliography style</Text>
+    <section className="style-picker" aria-label={S.style.title} data-testid="style-picker">
+      <Text weight="semibold" block>{S.style.title}</Text>
       {detection.confidence === 'high' && (
         <Text size={200} block data-testid="style-detected">
-          Detected: {detection.title}{' '}
-          <Badge appearance="tint" color="success" size="small">{percent}% match</Badge>
+          {S.style.detected}{detection.title}{' '}
+          <Badge appearance="tint" color="success" size="small">{S.style.match(percent)}</Badge>
         </Text>
       )}
       {detection.confidence === 'low' && (
         <Text size={200} block data-testid="style-detected">
-          No clear match{detection.candidates.length ? `; closest: ${detection.candidates.map((c) => c.title).join(', ')}` : ''}.
+          {S.style.noClearMatch(detection.candidates.map((c) => c.title))}
         </Text>
       )}
-      {detection.confidence === 'none' && <Text size={200} block>No reference list style detected.</Text>}
+      {detection.confidence === 'none' && <Text size={200} block>{S.style.noneDetected}</Text>}
       <Combobox
-        aria-label="Choose a citation style"
-        placeholder="Search styles by name (e.g. Vancouver, APA, Nature)"
+        aria-label={S.style.choose}
+        placeholder={S.style.searchPlaceholder}
         freeform
         value={query || (chosen?.title ?? '')}
         selectedOptions={choice.styleId ? [choice.styleId] : []}
@@ -61,13 +62,13 @@ export function StylePicker({ detection, choice, onChange, preview }: Props) {
       </Combobox>
       {preview && <StylePreviewList state={preview} />}
       <Checkbox
-        label={chosen ? `Rewrite the reference list in ${chosen.title} when applying` : 'Rewrite the reference list when applying (choose a style)'}
+        label={S.style.rewrite(chosen?.title ?? null)}
         disabled={!chosen}
         checked={choice.rewrite && !!chosen}
         onChange={(_, d) => onChange({ styleId: choice.styleId, rewrite: d.checked === true })}
       />
       <Text size={100} block>
-        Entries that cannot be rewritten faithfully stay as written and are listed after applying. Citations in the text are not changed.
+        {S.style.note}
       </Text>
     </section>
   );

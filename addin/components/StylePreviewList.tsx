@@ -5,6 +5,7 @@ import { Spinner, Text } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { StylePreview } from '../../shared/contract.ts';
 import { parsePreviewHtml, type FormattedPiece } from '../review/preview-html.ts';
+import { S } from '../strings.ts';
 
 export type PreviewState =
   | { status: 'idle' }
@@ -29,29 +30,29 @@ export function FormattedEntry({ html }: { html: string }) {
 
 export function StylePreviewList({ state }: { state: PreviewState }) {
   if (state.status === 'idle') return null;
-  if (state.status === 'loading') return <Spinner size="tiny" label={`Preparing a preview of the reference list in ${state.styleTitle}…`} data-testid="style-preview-loading" />;
+  if (state.status === 'loading') return <Spinner size="tiny" label={S.style.previewLoading(state.styleTitle)} data-testid="style-preview-loading" />;
   if (state.status === 'error') {
     return (
       <Text size={200} block data-testid="style-preview-error">
-        {`The preview could not be made: ${state.message}`}
+        {S.style.previewFailed(state.message)}
       </Text>
     );
   }
   const { preview } = state;
-  if (preview.entries.length === 0) return <Text size={200} block data-testid="style-preview-empty">No reference entries were found to preview.</Text>;
+  if (preview.entries.length === 0) return <Text size={200} block data-testid="style-preview-empty">{S.style.previewEmpty}</Text>;
   return (
-    <section aria-label="Preview of the rewritten references" data-testid="style-preview">
+    <section aria-label={S.style.previewLabel} data-testid="style-preview">
       <Text size={200} weight="semibold" block>
-        {`Preview: the first ${preview.entries.length} of ${preview.total} references`}
+        {S.style.previewHeading(preview.entries.length, preview.total)}
       </Text>
       <ol className="style-preview-list">
         {preview.entries.map((e) => (
           <li key={e.refId} data-testid="style-preview-entry">
-            <Text size={200} block className="style-preview-before">{`Now: ${e.before}`}</Text>
+            <Text size={200} block className="style-preview-before">{S.style.before(e.before)}</Text>
             {e.rewritable ? (
               <Text size={200} block className="style-preview-after">→ <FormattedEntry html={e.afterHtml} /></Text>
             ) : (
-              <Text size={200} block className="style-preview-kept">{`Stays as written${e.warning ? `: ${e.warning}` : ''}`}</Text>
+              <Text size={200} block className="style-preview-kept">{S.style.kept(e.warning)}</Text>
             )}
           </li>
         ))}

@@ -4,6 +4,7 @@
 // document Word hands back after the replace are summarised alike and compared (verify.ts).
 import JSZip from 'jszip';
 import { paragraphMap, type ParagraphMap } from './paragraph-map.ts';
+import { S } from '../strings.ts';
 
 export const PERSISTED_NS = 'urn:hyperlinker:links:1';
 
@@ -87,7 +88,7 @@ const LINK_PARTS = /^word\/(document|footnotes|endnotes|header\d*|footer\d*|comm
 export async function summarizeDocx(bytes: Uint8Array): Promise<DocxSummary> {
   const zip = await JSZip.loadAsync(bytes);
   const doc = zip.file('word/document.xml');
-  if (!doc) throw new Error('The document has no word/document.xml.');
+  if (!doc) throw new Error(S.errors.noDocumentXml);
   const documentXml = await doc.async('string');
   const { paragraphs, textBoxText } = documentText(documentXml);
   let links = 0;

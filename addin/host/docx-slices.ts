@@ -1,6 +1,7 @@
 // Reads the open document as DOCX bytes through Office's callback file API:
 // getFileAsync(Compressed, {sliceSize}) → getSliceAsync for each slice → closeAsync, always.
 // Written against the small structural types below so that unit tests can pass a fake Office object.
+import { S } from '../strings.ts';
 
 export const SLICE_SIZE = 4_194_304;
 /** The slice size Office's own samples use; hosts outside Windows and the web are safest with it. */
@@ -53,7 +54,7 @@ function openFile(doc: DocumentLike, fileType: string, sliceSize: number): Promi
   return new Promise((resolve, reject) => {
     doc.getFileAsync(fileType, { sliceSize }, (r) => {
       if (succeeded(r.status)) resolve(r.value);
-      else reject(new DocumentExportError(`Could not read the document: ${r.error?.message ?? 'unknown error'}`));
+      else reject(new DocumentExportError(S.errors.readDocument(r.error?.message ?? S.errors.unknown)));
     });
   });
 }
@@ -62,7 +63,7 @@ function readSlice(file: FileLike, index: number): Promise<SliceLike> {
   return new Promise((resolve, reject) => {
     file.getSliceAsync(index, (r) => {
       if (succeeded(r.status)) resolve(r.value);
-      else reject(new DocumentExportError(`Could not read part ${index + 1} of the document: ${r.error?.message ?? 'unknown error'}`));
+      else reject(new DocumentExportError(S.errors.readSlice(index + 1, r.error?.message ?? S.errors.unknown)));
     });
   });
 }
@@ -85,7 +86,7 @@ export function assembleSlices(slices: readonly SliceLike[], expectedSize: numbe
     if (s.index !== i) throw new DocumentExportError(`Slice ${i} is missing.`);
   });
   const total = ordered.reduce((n, s) => n + s.data.length, 0);
-  if (total !== expectedSize) throw new DocumentExportError(`Document size mismatch: read ${total} bytes, expected ${expectedSize}.`);
+  if (total !== expectedSize) throw new DocumentExportError(S.errors.sizeMismatch(total, expectedSize));
   const out = new Uint8Array(total);
   let offset = 0;
   for (const s of ordered) {

@@ -27,7 +27,7 @@ export class FakeHost implements DocumentHost {
   /** The demo page's stand-in for the Office theme (null: as the page started). */
   theme: 'light' | 'dark' | null = null;
   private bytes: Uint8Array | null = null;
-  private name = 'No document';
+  private name = S.host.nothingOpen;
   private listeners = new Set<() => void>();
   private selectionListeners = new Set<(pos: HostPosition) => void>();
 
@@ -58,7 +58,7 @@ export class FakeHost implements DocumentHost {
 
   async loadFromUrl(url: string): Promise<void> {
     const res = await this.fetchImpl(url);
-    if (!res.ok) throw new Error(`Could not load ${url}: HTTP ${res.status}`);
+    if (!res.ok) throw new Error(S.errors.loadFailed(url, res.status));
     this.loadBytes(new Uint8Array(await res.arrayBuffer()), decodeURIComponent(url.split('/').pop() ?? url));
   }
 

@@ -1,5 +1,6 @@
 // Which target type a match of each kind may point at, and the display order and names of kinds.
 import type { MatchKind, TargetType, ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
+import { S } from '../strings.ts';
 
 const TARGET_TYPE_OF: Record<MatchKind, TargetType | null> = {
   citation: 'bibliography',
@@ -18,18 +19,8 @@ export const KIND_ORDER: readonly MatchKind[] = [
   'citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary', 'doi',
 ];
 
-export const KIND_TITLES: Record<MatchKind, string> = {
-  citation: 'Citations',
-  figure: 'Figures',
-  table: 'Tables',
-  equation: 'Equations',
-  section: 'Sections',
-  appendix: 'Appendices',
-  algorithm: 'Algorithms',
-  listing: 'Listings',
-  supplementary: 'Supplementary material',
-  doi: 'DOIs',
-};
+/** The plural name of each kind (strings.ts). */
+export const KIND_TITLES: Readonly<Record<string, string>> = S.review.kindTitle;
 
 /** The target type a match of this kind links to; null for kinds whose link is external (DOI). */
 export function targetTypeFor(kind: MatchKind): TargetType | null {

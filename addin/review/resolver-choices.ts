@@ -3,6 +3,7 @@
 // the resolvedWorks sent to apply. Pure: the panel and the pipeline use it, the tests too.
 import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport } from '../../shared/contract.ts';
 import { normaliseDoi } from '../../shared/doi.ts';
+import { S } from '../strings.ts';
 
 export interface WorkChoice {
   approved: boolean;
@@ -38,14 +39,12 @@ function statusOf(ref: ReferenceCandidate, work: ResolvedWork | undefined): Reso
 
 function flagsOf(ref: ReferenceCandidate, work: ResolvedWork | undefined): string[] {
   const flags: string[] = [];
-  for (const u of work?.updates ?? []) flags.push(`${u.type.replace(/_/g, ' ')}${u.date ? ` (${u.date})` : ''}: ${u.noticeDoi}`);
+  for (const u of work?.updates ?? []) flags.push(S.resolver.update(u.type, u.date, u.noticeDoi));
   const change = work?.identityChange;
   if (change) {
-    flags.push(change.notFound
-      ? `the DOI written (${change.writtenDoi}) does not exist`
-      : `the DOI written (${change.writtenDoi}) is another work${change.registryTitle ? `: “${change.registryTitle}”` : ''}`);
-  } else if (ref.existingDoiCheck === 'not_found') flags.push('the DOI written does not exist');
-  else if (ref.existingDoiCheck === 'contradicted') flags.push('the DOI written names another work');
+    flags.push(change.notFound ? S.resolver.writtenDoiMissing(change.writtenDoi) : S.resolver.writtenDoiOther(change.writtenDoi, change.registryTitle));
+  } else if (ref.existingDoiCheck === 'not_found') flags.push(S.resolver.doiMissing);
+  else if (ref.existingDoiCheck === 'contradicted') flags.push(S.resolver.doiOther);
   return flags;
 }
 

@@ -3,6 +3,7 @@
 import type { ReviewMatch, ReviewTarget, ScanPacket, MatchKind } from '../../shared/contract.ts';
 import { retargetOptions, targetTypeFor } from './kinds.ts';
 import { normalizeDoi } from './doi.ts';
+import { S } from '../strings.ts';
 
 /** What the user chose for one match. */
 export type Choice =
@@ -38,19 +39,19 @@ export function findMatch(state: ReviewState, refId: string): ReviewMatch | unde
 
 /** Why a match cannot simply be approved, or null when it can. */
 export function approveProblem(match: ReviewMatch): string | null {
-  if (match.kind === 'doi') return match.doi || match.url ? null : 'This DOI match carries no DOI to link to.';
-  if (!match.targetId) return 'No target is proposed: retarget it or link it to a DOI.';
+  if (match.kind === 'doi') return match.doi || match.url ? null : S.review.problems.doiWithoutDoi;
+  if (!match.targetId) return S.review.problems.noTarget;
   return null;
 }
 
 /** Why a match cannot be retargeted to this target, or null when it can. */
 export function retargetProblem(match: ReviewMatch, targetId: string, targets: readonly ReviewTarget[]): string | null {
   const wanted = targetTypeFor(match.kind);
-  if (wanted === null) return 'A DOI match links outside the document and cannot be retargeted.';
+  if (wanted === null) return S.review.problems.doiNotRetargetable;
   const target = targets.find((t) => t.targetId === targetId);
-  if (!target) return `Unknown target ${targetId}.`;
+  if (!target) return S.review.problems.unknownTarget(targetId);
   if (!retargetOptions(match, targets).some((t) => t.targetId === targetId)) {
-    return `A ${match.kind} can only point at a ${wanted} target, not ${target.type}.`;
+    return S.review.problems.wrongTargetType(match.kind, wanted, String(target.type));
   }
   return null;
 }
@@ -87,7 +88,7 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
       break;
   }
   const match = findMatch(state, action.refId);
-  if (!match) return reject(state, action.refId, `Unknown match ${action.refId}.`);
+  if (!match) return reject(state, action.refId, S.review.problems.unknownMatch(action.refId));
   switch (action.type) {
     case 'approve': {
       const problem = approveProblem(match);
@@ -103,7 +104,7 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
     }
     case 'linkDoi': {
       const doi = normalizeDoi(action.doi);
-      if (!doi) return reject(state, match.refId, `"${action.doi}" is not a DOI (expected 10.xxxx/...).`);
+      if (!doi) return reject(state, match.refId, S.review.problems.notADoi(action.doi));
       return withChoice(state, match.refId, { status: 'link_only', doi });
     }
     case 'undo': {

@@ -18,30 +18,10 @@ export type SettingsField = FieldControl & {
   defaultValue: unknown;
 };
 
-const LABELS: Record<string, [label: string, group: string, help?: string]> = {
-  refs: ['Link citations to references', 'Citations'],
-  citeStyle: ['Citation style', 'Citations', 'auto detects numbered, author-year or superscript citations'],
-  citeLinkScope: ['Author-year link covers', 'Citations', 'author-year links "Smith 2020"; full links the whole parenthetical'],
-  citeIncludePages: ['Include page locators in the link', 'Citations'],
-  suffixDisambiguationOptIn: ['Disambiguate 2020a / 2020b suffixes', 'Citations'],
-  figures: ['Figures', 'Cross-references', 'number links "3"; numbersub also "3b"; full the whole "Figure 3b"'],
-  tables: ['Tables', 'Cross-references'],
-  equations: ['Equations', 'Cross-references'],
-  sections: ['Sections', 'Cross-references'],
-  appendices: ['Appendices', 'Cross-references'],
-  supplementary: ['Supplementary material', 'Cross-references', 'S1 Text, Additional file 3, Movie 2, Table S1; off leaves them all unlinked'],
-  algorithms: ['Algorithms', 'Cross-references'],
-  listings: ['Listings', 'Cross-references'],
-  doi: ['Link DOIs to doi.org', 'DOIs and Crossref'],
-  crossref: ['Resolve references with Crossref', 'DOIs and Crossref', 'needs "Link DOIs" on; looks up missing DOIs for review'],
-  refTitleLink: ['Link reference titles to their DOI', 'DOIs and Crossref'],
-  linkColor: ['Citation link colour', 'Appearance'],
-  xrefLinkColor: ['Cross-reference link colour', 'Appearance'],
-  urlFont: ['Font for URLs and DOIs', 'Appearance', 'empty keeps the document font'],
-  preset_id: ['Organization preset id', 'Presets', 'empty for none'],
-};
+/** Label, group and help of each field: in strings.ts, with every other word the pane shows. */
+const LABELS = S.settings.fields;
 
-export const GROUP_ORDER = ['Citations', 'Cross-references', 'DOIs and Crossref', 'Appearance', 'Presets', 'Other'];
+export const GROUP_ORDER: readonly string[] = S.settings.groups;
 
 type Def = { type: string; innerType?: z.ZodType; defaultValue?: unknown; checks?: { _zod: { def: Record<string, unknown> } }[] };
 
@@ -75,7 +55,7 @@ function controlOf(schema: z.ZodType): FieldControl | null {
 
 /** Words for each allowed value: the field's own table, the cross-reference one, else the value itself. */
 export function optionLabelsFor(name: string, options: readonly string[]): Record<string, string> {
-  const table = S.settings.options[name] ?? (LABELS[name]?.[1] === 'Cross-references' ? S.settings.options.xref : undefined) ?? {};
+  const table = S.settings.options[name] ?? (LABELS[name]?.[1] === S.settings.crossReferenceGroup ? S.settings.options.xref : undefined) ?? {};
   return Object.fromEntries(options.map((o) => [o, table[o] ?? o]));
 }
 
@@ -85,7 +65,7 @@ export function settingsFields(): SettingsField[] {
   for (const [name, schema] of Object.entries(hyperlinkSettingsSchema.shape)) {
     const control = controlOf(schema as z.ZodType);
     if (!control) continue;
-    const [label, group, help] = LABELS[name] ?? [name, 'Other'];
+    const [label, group, help] = LABELS[name] ?? [name, S.settings.otherGroup];
     if (control.control === 'enum') control.optionLabels = optionLabelsFor(name, control.options);
     const d = defOf(schema as z.ZodType);
     fields.push({

@@ -12,8 +12,8 @@ export type SettingsValidation =
 export function fieldWarnings(values: SettingsFormValues): Partial<Record<string, string>> {
   const out: Partial<Record<string, string>> = {};
   if (values.doi !== true) {
-    if (values.crossref === true) out.crossref = S.settings.needsDoi('Crossref resolution');
-    if (values.refTitleLink === true) out.refTitleLink = S.settings.needsDoi('Title linking');
+    if (values.crossref === true) out.crossref = S.settings.needsDoi(S.settings.crossrefField);
+    if (values.refTitleLink === true) out.refTitleLink = S.settings.needsDoi(S.settings.titleLinkField);
   }
   if (values.refs === false && values.citeStyle !== undefined && values.citeStyle !== 'off' && values.citeStyle !== 'auto') out.citeStyle = S.settings.needsRefs;
   return out;
@@ -44,7 +44,7 @@ export function validateSettingsForm(values: SettingsFormValues): SettingsValida
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'settings';
     if (errors[field]) continue;
-    const allowed = 'values' in issue && Array.isArray(issue.values) ? ` (allowed: ${issue.values.join(', ')})` : '';
+    const allowed = 'values' in issue && Array.isArray(issue.values) ? S.settings.allowed(issue.values.map(String)) : '';
     errors[field] = `${issue.message}${allowed}`;
   }
   return { ok: false, errors, warnings };

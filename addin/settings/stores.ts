@@ -4,6 +4,7 @@
 // browser's (partitioned, in Office on the web) localStorage through office-js-helpers' Storage.
 // Never the document's own settings: those travel inside the manuscript.
 import { Storage, StorageType } from '@microsoft/office-js-helpers';
+import { S } from '../strings.ts';
 
 export interface KeyValueStore {
   readonly kind: 'office-runtime' | 'roaming' | 'local' | 'memory';
@@ -32,7 +33,7 @@ class RoamingStore implements KeyValueStore {
   set(key: string, value: string): Promise<void> {
     this.rs.set(key, value);
     return new Promise((resolve, reject) =>
-      this.rs.saveAsync((r) => (r.status === 'succeeded' ? resolve() : reject(new Error('Could not save roaming settings')))),
+      this.rs.saveAsync((r) => (r.status === 'succeeded' ? resolve() : reject(new Error(S.errors.roamingSave)))),
     );
   }
 }

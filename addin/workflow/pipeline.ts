@@ -86,7 +86,7 @@ export async function scanBytes(
   let resolverWarning: string | null = null;
   if (settings.crossref) {
     if (!settings.doi) {
-      resolverWarning = 'Crossref resolution was skipped: turn on "Link DOIs to doi.org" too.';
+      resolverWarning = S.resolver.skippedNeedsDoi;
     } else {
       onProgress({ phase: 'resolving' });
       try {
@@ -94,7 +94,7 @@ export async function scanBytes(
         resolver = await client.crossref(file, settings, packet.scanFingerprint, (done, total) => onProgress({ phase: 'resolving', done, total }));
       } catch (e) {
         if (!(e instanceof ServiceError) || e.status === 0) throw e;
-        resolverWarning = `Crossref resolution is unavailable: ${e.message}`;
+        resolverWarning = S.resolver.unavailable(e.message);
       }
       check(signal);
     }
@@ -155,7 +155,7 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
     decisions = buildDecisions({ matches: session.packet.matches, targets: session.packet.targets, choices: carried.choices, error: null });
   }
   const token = session.resolver?.scanToken || session.packet.scanToken;
-  if (!token) throw new Error('The scan returned no scan token; scan again.');
+  if (!token) throw new Error(S.errors.noScanToken);
   const resolvedWorks = worksToApply(session.resolver, input.approvedWorks);
   onProgress({ phase: 'applying' });
   const result = await client.apply({
