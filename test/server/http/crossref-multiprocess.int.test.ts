@@ -2,7 +2,6 @@
 // MySQL limiter keeps them together within the announced limits (the registry never refuses), and
 // an answer one process found is served from the shared cache by the other with no registry call.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { dropDatabase, openDatabase } from '../../../server/db/connection.ts';
@@ -11,7 +10,7 @@ import { HyperlinkerClient } from '../../../shared/api-client.ts';
 import { startFakeCrossref, type FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { WORKS } from '../resolver/fixtures.ts';
 import { manuscript, maxServedInWindow, registryCalls, unknownRefs } from './crossref-helpers.ts';
-import { freshDatabaseUrl, TEST_TOKEN_SECRET } from './harness.ts';
+import { freshDatabaseUrl, startServiceProcess, type ServiceProcess } from './harness.ts';
 
 const databaseUrl = freshDatabaseUrl('xrefmulti');
 // Concurrency as documented for the polite pool (3): the limiter starts there before any answer announces it.
@@ -21,30 +20,9 @@ const SETTINGS = { doi: true, crossref: true };
 // grant (busy event loops, parallel test files); the window margin absorbs that, as it absorbs
 // network jitter in production. What is tested here is that processes share one limiter.
 const MARGIN = '400';
-const children: ChildProcess[] = [];
+const processes: ServiceProcess[] = [];
 let fake: FakeCrossref;
 let clients: HyperlinkerClient[] = [];
-
-function startProcess(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
-      env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: TEST_TOKEN_SECRET, LOG_LEVEL: 'info', ENGINE_THREADS: '1', CROSSREF_API_URL: fake.url, REGISTRY_WINDOW_MARGIN_MS: MARGIN, CROSSREF_MAILTO: 'multi@example.org', TRIAL_CREDITS: '10' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffer);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 before(async () => {
   fake = await startFakeCrossref({ works: WORKS, polite: ANNOUNCED, public: ANNOUNCED });
@@ -54,7 +32,9 @@ before(async () => {
   const email = `xref-${Math.random().toString(36).slice(2)}@example.org`;
   await addUser(pool, { email, password: 'password-123', plan: 'pro' });
   await pool.end();
-  const urls = await Promise.all([startProcess(), startProcess()]);
+  const env = { CROSSREF_API_URL: fake.url, REGISTRY_WINDOW_MARGIN_MS: MARGIN, CROSSREF_MAILTO: 'multi@example.org', TRIAL_CREDITS: '10' };
+  processes.push(...(await Promise.all([startServiceProcess(databaseUrl, env), startServiceProcess(databaseUrl, env)])));
+  const urls = processes.map((p) => p.url);
   const login = await new HyperlinkerClient({ baseUrl: urls[0]! }).login(email, 'password-123');
   assert.ok(login.ok);
   const created = await new HyperlinkerClient({ baseUrl: urls[0]!, sessionToken: login.data.token }).createKey();
@@ -62,8 +42,9 @@ before(async () => {
   clients = urls.map((baseUrl) => new HyperlinkerClient({ baseUrl, apiKey: created.data.key }));
 });
 after(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
+  assert.deepEqual(processes.flatMap((p) => p.serverErrors), [], 'no server errors in the service processes');
+  for (const { child } of processes) child.kill('SIGTERM');
+  await Promise.all(processes.map(({ child: c }) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
   await fake.close();
   await dropDatabase(databaseUrl);
 });
