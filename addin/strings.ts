@@ -236,7 +236,7 @@ export const S = {
       figures: ['Figures', 'Cross-references', 'number links "3"; numbersub also "3b"; full the whole "Figure 3b"'],
       tables: ['Tables', 'Cross-references'],
       equations: ['Equations', 'Cross-references'],
-      sections: ['Sections', 'Cross-references'],
+      sections: ['Sections', 'Cross-references', 'full also links mentions by title ("see Discussion"); otherwise they are proposed for review'],
       appendices: ['Appendices', 'Cross-references'],
       supplementary: ['Supplementary material', 'Cross-references', 'S1 Text, Additional file 3, Movie 2, Table S1; off leaves them all unlinked'],
       algorithms: ['Algorithms', 'Cross-references'],

@@ -207,6 +207,12 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       match.reason = 'several sections have this name';
     }
     if (alternatives.length) match.alternatives = alternatives;
+    // A mention by title links directly only in full mode; otherwise it is proposed for review.
+    if (m.byTitle && mode.section !== 'full' && match.status === 'ready') {
+      match.status = 'low_confidence';
+      match.confidence = Math.min(0.5, match.confidence);
+      match.reason = 'names a section by its title: linked on approval (set sections to full to link such mentions directly)';
+    }
     if (m.otherWork) {
       match.status = 'held';
       match.reason = `names ${m.kind} ${m.key.replace(/^[a-z]+-/, '')} of another work`;

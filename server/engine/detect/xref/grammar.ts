@@ -41,6 +41,8 @@ export interface XrefMention {
   direct?: XrefTarget;
   /** "Figure 3 of Smith et al. (2019)", "Table 2 in [14]": names another work's float; held, never linked. */
   otherWork?: boolean;
+  /** Names its section by title ("see Discussion"): linked directly only when `sections` is `full`. */
+  byTitle?: boolean;
 }
 
 /** A target found by a detector, with the normalised key it answers to. */

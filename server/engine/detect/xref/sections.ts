@@ -154,6 +154,7 @@ export function findNamedSectionMentions(p: ModelParagraph, index: SectionNameIn
       confidence: tied.length > 1 ? 0.5 : 0.9,
       alternatives: tied.length > 1 ? tied.slice(1).map((c) => c.key) : undefined,
       direct: best,
+      byTitle: true,
     });
     TRIGGER.lastIndex = Math.max(TRIGGER.lastIndex, name.end);
   }

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { p } from '../../../../helpers/docx-builder.ts';
-import { ready, xrefs } from './helpers.ts';
+import { ready, xrefs, type Brief } from './helpers.ts';
+
+/** A mention by title outside full mode: proposed for review, linked only on approval. */
+const proposed = (kind: string, text: string, target: string): Brief => ({ kind, text, status: 'low_confidence', target });
 
 const typed = [
   p('1 Introduction', 'Heading1'),
@@ -38,10 +41,17 @@ test('numbered section mentions, number and full modes', async () => {
 });
 
 test('sections by name only in clear frames; prose words are not mentions', async () => {
-  const a = await xrefs({ body: typed }, {}, [], 5);
+  const a = await xrefs({ body: typed }, { sections: 'full' }, [], 5);
   assert.deepEqual(a.matches, [ready('section', 'Materials and Methods', 'sec-2'), ready('section', 'Discussion', 'sec-3')]);
-  const b = await xrefs({ body: typed }, {}, [], 6);
+  const b = await xrefs({ body: typed }, { sections: 'full' }, [], 6);
   assert.deepEqual(b.matches, [ready('section', 'Discussion', 'sec-3')]);
+});
+
+test('outside full mode a mention by title is proposed for review, not linked directly; numbered mentions stay ready', async () => {
+  const a = await xrefs({ body: typed }, {}, [], 5);
+  assert.deepEqual(a.matches, [proposed('section', 'Materials and Methods', 'sec-2'), proposed('section', 'Discussion', 'sec-3')]);
+  const n = await xrefs({ body: typed }, { sections: 'number' }, [], 4);
+  assert.deepEqual(n.matches.map((m) => m.status), ['ready', 'ready', 'ready', 'ready', 'ready', 'unmatched']);
 });
 
 test('unnumbered headings (styled or bold) are targets by title', async () => {
@@ -49,7 +59,7 @@ test('unnumbered headings (styled or bold) are targets by title', async () => {
     p('Methods', 'Heading1') +
     '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Results</w:t></w:r></w:p>' +
     p('We did this (see Methods) and that (Results).');
-  const { targets, matches } = await xrefs({ body });
+  const { targets, matches } = await xrefs({ body }, { sections: 'full' });
   assert.deepEqual(targets.map((t) => [t.key, t.label]), [['sec-methods', 'Methods'], ['sec-results', 'Results']]);
   assert.deepEqual(matches, [ready('section', 'Methods', 'sec-methods'), ready('section', 'Results', 'sec-results')]);
 });
