@@ -170,11 +170,16 @@ interface Tail {
 
 const PAGE = String.raw`(?:[A-Za-z]{0,2}\d+[A-Za-z]?(?:\.[a-z]?\d+)?(?:\s*[–-]\s*[A-Za-z]{0,2}\d+[A-Za-z]?(?:\.[a-z]?\d+)?)?|[ivxlc]+(?:[–-][ivxlc]+)?)`;
 const VOL = String.raw`(?:\d+|[IVXLC]+|s\d+-[IVXLC]+)`;
+/** A date as journals print it beside the volume: "2004", "March 2004", "Mar. 2004", "Spring 2004". */
+const DATE = String.raw`(?:[A-Z][a-z]{2,8}\.?\s+)?(?:1[5-9]\d\d|20\d\d)`;
 
 /** The volume/issue/pages group near the end of the entry, in the usual layouts. */
 function readTail(text: string): Tail | null {
   const patterns: Array<[RegExp, (m: RegExpExecArray) => Omit<Tail, 'start'>]> = [
-    [new RegExp(String.raw`\b[Vv]ol\.\s*(${VOL})(?:,\s*[Nn]o\.\s*([\w-]+))?(?:,\s*pp?\.\s*(${PAGE}))?`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
+    // MLA: "vol. 12, no. 3, 2004, pp. 101–19" (the date, with or without a month, sits before the pages)
+    [new RegExp(String.raw`\b[Vv]ol\.\s*(${VOL})(?:,\s*[Nn]o\.\s*([\w-]+))?(?:,\s*${DATE})?(?:,\s*pp?\.\s*(${PAGE}))?`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
+    // Chicago: "12, no. 3 (2004): 101–19", "12, no. 3 (March 2004): 101–19", "12 (2004): 101–19"
+    [new RegExp(String.raw`(?<![\w.])(${VOL})(?:,\s*[Nn]o\.\s*([\w-]+))?\s*\(${DATE}\)\s*:\s*(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL})\s*\((\w[\w\s/-]{0,12})\)\s*(?:\([^)]*\))?\s*[:,]\s*(?:pp?\.\s*)?(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL})\.(\d+(?:-\d+)?)\s*\((?:\d{4})\)\s*:\s*(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
     [new RegExp(String.raw`(?<![\w.])(${VOL}),\s*(\d+)\s*\([^)]*\d{4}\),\s*(${PAGE})`), (m) => ({ volume: m[1], issue: m[2], page: m[3] })],
