@@ -9,7 +9,7 @@ import { openDatabase, dropDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { addUser } from '../../server/cli/accounts.ts';
 import { HyperlinkerClient } from '../../shared/api-client.ts';
-import { corpusDoc, freshDatabaseUrl, SMALL_DOC, TEST_TOKEN_SECRET } from '../server/http/harness.ts';
+import { corpusDoc, freshDatabaseUrl, SMALL_DOC, TEST_TOKEN_SECRET } from '../helpers/http-harness.ts';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 // Inside the repository, so the bundles resolve their npm packages from its node_modules.

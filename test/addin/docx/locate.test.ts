@@ -4,7 +4,7 @@ import { locateInBody, matchAtPosition } from '../../../addin/docx/locate.ts';
 import { summarizeDocx } from '../../../addin/docx/docx-summary.ts';
 import { scan } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
-import { textBoxDocx, WORD_BODY } from './textbox-fixture.ts';
+import { textBoxDocx, WORD_BODY } from '../../helpers/textbox-fixture.ts';
 import { match } from '../fixtures.ts';
 
 async function figureMatches() {

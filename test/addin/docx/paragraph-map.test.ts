@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { paragraphMap, toBodyIndex, toEngineIndex } from '../../../addin/docx/paragraph-map.ts';
 import { scan } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
-import { textBoxDocx } from './textbox-fixture.ts';
+import { textBoxDocx } from '../../helpers/textbox-fixture.ts';
 
 test('text-box paragraphs count for the engine, not for Word; mc:Fallback copies for neither', async () => {
   const bytes = await textBoxDocx();

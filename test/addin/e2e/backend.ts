@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
 import { dropDatabase } from '../../../server/db/connection.ts';
-import { freshDatabaseUrl } from '../../server/http/harness.ts';
+import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
 
 export interface Backend {
   url: string;

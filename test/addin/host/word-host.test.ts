@@ -11,7 +11,7 @@ import { SMALL_SLICE_SIZE, SLICE_SIZE } from '../../../addin/host/docx-slices.ts
 import { scan, apply } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { bytesToBase64 } from '../../../addin/util/base64.ts';
-import { textBoxDocx, WORD_BODY } from '../docx/textbox-fixture.ts';
+import { textBoxDocx, WORD_BODY } from '../../helpers/textbox-fixture.ts';
 import { mockEnv, mockState } from './word-mock.ts';
 
 const noProgress = () => undefined;

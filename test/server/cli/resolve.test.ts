@@ -10,7 +10,7 @@ import type { ResolverReport } from '../../../shared/contract.ts';
 import { readZip } from '../../../server/engine/package/zip.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
-import { REFS, startFake } from '../resolver/fixtures.ts';
+import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
 
 let fake: FakeCrossref;
 let dir: string;

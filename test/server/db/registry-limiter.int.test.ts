@@ -9,7 +9,7 @@ import { dropDatabase, openDatabase } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { MysqlRegistryLimiter } from '../../../server/db/registry-limiter.ts';
 import type { RateLimits, RequestClass } from '../../../server/resolver/ports.ts';
-import { freshDatabaseUrl } from '../http/harness.ts';
+import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
 
 const url = freshDatabaseUrl('limiter');
 let poolA: Pool, poolB: Pool;

@@ -10,7 +10,7 @@ import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
-import { freshDatabaseUrl } from '../http/harness.ts';
+import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
 
 const url = freshDatabaseUrl('rcache');
 let poolA: Pool, poolB: Pool;

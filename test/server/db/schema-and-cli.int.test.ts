@@ -11,7 +11,7 @@ import { MIGRATIONS } from '../../../server/db/migrations.ts';
 import { hit } from '../../../server/db/rate-limits.ts';
 import { refundExpiredReservations, reserveCredit } from '../../../server/db/reservations.ts';
 import { findUserByEmail } from '../../../server/db/users.ts';
-import { freshDatabaseUrl } from '../http/harness.ts';
+import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
 
 const url = freshDatabaseUrl('db');
 let pool: Pool;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { countWindows } from '../../../server/db/rate-limits.ts';
 import { pathologicalDocx } from '../../helpers/pathological.ts';
-import { expectError, startTestService, type TestService } from './harness.ts';
+import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { updateUser } from '../../../server/db/users.ts';
-import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 const PER_ACCOUNT = 5;
 const PER_ADDRESS = 20;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { updateUser } from '../../../server/db/users.ts';
-import { expectError, startTestService, type TestService } from './harness.ts';
+import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

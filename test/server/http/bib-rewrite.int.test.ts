@@ -7,7 +7,7 @@ import { loadBundledStyle } from '../../../server/csl/catalog.ts';
 import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
-import { expectError, startTestService, type TestService } from './harness.ts';
+import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

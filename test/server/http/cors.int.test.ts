@@ -2,7 +2,7 @@
 // Allow-Origin header on real answers (including errors); other origins get none.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestService, type TestService } from './harness.ts';
+import { startTestService, type TestService } from '../../helpers/http-harness.ts';
 import { parseCorsOrigins } from '../../../server/http/cors.ts';
 
 const PANE = 'https://addin.example.org';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
-import { CORPUS, corpusDoc, expectError, startServiceProcess, startTestService, type ServiceProcess, type TestService } from './harness.ts';
+import { CORPUS, corpusDoc, expectError, startServiceProcess, startTestService, type ServiceProcess, type TestService } from '../../helpers/http-harness.ts';
 
 const BIG_DOC = `${CORPUS}/plos-pcbi-1004082.messy.docx`;
 

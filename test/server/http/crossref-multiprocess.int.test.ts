@@ -8,9 +8,9 @@ import { dropDatabase, openDatabase } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
 import { startFakeCrossref, type FakeCrossref } from '../../helpers/fake-crossref/server.ts';
-import { WORKS } from '../resolver/fixtures.ts';
+import { WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 import { manuscript, maxServedInWindow, registryCalls, unknownRefs } from './crossref-helpers.ts';
-import { freshDatabaseUrl, startServiceProcess, type ServiceProcess } from './harness.ts';
+import { freshDatabaseUrl, startServiceProcess, type ServiceProcess } from '../../helpers/http-harness.ts';
 
 const databaseUrl = freshDatabaseUrl('xrefmulti');
 // Concurrency as documented for the polite pool (3): the limiter starts there before any answer announces it.

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ResolveProgressEvent, ResolverReport, ReviewDecision } from '../../../shared/contract.ts';
 import { startFakeCrossref, type FakeCrossref } from '../../helpers/fake-crossref/server.ts';
-import { REFS, WORKS } from '../resolver/fixtures.ts';
+import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 import { manuscript, maxServedInWindow, registryCalls, unknownRefs } from './crossref-helpers.ts';
-import { expectError, startTestService, type TestService, type TestUser } from './harness.ts';
+import { expectError, startTestService, type TestService, type TestUser } from '../../helpers/http-harness.ts';
 
 const SETTINGS = { doi: true, crossref: true };
 // On a loaded test machine a granted request may reach the registry a few hundred ms after its

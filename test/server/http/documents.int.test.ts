@@ -6,7 +6,7 @@ import { canonicalSettings, DEFAULT_SETTINGS } from '../../../shared/settings.ts
 import { creditBalance } from '../../../server/db/credits.ts';
 import { signScanToken } from '../../../server/http/scan-token.ts';
 import { MAX_DOCX_BYTES } from '../../../shared/contract.ts';
-import { awaitFreshWindow, CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from './harness.ts';
+import { awaitFreshWindow, CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../helpers/http-harness.ts';
 import { doctypeDocx, lyingZip, macroDocx, mismatchedTagsDocx, nulByteDocx, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from './bad-docx.ts';
 
 let t: TestService;

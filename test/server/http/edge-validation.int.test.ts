@@ -2,7 +2,7 @@
 // a 500 (issue 11, item 10) is now a 400 naming the problem. The harness fails the file on any 500.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
+import { corpusDoc, expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

@@ -6,7 +6,7 @@ import { openDatabase, dropDatabase } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
-import { awaitFreshWindow, corpusDoc, freshDatabaseUrl, startServiceProcess, type ServiceProcess } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, freshDatabaseUrl, startServiceProcess, type ServiceProcess } from '../../helpers/http-harness.ts';
 
 const databaseUrl = freshDatabaseUrl('multi');
 const children: ChildProcess[] = [];

@@ -2,7 +2,7 @@
 // known, in another organisation, already a member), and nobody is enrolled without accepting.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectError, startTestService, type TestService, type TestUser } from './harness.ts';
+import { expectError, startTestService, type TestService, type TestUser } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

@@ -1,7 +1,7 @@
 // Organisation surfaces: presets, usage, account, billing, members; admin insights and docs events.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from './harness.ts';
+import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

@@ -8,7 +8,7 @@ import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
 import { creditBalance } from '../../../server/db/credits.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
-import { expectError, startTestService, type TestService } from './harness.ts';
+import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {

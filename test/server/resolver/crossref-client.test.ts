@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { CrossrefClient, limitsFromHeaders, parseInterval, RegistryError, retryAfterMs } from '../../../server/resolver/crossref-client.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
-import { REFS, startFake } from './fixtures.ts';
+import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
 
 let fake: FakeCrossref;
 before(async () => { fake = await startFake(); });

@@ -4,7 +4,7 @@ import { parseReference } from '../../../server/references/parse.ts';
 import { calibratedConfidence, decide, passesGate, rankCandidates } from '../../../server/resolver/match.ts';
 import { prepareReference, scoreCandidate } from '../../../server/resolver/score.ts';
 import { workUpdates, type CrossrefWork } from '../../../server/resolver/work.ts';
-import { REFS, WORKS } from './fixtures.ts';
+import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 
 const byDoi = (doi: string) => ({ ...WORKS.find((w) => w.DOI === doi)!, score: 100 }) as CrossrefWork;
 const prep = (s: string) => prepareReference(parseReference(s));

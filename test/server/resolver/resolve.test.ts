@@ -12,7 +12,7 @@ import { refineStyleDetection } from '../../../server/style/index.ts';
 import type { ReferenceListInput } from '../../../server/engine/style-hooks.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
-import { REFS, startFake } from './fixtures.ts';
+import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
 
 let fake: FakeCrossref;
 let dir: string;

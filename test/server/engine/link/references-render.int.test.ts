@@ -13,7 +13,7 @@ import type { ResolvedWork } from '../../../../shared/contract.ts';
 import { parseSettings } from '../../../../shared/settings.ts';
 import { apply, scan } from '../../../../server/engine/index.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
-import { pageTexts, squash } from './pdf-check.ts';
+import { pageTexts, squash } from '../../../helpers/pdf-check.ts';
 
 const ENTRY1 = '1. Smith J, Jones K. Variability of neural activity in the cortex of awake mice. J Neurosci. 2020;40(3):123-130.';
 const ENTRY2 = '2. Doe A. A second study of things seen in the field. Nature. 2019;571:45-49. doi:10.1038/s41586-019-1234-5';

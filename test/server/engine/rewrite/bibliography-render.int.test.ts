@@ -17,7 +17,7 @@ import { loadBundledStyle } from '../../../../server/csl/catalog.ts';
 import { createBibliographyRenderer } from '../../../../server/csl/bibliography.ts';
 import { rendererFor, type CslItem } from '../../../../server/csl/render.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
-import { pageTexts, pagesShowing, pdfDestinationName, readPdfLinks, squash } from '../link/pdf-check.ts';
+import { pageTexts, pagesShowing, pdfDestinationName, readPdfLinks, squash } from '../../../helpers/pdf-check.ts';
 
 // Made-up works.
 const ITEMS: CslItem[] = [

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
-import { certPaths, uninstalledHttpsOptions } from '../../addin/build/dev-certs.mjs';
+import { certPaths, uninstalledHttpsOptions } from '../../../addin/build/dev-certs.mjs';
 
 test('generates a localhost certificate signed by its own CA, once, without installing it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'addin-certs-'));

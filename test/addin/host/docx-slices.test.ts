@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { assembleSlices, readDocumentBytes, DocumentExportError, type DocumentLike, type FileLike, type SliceLike, type AsyncResultLike } from '../../addin/host/docx-slices.ts';
+import { assembleSlices, readDocumentBytes, DocumentExportError, type DocumentLike, type FileLike, type SliceLike, type AsyncResultLike } from '../../../addin/host/docx-slices.ts';
 
-const CORPUS = new URL('../../../shared/corpus/plos-pone-0117949.docx', import.meta.url);
+const CORPUS = new URL('../../../../shared/corpus/plos-pone-0117949.docx', import.meta.url);
 
 /** A fake Office.context.document serving bytes in slices, recording calls. */
 function fakeOffice(bytes: Uint8Array, opts: { failSlice?: number; failOpen?: boolean; asNumberArray?: boolean } = {}) {

@@ -1,7 +1,7 @@
 // The fake registry answers as ../shared/resolver/README.md says Crossref does.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
+import type { FakeCrossref } from './server.ts';
 import { REFS, startFake } from './fixtures.ts';
 
 let fake: FakeCrossref;

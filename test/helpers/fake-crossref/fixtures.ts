@@ -1,8 +1,8 @@
 // A small registry for resolver tests: targets with their realistic twins (a correction, a meeting
 // abstract a year earlier, a book chapter, a preprint), a retracted work and its notice, and unrelated works.
 
-import type { RegistryWork } from '../../helpers/fake-crossref/types.ts';
-import { startFakeCrossref, type FakeCrossref, type FakeCrossrefOptions } from '../../helpers/fake-crossref/server.ts';
+import type { RegistryWork } from './types.ts';
+import { startFakeCrossref, type FakeCrossref, type FakeCrossrefOptions } from './server.ts';
 
 const a = (given: string, family: string) => ({ given, family });
 

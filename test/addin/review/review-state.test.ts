@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyReviewState, reviewReducer, type ReviewAction, type ReviewState } from '../../addin/review/review-state.ts';
-import { buildDecisions, reviewProgress, NOT_REVIEWED_REASON } from '../../addin/review/decisions.ts';
-import { retargetOptions } from '../../addin/review/kinds.ts';
-import { normalizeDoi } from '../../addin/review/doi.ts';
-import { packet } from './fixtures.ts';
+import { emptyReviewState, reviewReducer, type ReviewAction, type ReviewState } from '../../../addin/review/review-state.ts';
+import { buildDecisions, reviewProgress, NOT_REVIEWED_REASON } from '../../../addin/review/decisions.ts';
+import { retargetOptions } from '../../../addin/review/kinds.ts';
+import { normalizeDoi } from '../../../addin/review/doi.ts';
+import { packet } from '../fixtures.ts';
 
 function run(...actions: ReviewAction[]): ReviewState {
   return actions.reduce(reviewReducer, reviewReducer(emptyReviewState, { type: 'load', packet: packet() }));

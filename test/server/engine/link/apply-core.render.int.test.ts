@@ -12,12 +12,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
-import { buildModel } from '../../../server/engine/model/document.ts';
-import { openDocx } from '../../../server/engine/package/docx.ts';
-import { corpusFile } from '../../helpers/corpus.ts';
-import { analyse, approveReady, SETTINGS } from './link/pipeline.ts';
-import { pageTexts, pagesShowing, pdfDestinationName, readPdfLinks } from './link/pdf-check.ts';
+import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { buildModel } from '../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../server/engine/package/docx.ts';
+import { corpusFile } from '../../../helpers/corpus.ts';
+import { analyse, approveReady, SETTINGS } from './pipeline.ts';
+import { pageTexts, pagesShowing, pdfDestinationName, readPdfLinks } from '../../../helpers/pdf-check.ts';
 
 const DOCS = ['plos-pcbi-1004082.messy.docx', 'elife-14093.messy.docx', 'biorxiv-498369.messy.docx', 'scirep-PMC8233371.docx'];
 const dir = mkdtempSync(join(tmpdir(), 'hl-render-'));

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import JSZip from 'jszip';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildPane } from './e2e/build-pane.ts';
-import { startBackend, type Backend } from './e2e/backend.ts';
-import { startPaneServer } from './e2e/pane-server.ts';
+import { buildPane } from './build-pane.ts';
+import { startBackend, type Backend } from './backend.ts';
+import { startPaneServer } from './pane-server.ts';
 
-const repo = new URL('../../', import.meta.url).pathname;
+const repo = new URL('../../../', import.meta.url).pathname;
 const OUT = join(repo, 'test-output/addin');
 const SCREENS = join(OUT, 'screens');
 const DIST = join(OUT, 'dist');

@@ -4,12 +4,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyAnalysis } from '../../../server/engine/link/apply-core.ts';
-import { buildModel } from '../../../server/engine/model/document.ts';
-import { openDocx } from '../../../server/engine/package/docx.ts';
-import { analyse, approveReady, SETTINGS } from './link/pipeline.ts';
-import { corpusFile } from '../../helpers/corpus.ts';
-import { NOW } from './link/fixture.ts';
+import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { buildModel } from '../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../server/engine/package/docx.ts';
+import { analyse, approveReady, SETTINGS } from './pipeline.ts';
+import { corpusFile } from '../../../helpers/corpus.ts';
+import { NOW } from './fixture.ts';
 
 const DOCS = ['plos-pcbi-1004082.messy.docx', 'elife-14093.messy.docx', 'biorxiv-498369.docx', 'mdpi-plants-PMC8071313.messy.docx', 'elife-02304.docx', 'scirep-PMC8233371.docx'];
 

@@ -10,10 +10,10 @@ import {
   engineRowKind,
   type ScoredMatch,
   type ScoredTarget,
-} from '../../bench/accuracy/score.ts';
-import type { GoldDoc } from '../../bench/accuracy/gold.ts';
-import { OffsetTranslator, buildMap } from '../../bench/accuracy/offsets.ts';
-import { readParagraphs } from '../../bench/accuracy/paragraphs.ts';
+} from '../../../bench/accuracy/score.ts';
+import type { GoldDoc } from '../../../bench/accuracy/gold.ts';
+import { OffsetTranslator, buildMap } from '../../../bench/accuracy/offsets.ts';
+import { readParagraphs } from '../../../bench/accuracy/paragraphs.ts';
 
 const P = 'word/document.xml';
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const DIR = new URL('../../../addin/components/', import.meta.url).pathname;
+const DIR = new URL('../../addin/components/', import.meta.url).pathname;
 const ATTRS = ['aria-label', 'placeholder', 'label', 'title', 'alt', 'hint', 'validationMessage'];
 
 /** The source without comments, `=>` arrows and `${…}` interpolations (so `>` and `<` are JSX's). */

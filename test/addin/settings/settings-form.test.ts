@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../shared/settings.ts';
-import { settingsFields, groupedSettingsFields } from '../../addin/settings/settings-fields.ts';
-import { validateSettingsForm, restoreSettings, settingsWarnings } from '../../addin/settings/settings-form.ts';
+import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../../shared/settings.ts';
+import { settingsFields, groupedSettingsFields } from '../../../addin/settings/settings-fields.ts';
+import { validateSettingsForm, restoreSettings, settingsWarnings } from '../../../addin/settings/settings-form.ts';
 
 test('the panel has a control for every HyperlinkSettings field, with the schema defaults', () => {
   const fields = settingsFields();
@@ -66,8 +66,8 @@ test('stored settings are restored, dropping invalid fields', () => {
 });
 
 test('settings say their values in words and their dependencies under the field', async () => {
-  const { settingsFields } = await import('../../addin/settings/settings-fields.ts');
-  const { fieldWarnings } = await import('../../addin/settings/settings-form.ts');
+  const { settingsFields } = await import('../../../addin/settings/settings-fields.ts');
+  const { fieldWarnings } = await import('../../../addin/settings/settings-form.ts');
   const figures = settingsFields().find((f) => f.name === 'figures')!;
   assert.equal(figures.control, 'enum');
   if (figures.control === 'enum') {

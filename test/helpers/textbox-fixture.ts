@@ -1,6 +1,6 @@
 // A small DOCX where the engine's and Word's paragraph numbering and offsets differ: a text box
 // (with its mc:Fallback copy) before the citing paragraph, and an astral character before a match.
-import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
+import { buildDocx, p, r } from './docx-builder.ts';
 
 const textBox = (text: string) =>
   `<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor><a:graphic><a:graphicData><wps:wsp><wps:txbx><w:txbxContent>${p(text)}</w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback><w:pict><v:shape><v:textbox><w:txbxContent>${p(text)}</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
