@@ -1,7 +1,7 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
+// Appendix headings ("Appendix A" as a heading or a bold line, "Appendix 1: Derivations") and mentions
+// ("Appendix A", "Appendices A and B"). One row per case.
 import { p } from '../../../../helpers/docx-builder.ts';
-import { ready, xrefs } from './helpers.ts';
+import { ready, xrefCases } from './helpers.ts';
 
 const body = [
   p('1 Introduction', 'Heading1'),
@@ -10,31 +10,42 @@ const body = [
   '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Appendix B: Proofs</w:t></w:r></w:p>',
 ].join('');
 
-test('appendix headings are targets', async () => {
-  const { targets } = await xrefs({ body });
-  assert.deepEqual(targets.map((t) => [t.key, t.type, t.label, t.paragraph]), [
-    ['sec-1', 'section', 'Section 1', 0],
-    ['app-A', 'appendix', 'Appendix A', 2],
-    ['app-B', 'appendix', 'Appendix B', 3],
-  ]);
-});
-
-test('appendix mentions; a heading does not mention itself; appendix figures are not appendix mentions', async () => {
-  const { matches } = await xrefs({ body });
-  assert.deepEqual(matches, [
-    ready('appendix', 'A', 'app-A'),
-    ready('appendix', 'A', 'app-A'),
-    ready('appendix', 'B', 'app-B'),
-    { kind: 'appendix', text: 'C', status: 'unmatched' },
-    { kind: 'figure', text: '1', status: 'unmatched' },
-  ]);
-  const full = await xrefs({ body }, { appendices: 'full' });
-  assert.deepEqual(full.matches.filter((m) => m.kind === 'appendix').map((m) => m.text), ['Appendix A', 'Appendices A', 'B', 'Appendix C']);
-});
-
-test('numbered appendices: "Appendix 1: Derivations"', async () => {
-  const b = p('Appendix 1: Derivations', 'Heading1') + p('As derived in Appendix 1.');
-  const { matches, targets } = await xrefs({ body: b });
-  assert.deepEqual(targets.map((t) => t.key), ['app-1']);
-  assert.deepEqual(matches, [ready('appendix', '1', 'app-1')]);
-});
+xrefCases([
+  {
+    name: 'appendix headings are targets, apart from the numbered sections',
+    doc: body,
+    targets: [['sec-1', 'Section 1', 0], ['app-A', 'Appendix A', 2], ['app-B', 'Appendix B', 3]],
+  },
+  {
+    name: 'mentions in number mode; a heading does not mention itself; an appendix figure is a figure mention',
+    doc: body,
+    matches: [
+      ready('appendix', 'A', 'app-A'),
+      ready('appendix', 'A', 'app-A'),
+      ready('appendix', 'B', 'app-B'),
+      { kind: 'appendix', text: 'C', status: 'unmatched' },
+      { kind: 'figure', text: '1', status: 'unmatched' },
+    ],
+  },
+  {
+    name: 'full mode links the label with the first letter',
+    doc: body,
+    settings: { appendices: 'full' },
+    kind: 'appendix',
+    matches: ['Appendix A', 'Appendices A', 'B', 'Appendix C'],
+  },
+  {
+    name: 'numbered appendices: "Appendix 1: Derivations"',
+    doc: p('Appendix 1: Derivations', 'Heading1') + p('As derived in Appendix 1.'),
+    targets: ['app-1'],
+    matches: [ready('appendix', '1', 'app-1')],
+  },
+  {
+    name: 'off: no appendix targets or mentions',
+    doc: body,
+    settings: { appendices: 'off' },
+    kind: 'appendix',
+    targets: [],
+    matches: [],
+  },
+]);

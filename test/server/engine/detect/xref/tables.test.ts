@@ -1,7 +1,7 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
+// Table captions (bold labels, caption styles, supplementary "Table S1" and PLOS "S2 Table") and table
+// mentions in each mode. One row per case.
 import { p } from '../../../../helpers/docx-builder.ts';
-import { boldLabel, ready, xrefs } from './helpers.ts';
+import { boldLabel, ready, xrefCases } from './helpers.ts';
 
 const body = [
   boldLabel('Table 1.', ' Characteristics of the sample.'),
@@ -11,32 +11,46 @@ const body = [
   p('Tables 1 and 2 summarise; Table S1 and S2 Table add detail; Tables 1–2 again; Table 5 is missing.'),
 ].join('');
 
-test('table captions are targets', async () => {
-  const { targets } = await xrefs({ body });
-  assert.deepEqual(targets.map((t) => [t.key, t.label, t.paragraph]), [
-    ['tab-1', 'Table 1', 0],
-    ['tab-2', 'Table 2', 1],
-    ['tab-S1', 'Table S1', 2],
-    ['tab-S2', 'Table S2', 3],
-  ]);
-});
-
-test('table mentions in number mode', async () => {
-  const { matches } = await xrefs({ body }, {}, [], 4);
-  assert.deepEqual(matches, [
-    ready('table', '1', 'tab-1'),
-    ready('table', '2', 'tab-2'),
-    ready('table', 'S1', 'tab-S1'),
-    ready('table', 'S2', 'tab-S2'),
-    ready('table', '1', 'tab-1'),
-    ready('table', '2', 'tab-2'),
-    { kind: 'table', text: '5', status: 'unmatched' },
-  ]);
-});
-
-test('table mentions in full and numbersub modes', async () => {
-  const full = await xrefs({ body }, { tables: 'full' }, [], 4);
-  assert.deepEqual(full.matches.map((m) => m.text), ['Tables 1', '2', 'Table S1', 'S2 Table', 'Tables 1', '2', 'Table 5']);
-  const sub = await xrefs({ body: body + p('Table 1a and Table 2(b).') }, { tables: 'numbersub' }, [], 5);
-  assert.deepEqual(sub.matches.map((m) => m.text), ['1a', '2(b)']);
-});
+xrefCases([
+  {
+    name: 'table captions are targets: bold label, caption style, "Table S1", "S2 Table"',
+    doc: body,
+    targets: [['tab-1', 'Table 1', 0], ['tab-2', 'Table 2', 1], ['tab-S1', 'Table S1', 2], ['tab-S2', 'Table S2', 3]],
+  },
+  {
+    name: 'number mode: lists, supplementary forms and ranges; an unknown number is unmatched',
+    doc: body,
+    only: 4,
+    matches: [
+      ready('table', '1', 'tab-1'),
+      ready('table', '2', 'tab-2'),
+      ready('table', 'S1', 'tab-S1'),
+      ready('table', 'S2', 'tab-S2'),
+      ready('table', '1', 'tab-1'),
+      ready('table', '2', 'tab-2'),
+      { kind: 'table', text: '5', status: 'unmatched' },
+    ],
+  },
+  {
+    name: 'full mode links the label with its first number',
+    doc: body,
+    settings: { tables: 'full' },
+    only: 4,
+    matches: ['Tables 1', '2', 'Table S1', 'S2 Table', 'Tables 1', '2', 'Table 5'],
+  },
+  {
+    name: 'numbersub mode takes the part letter: "1a", "2(b)"',
+    doc: body + p('Table 1a and Table 2(b).'),
+    settings: { tables: 'numbersub' },
+    only: 5,
+    matches: ['1a', '2(b)'],
+  },
+  {
+    name: 'off: no table targets and no table mentions',
+    doc: body,
+    settings: { tables: 'off' },
+    kind: 'table',
+    targets: [],
+    matches: [],
+  },
+]);
