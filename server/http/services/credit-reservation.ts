@@ -3,7 +3,8 @@
 // sent; it is refunded when the engine fails, when the client has gone, when recording fails, and,
 // for a process that died mid-request, by the sweeper of any process once the reservation is older
 // than the engine time-out plus a grace. A client is never charged for a document it did not get.
-import { refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation } from '../../db/reservations.ts';
+import type { Pool } from 'mysql2/promise';
+import { refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation, type NewReservation, type ReservationStatus } from '../../db/reservations.ts';
 import type { CreditAccount } from '../../db/credits.ts';
 import type { UsageEvent } from '../../db/usage.ts';
 import type { AppContext } from '../context.ts';
@@ -16,6 +17,25 @@ export interface Charge {
   requestId: string;
   /** True once the client has gone: the output could not be delivered, so the credit is refunded instead of settled. */
   clientGone?: () => boolean;
+}
+
+/** The reservation rows withReservedCredit works on (server/db/reservations.ts on the service's pool). */
+export interface ReservationStore {
+  /** Takes one credit and records it as pending; null when the account has none. */
+  reserve(r: NewReservation): Promise<string | null>;
+  refund(id: string): Promise<boolean>;
+  /** Settles the reservation with its usage row; false when it was no longer pending. */
+  settle(id: string, usage: UsageEvent): Promise<boolean>;
+  status(id: string): Promise<ReservationStatus | null>;
+}
+
+export function dbReservations(pool: Pool): ReservationStore {
+  return {
+    reserve: (r) => reserveCredit(pool, r),
+    refund: (id) => refundReservation(pool, id),
+    settle: (id, usage) => settleReservation(pool, id, usage),
+    status: (id) => reservationStatus(pool, id),
+  };
 }
 
 const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
@@ -38,28 +58,29 @@ export async function withReservedCredit<T>(
   produce: () => Promise<T>,
   usageOf: (output: T) => UsageEvent,
   onFailure: (err: unknown) => Promise<never>,
+  store: ReservationStore = dbReservations(ctx.pool),
 ): Promise<T> {
-  const reservation = await reserveCredit(ctx.pool, charge);
+  const reservation = await store.reserve(charge);
   if (!reservation) throw noCredits();
   let output: T;
   try {
     output = await produce();
   } catch (err) {
-    await refundReservation(ctx.pool, reservation);
+    await store.refund(reservation);
     return onFailure(err);
   }
   if (charge.clientGone?.()) {
-    await refundReservation(ctx.pool, reservation);
+    await store.refund(reservation);
     throw clientGone();
   }
   let settled = false;
   try {
-    settled = await settleReservation(ctx.pool, reservation, usageOf(output));
+    settled = await store.settle(reservation, usageOf(output));
   } catch (err) {
     ctx.logger.error({ requestId: charge.requestId, errCode: (err as { code?: string }).code }, 'recording a processed document failed');
     // The commit may have gone through before the failure was seen: deliver what was charged.
-    if ((await reservationStatus(ctx.pool, reservation).catch(() => null)) === 'settled') return output;
-    await refundReservation(ctx.pool, reservation).catch(() => undefined);
+    if ((await store.status(reservation).catch(() => null)) === 'settled') return output;
+    await store.refund(reservation).catch(() => undefined);
   }
   if (!settled) throw notRecorded();
   return output;

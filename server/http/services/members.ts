@@ -1,11 +1,14 @@
 // Team membership changes with their rules (members join by invitation, invitations.ts): only owners grant,
-import type { OrgMember } from '../../../shared/contract.ts';
 // change or remove the owner role; an organisation always keeps at least one owner.
+import type { OrgMember } from '../../../shared/contract.ts';
 import type { Pool } from 'mysql2/promise';
 import { inTransaction, iso } from '../../db/connection.ts';
 import { countOwners, deleteMembership, findMembership, listMembers, lockOrg, setMemberRole, type MemberView, type Role } from '../../db/organisations.ts';
 import type { OrgCaller } from '../auth.ts';
 import { conflict, notFound, ownerRequired } from '../errors.ts';
+
+const memberNotFound = () => notFound('Member not found', 'member_not_found');
+const lastOwner = () => conflict('An organisation needs at least one owner', 'last_owner');
 
 export function memberJson(m: MemberView): OrgMember {
   return { user_id: m.user_id, email: m.email, name: m.name, role: m.role, created_at: iso(m.created_at) };
@@ -13,19 +16,31 @@ export function memberJson(m: MemberView): OrgMember {
 
 async function memberOf(pool: Pool, orgId: string, userId: string): Promise<OrgMember> {
   const found = (await listMembers(pool, orgId)).find((m) => m.user_id === userId);
-  if (!found) throw notFound('Member not found', 'member_not_found');
+  if (!found) throw memberNotFound();
   return memberJson(found);
+}
+
+/**
+ * The rules of a role change, given the target's membership (null: not a member of any organisation)
+ * and a count of the organisation's owners (asked only when it matters). Throws the refusal.
+ */
+export async function checkRoleChange(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, role: Role, owners: () => Promise<number>): Promise<void> {
+  if (!target || target.org_id !== caller.orgId) throw memberNotFound();
+  if ((role === 'owner' || target.role === 'owner') && caller.role !== 'owner') throw ownerRequired();
+  if (target.role === 'owner' && role !== 'owner' && (await owners()) <= 1) throw lastOwner();
+}
+
+/** The rules of removing a member, as checkRoleChange. */
+export async function checkRemoval(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, owners: () => Promise<number>): Promise<void> {
+  if (!target || target.org_id !== caller.orgId) throw memberNotFound();
+  if (target.role === 'owner' && caller.role !== 'owner') throw ownerRequired();
+  if (target.role === 'owner' && (await owners()) <= 1) throw lastOwner();
 }
 
 export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, role: Role): Promise<OrgMember> {
   await inTransaction(pool, async (conn) => {
     await lockOrg(conn, caller.orgId);
-    const target = await findMembership(conn, userId);
-    if (!target || target.org_id !== caller.orgId) throw notFound('Member not found', 'member_not_found');
-    if ((role === 'owner' || target.role === 'owner') && caller.role !== 'owner') throw ownerRequired();
-    if (target.role === 'owner' && role !== 'owner' && (await countOwners(conn, caller.orgId)) <= 1) {
-      throw conflict('An organisation needs at least one owner', 'last_owner');
-    }
+    await checkRoleChange(caller, await findMembership(conn, userId), role, () => countOwners(conn, caller.orgId));
     await setMemberRole(conn, caller.orgId, userId, role);
   });
   return memberOf(pool, caller.orgId, userId);
@@ -34,10 +49,7 @@ export async function changeRole(pool: Pool, caller: OrgCaller, userId: string, 
 export async function removeMember(pool: Pool, caller: OrgCaller, userId: string): Promise<void> {
   await inTransaction(pool, async (conn) => {
     await lockOrg(conn, caller.orgId);
-    const target = await findMembership(conn, userId);
-    if (!target || target.org_id !== caller.orgId) throw notFound('Member not found', 'member_not_found');
-    if (target.role === 'owner' && caller.role !== 'owner') throw ownerRequired();
-    if (target.role === 'owner' && (await countOwners(conn, caller.orgId)) <= 1) throw conflict('An organisation needs at least one owner', 'last_owner');
+    await checkRemoval(caller, await findMembership(conn, userId), () => countOwners(conn, caller.orgId));
     await deleteMembership(conn, caller.orgId, userId);
   });
 }

@@ -1,0 +1,71 @@
+// POST /hyperlink-style-preview's service on a fake engine: the count field (1 to 5, 3 by default), a
+// style from cslFile or styleId (one is required; unknown ids and bad files refused before the engine
+// runs), the engine's preview as the contract's StylePreview, and engine failures as contract errors.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { CslStyle } from '../../../../server/csl/catalog.ts';
+import type { RewritePreview } from '../../../../server/engine/preview.ts';
+import { previewStyle } from '../../../../server/http/services/style-preview.ts';
+import type { DocumentRequest } from '../../../../server/http/services/documents.ts';
+import { EngineError } from '../../../../server/worker/pool.ts';
+import { parseSettings } from '../../../../shared/settings.ts';
+import { keyCaller, refusal, serviceContext } from '../../../helpers/service-context.ts';
+
+const req: DocumentRequest = { caller: keyCaller(), requestId: 'req-1', bytes: Buffer.from('docx'), settings: parseSettings({}) };
+const preview: RewritePreview = {
+  cslId: 'apa', family: 'author-date', total: 12,
+  entries: [{ refId: 'ref-1', before: 'Smith J (2020) Title.', after: 'Smith, J. (2020). Title.', afterHtml: 'Smith, J. (2020). <i>Title</i>.', rewritable: true }],
+};
+
+function engine(answer: () => Promise<RewritePreview>) {
+  const calls: Array<{ style: string; count: number }> = [];
+  const ctx = serviceContext({
+    engine: {
+      previewRewrite: async (_b: Uint8Array, _s: unknown, style: CslStyle, count: number) => {
+        calls.push({ style: style.id, count });
+        return answer();
+      },
+    },
+  });
+  return { ctx, calls };
+}
+
+test('a bundled style by id, three entries by default: the engine\'s preview as the contract\'s answer', async () => {
+  const { ctx, calls } = engine(async () => preview);
+  const out = await previewStyle(ctx, req, { styleId: 'apa' });
+  assert.deepEqual(calls, [{ style: 'apa', count: 3 }]);
+  assert.deepEqual(out, { cslId: 'apa', family: 'author-date', total: 12, entries: preview.entries });
+});
+
+test('the count field is honoured; a family warning becomes the answer\'s warnings', async () => {
+  const { ctx, calls } = engine(async () => ({ ...preview, familyWarning: 'in-text citations stay author-date' }));
+  const out = await previewStyle(ctx, req, { styleId: 'apa', count: ' 5 ' });
+  assert.equal(calls[0]!.count, 5);
+  assert.deepEqual(out.warnings, ['in-text citations stay author-date']);
+});
+
+const refusals: Array<{ name: string; fields: Parameters<typeof previewStyle>[2]; reason: string }> = [
+  { name: 'no style at all', fields: {}, reason: 'missing_csl_style' },
+  { name: 'a blank styleId', fields: { styleId: '  ' }, reason: 'missing_csl_style' },
+  { name: 'an unknown style id', fields: { styleId: 'no-such-style' }, reason: 'unknown_csl_style' },
+  { name: 'a count of 6', fields: { styleId: 'apa', count: '6' }, reason: 'invalid_count' },
+  { name: 'a count that is not a number', fields: { styleId: 'apa', count: 'three' }, reason: 'invalid_count' },
+  { name: 'a CSL file with a DOCTYPE', fields: { cslFile: new TextEncoder().encode('<!DOCTYPE style><style/>') }, reason: 'csl_dtd_forbidden' },
+];
+
+for (const c of refusals) {
+  test(`refused before the engine runs: ${c.name}`, async () => {
+    const { ctx, calls } = engine(async () => preview);
+    const r = await refusal(() => previewStyle(ctx, req, c.fields));
+    assert.deepEqual([r.status, r.reason], [400, c.reason]);
+    assert.deepEqual(calls, []);
+  });
+}
+
+test('an engine failure is the contract\'s error (busy: 503 with Retry-After)', async () => {
+  const { ctx } = engine(async () => {
+    throw new EngineError({ kind: 'engine-busy', reason: 'queue-full', message: 'busy' });
+  });
+  const r = await refusal(() => previewStyle(ctx, req, { styleId: 'apa' }));
+  assert.deepEqual([r.status, r.reason], [503, 'engine_busy']);
+});
