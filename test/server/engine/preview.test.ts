@@ -1,0 +1,49 @@
+// The style preview: the first entries of the reference list as apply's rewrite would write them, with
+// their formatting as a small, escaped HTML fragment, and a warning when the style's family differs from
+// the in-text citations'.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createBibliographyRenderer } from '../../../server/csl/bibliography.ts';
+import { loadBundledStyle } from '../../../server/csl/catalog.ts';
+import { previewRewrite, segmentsHtml } from '../../../server/engine/preview.ts';
+import { parseSettings } from '../../../shared/settings.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
+
+test('segmentsHtml: text escaped, only the allowed tags, nested in a fixed order', () => {
+  assert.equal(segmentsHtml([]), '');
+  assert.equal(segmentsHtml([{ text: 'a<b> & "c"' }]), 'a&lt;b&gt; &amp; &quot;c&quot;');
+  assert.equal(
+    segmentsHtml([{ text: 'Title', italic: true, bold: true }, { text: ' 2', superscript: true, subscript: true }, { text: 'x', subscript: true }, { text: 'Sc', smallCaps: true }]),
+    '<i><b>Title</b></i><sup> 2</sup><sub>x</sub><span class="small-caps">Sc</span>',
+  );
+});
+
+const entries = [
+  'Brown AM, Lee D. Moss growth on north-facing walls. Journal of Urban Botany. 2004;12(3):101–119.',
+  'Garcia M, Lee D. Night light and insect decline. Ecology Letters Today. 2020;3(6):77–90.',
+  'Kowalski P, Lee D. Frost cracking in limestone facades. Stone Review. 1999;7(1):33–40.',
+];
+const numbered = async () => buildDocx({ body: p('Moss grows [1], lights dim [2], stone cracks [3].') + p('References', 'Heading1') + entries.map((e, i) => p(`[${i + 1}] ${e}`)).join('') });
+
+test('the first entries of the list, before and after, as the rewrite would write them', async () => {
+  const style = loadBundledStyle('vancouver')!;
+  const out = previewRewrite(await numbered(), parseSettings({}), createBibliographyRenderer(style), 2);
+  assert.deepEqual([out.cslId, out.family, out.total, out.entries.length], [style.id, 'numeric', 3, 2]);
+  assert.deepEqual(out.entries.map((e) => e.before), entries.slice(0, 2).map((e, i) => `[${i + 1}] ${e}`));
+  for (const e of out.entries) {
+    assert.ok(e.after.length > 0);
+    assert.ok(!/<(?!\/?(i|b|sup|sub|span)\b)/.test(e.afterHtml), e.afterHtml);
+  }
+  assert.equal(out.familyWarning, undefined);
+});
+
+test('an author-date style for numbered citations: the citations are not rewritten, and the preview says so', async () => {
+  const out = previewRewrite(await numbered(), parseSettings({}), createBibliographyRenderer(loadBundledStyle('apa')!), 5);
+  assert.equal(out.entries.length, 3);
+  assert.match(out.familyWarning ?? '', /in-text citations are numeric and apa is author-date/);
+});
+
+test('a document without a reference list previews nothing', async () => {
+  const out = previewRewrite(await buildDocx({ body: p('No references here.') }), parseSettings({}), createBibliographyRenderer(loadBundledStyle('apa')!), 3);
+  assert.deepEqual([out.total, out.entries], [0, []]);
+});
