@@ -97,7 +97,7 @@ export const KNOWN_GAPS = new Map([
   ['server/cli/args.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/link.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
-  ...['auth', 'errors', 'key-concurrency', 'middleware', 'multipart', 'sse']
+  ...['auth', 'errors', 'middleware', 'multipart']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ['shared/api-client.ts', 'the client every integration suite and the add-in use; no unit test yet'],
   ...['boot/pick-host', 'docx/docx-summary', 'docx/verify', 'host/fake-host', 'host/search-text', 'review/carry-over',
