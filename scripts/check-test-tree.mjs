@@ -86,7 +86,7 @@ export const KNOWN_GAPS = new Map([
     'detect/xref/grammar', 'detect/xref/headings', 'detect/xref/labelled', 'model/styles',
     'model/walk-part', 'metadata/persisted']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
-  ...['link/decisions', 'link/linker', 'link/rpr', 'link/styles', 'metadata/write']
+  ...['link/decisions', 'link/linker', 'link/styles', 'metadata/write']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ['server/resolver/outcome.ts', 'exercised by test/server/resolver/resolve.test.ts and verify.test.ts'],
   ['server/resolver/score.ts', 'field features asserted through scoreCandidate in test/server/resolver/match.test.ts'],
@@ -99,8 +99,7 @@ export const KNOWN_GAPS = new Map([
   ...['auth', 'errors', 'middleware', 'multipart']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ['shared/api-client.ts', 'the client every integration suite and the add-in use; no unit test yet'],
-  ...['boot/pick-host', 'docx/docx-summary', 'docx/verify', 'host/fake-host', 'host/search-text', 'review/carry-over',
-    'review/decisions', 'review/kinds', 'settings/connection', 'settings/machine', 'settings/settings-fields',
+  ...['boot/pick-host', 'docx/docx-summary', 'docx/verify', 'host/fake-host', 'settings/connection', 'settings/machine', 'settings/settings-fields',
     'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
     .map((n) => [`addin/${n}.ts`, VIA_PANE]),
 ]);
