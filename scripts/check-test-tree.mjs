@@ -90,10 +90,8 @@ export const KNOWN_GAPS = new Map([
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ['server/resolver/outcome.ts', 'exercised by test/server/resolver/resolve.test.ts and verify.test.ts'],
   ['server/resolver/score.ts', 'field features asserted through scoreCandidate in test/server/resolver/match.test.ts'],
-  ['server/style/features.ts', 'exercised by test/server/style/detect.test.ts'],
   ['server/csl/bibliography.ts', 'exercised by test/server/engine/rewrite/bibliography.test.ts'],
   ['server/cli/accounts.ts', 'run against MariaDB by test/server/db/schema-and-cli.int.test.ts'],
-  ['server/cli/args.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/link.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
   ...['auth', 'errors', 'middleware', 'multipart']
