@@ -83,9 +83,9 @@ export const KNOWN_GAPS = new Map([
   // server/engine: detection and linking steps tested through their entry points.
   ...['detect/bibliography/entry', 'detect/bibliography/fields', 'detect/bibliography/region',
     'detect/citations/author-year', 'detect/citations/match', 'detect/citations/numeric', 'detect/citations/resolve',
-    'detect/citations/superscript', 'detect/cross-references', 'detect/xref/labelled', 'model/styles', 'model/walk-part']
+    'detect/citations/superscript', 'detect/cross-references', 'detect/xref/labelled', 'model/walk-part']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
-  ...['link/decisions', 'link/linker', 'link/styles', 'metadata/write']
+  ...['link/decisions', 'link/linker', 'metadata/write']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ['server/resolver/score.ts', 'field features asserted through scoreCandidate in test/server/resolver/match.test.ts'],
   ['server/csl/bibliography.ts', 'exercised by test/server/engine/rewrite/bibliography.test.ts'],
