@@ -21,7 +21,7 @@ import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/gram
 import { isHeadingParagraph, readHeading } from './xref/headings.ts';
 import { findListingMentions, findListingTargets } from './xref/listings.ts';
 import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
-import { findSupplementaryMentions, findSupplementaryTargets } from './xref/supplementary.ts';
+import { findSupplementaryMentions, findSupplementaryTargets, findWholeSupplementaryMentions } from './xref/supplementary.ts';
 import { findTableMentions, findTableTargets } from './xref/tables.ts';
 
 export interface CrossReferenceResult {
@@ -70,11 +70,46 @@ interface Resolved {
   target: XrefTarget | null;
   status: 'ready' | 'low_confidence' | 'unmatched';
   alternatives: string[];
+  /** Supplementary material without a caption of its own, resolved to the supplementary list. */
+  fallback?: boolean;
 }
 
 export interface CrossReferenceOptions {
   /** The document cites with numbers in parentheses: a bare "(3)" is an equation only in an equation's context. */
   parenCitations?: boolean;
+}
+
+/** Body paragraphs of the supplementary list section: from its heading to the next heading. */
+function supplementaryListSection(targets: readonly XrefTarget[], paragraphs: readonly ModelParagraph[], headings: ReadonlySet<ModelParagraph>): Set<ModelParagraph> {
+  const out = new Set<ModelParagraph>();
+  const list = targets.find((t) => t.key === 'supp-list');
+  if (!list) return out;
+  const body = paragraphs.filter((p) => p.part === 'word/document.xml');
+  let i = body.indexOf(list.paragraph);
+  // Back to the list's heading when the list is a paragraph under it (its name, its only entry).
+  for (let k = i - 1; k >= Math.max(0, i - 4) && !headings.has(body[i]!); k--) {
+    if (headings.has(body[k]!)) i = k;
+  }
+  for (let j = i; j < body.length; j++) {
+    if (j > i && headings.has(body[j]!)) break;
+    out.add(body[j]!);
+  }
+  return out;
+}
+
+/** Between a float and the file holding it: "Table S4 in File S1", "Tables S1 and S2 in S1 File", "Table S2 of Additional file 1". */
+const CONTAINED = /^(?:(?:[\s\u00a0]*[,\u2013-][\s\u00a0]*|[\s\u00a0]+and[\s\u00a0]+)S?\d+[A-Za-z]?)*[\s\u00a0]+(?:in|of|from)[\s\u00a0]+(?:the[\s\u00a0]+)?$/;
+
+/** The supplementary file mention right after a float mention that names the file holding it. */
+function containerOf(m: XrefMention, mentions: readonly XrefMention[]): XrefMention | null {
+  if (m.kind !== 'figure' && m.kind !== 'table') return null;
+  const text = m.paragraph.text;
+  for (const c of mentions) {
+    if (c.paragraph !== m.paragraph || c.kind !== 'supplementary' || c.key === 'supp-list' || c.full.start <= m.numbersub.end) continue;
+    if (c.full.start - m.numbersub.end > 60) break;
+    if (CONTAINED.test(text.slice(m.numbersub.end, c.full.start))) return c;
+  }
+  return null;
 }
 
 export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelParagraph>, options: CrossReferenceOptions = {}): CrossReferenceResult {
@@ -90,7 +125,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     ...findListingTargets(paragraphs, excluded),
   ];
   const equations = findEquationTargets(paragraphs, excluded);
-  const supplementary = findSupplementaryTargets(paragraphs, new Set([...excluded, ...floats.map((t) => t.paragraph)]));
+  const supplementary = findSupplementaryTargets(paragraphs, excluded, new Set(floats.map((t) => t.paragraph)));
   const claimed = new Set<ModelParagraph>([...floats, ...equations, ...supplementary.filter((t) => t.key !== 'supp-list')].map((t) => t.paragraph));
   const headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
   const appendix = appendixTargets(headings);
@@ -106,6 +141,13 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     const list = byKey.get(t.key) ?? [];
     list.push(t);
     byKey.set(t.key, list);
+  }
+  // A weaker claim on a key than another paragraph's is no caption ("S6 Fig compares…" opening a body
+  // paragraph while "S6 Fig." captions the figure): its label stays a mention.
+  const weaker = new Set<XrefTarget>();
+  for (const list of byKey.values()) {
+    const best = maxOf(list.map((t) => t.strength));
+    for (const t of list) if (t.strength < best) weaker.add(t);
   }
   uniqueKeys(all);
   // Equal claims (an appendix restarting equation numbers, a label typed twice): propose the target
@@ -145,14 +187,19 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       const same = [...byKey.keys()].filter((k) => k.startsWith('supp-') && k !== 'supp-list' && k.endsWith(n) && !/\d$/.test(k.slice(0, -n.length)));
       if (same.length === 1) return resolve(same[0]!, m.paragraph);
     }
+    // eLife "Figure 5—source data" without a number: the figure's one source data file (fig-5-sd1).
+    if (!r.target && /-(?:sd|s|v|a)$/.test(m.key)) {
+      const numbered = [...byKey.keys()].filter((k) => k.startsWith(m.key) && /^\d+$/.test(k.slice(m.key.length)));
+      if (numbered.length === 1) return resolve(numbered[0]!, m.paragraph);
+    }
     if (!r.target && isSupplementaryKey(m.key)) {
       const list = resolve('supp-list', m.paragraph);
-      if (list.target) return list;
+      if (list.target) return { ...list, fallback: true };
     }
     return r;
   };
   const labelEnd = new Map<ModelParagraph, number>();
-  for (const t of all) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
+  for (const t of all) if (!weaker.has(t)) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
   const headingParagraphs = new Set(headings.map((h) => h.paragraph));
   const names = sectionNameIndex(sections);
   const bare = new BareEquations(on('equation') ? equations : [], options.parenCitations === true);
@@ -170,23 +217,42 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     }
     if (on('algorithm')) pushAll(mentions, findAlgorithmMentions(p));
     if (on('listing')) pushAll(mentions, findListingMentions(p));
-    if (on('supplementary')) pushAll(mentions, findSupplementaryMentions(p));
+    if (on('supplementary')) {
+      pushAll(mentions, findSupplementaryMentions(p));
+      if (!headingParagraphs.has(p)) pushAll(mentions, findWholeSupplementaryMentions(p));
+    }
     if (on('appendix')) pushAll(mentions, findAppendixMentions(p));
     if (on('section') || on('appendix')) pushAll(mentions, findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
     if (on('section') && !headingParagraphs.has(p)) pushAll(mentions, findNamedSectionMentions(p, names));
   }
 
   mentions.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.number.start - b.number.start);
+  const inList = supplementaryListSection(all, paragraphs, headingParagraphs);
   const matches: MatchCandidate[] = [];
   const seen = new Set<string>();
   for (const m of mentions) {
     // supplementary: off leaves supplementary figures and tables ("Table S3", "S1 Fig") unlinked too.
     if (!on('supplementary') && isSupplementaryKey(m.key)) continue;
-    const r = resolveMention(m);
+    let r = resolveMention(m);
+    // "Table S4 in File S1": a table without a caption of its own is in the file named right after it.
+    if (r.fallback) {
+      const container = containerOf(m, mentions);
+      if (container) {
+        const c = resolveMention(container);
+        if (c.target && !c.fallback) r = c;
+      }
+    }
+    // The material as a whole ("Supplementary Material") is linked only to a list the document has.
+    if (m.key === 'supp-list' && !r.target) continue;
+    // Inside the supplementary list, its entries' labels do not link back to the list.
+    if (r.target?.key === 'supp-list' && inList.has(m.paragraph)) continue;
     const span = spanFor(m, mode[m.kind as XrefKind]);
-    // A caption's own label, or a heading naming itself, is not a mention.
+    // A caption's own label, a heading naming itself, or supplementary material naming the paragraph it
+    // sits in ("Download FIG S1" in the caption of Fig. S1, the list's only entry) is not a mention.
     if (span.start < (labelEnd.get(m.paragraph) ?? 0)) continue;
-    if (r.target && r.target.paragraph === m.paragraph && headingParagraphs.has(m.paragraph)) continue;
+    if (r.target && r.target.paragraph === m.paragraph && (headingParagraphs.has(m.paragraph) || isSupplementaryKey(m.key))) continue;
+    // "Figure 5—source data" naming no attachment the document has: not the figure either.
+    if (!r.target && /-(?:sd|s|v|a)$/.test(m.key)) continue;
     const id = `${m.paragraph.part}#${m.paragraph.index}:${span.start}-${span.end}`;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -61,9 +61,12 @@ export const DASH = '[-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2212]';
 /** A number token: optional single capital prefix (S1, A2), digits, optional ".n" parts (2.1). */
 export const NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)*';
 
-/** Sub-panel letters attached to a number: "b", "A–C", "H,L,P,T", "(a)", "a,b". */
+/**
+ * Sub-panel letters attached to a number: "b", "A–C", "H,L,P,T", "(a)", "a,b". A letter after a comma and
+ * a space ("S1A, B, and C") is a panel of its own (labelled.ts continues the mention with it).
+ */
 const SUB_ONE = '(?:[a-zA-Z](?![a-zA-Z0-9])|\\([a-zA-Z]\\))';
-export const SUB = `${SUB_ONE}(?:(?:${WS}?(?:${DASH}|,)${WS}?|${WS}?&${WS}?)${SUB_ONE})*`;
+export const SUB = `${SUB_ONE}(?:(?:${WS}?${DASH}${WS}?|,(?:${WS}(?=\\())?|${WS}?&${WS}?)${SUB_ONE})*`;
 
 /** Separator between two items of a list or the two ends of a range. */
 const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:and${WS}+|&${WS}*)?|${WS}+(?:and|&)${WS}+)`;

@@ -48,10 +48,14 @@ const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplemen
  */
 const NUM_FLOAT = '(?:(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})(?![A-Za-z0-9]))';
 
-/** " and B" after "2A": a further panel of the same figure (same letter case as "A" is not checked: "2a and B" is rare). */
-const CONTINUED_PANEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+[A-Za-z](?![\w\u00b0%])(?![\s\u00a0]*[A-Za-z]{2})/;
-/** "of Smith et al. (2019)", "in [14]", "in ref. 5", "from Lee and Kim 2020": the figure of another work. */
-const OTHER_WORK = /^[\s\u00a0]+(?:of|in|from)[\s\u00a0]+(?:(?:the[\s\u00a0]+)?(?:refs?\.|references?|paper|study|work|article)[\s\u00a0]*\[?\(?\d|\[\d|\(\d{1,3}\)|\p{Lu}[\p{L}'’-]+(?:[\s\u00a0]+et[\s\u00a0]+al\.?|[\s\u00a0]+(?:and|&)[\s\u00a0]+\p{Lu}[\p{L}'’-]+)?,?[\s\u00a0]*[([]?(?:1[89]|20)\d\d)/u;
+/** " and B", ", B", ", and B" after "2A": a further panel of the same figure (letter case is not checked; "P = 0.03" is a variable). */
+const CONTINUED_PANEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+([A-Za-z])(?![\w\u00b0%])(?![\s\u00a0]*[=<>\u2264\u2265\u00b1])/;
+/** The separator before a further number of the list after a panel letter: " and S3B", ", S8C", ", and 4". */
+const CONTINUED_LIST = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+(?=[A-Z]?\d)/;
+/** " and Table S1D", ", Fig. 3": the next labelled mention after a panel letter. */
+const NEXT_LABEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+\p{Lu}[\p{L}.]*[\s\u00a0]*[A-Z]?\d/u;
+/** "of Smith et al. (2019)", "in [14]", "in ref. 5", "in Ref. 10", "of Ref. [42]", "from Lee and Kim 2020": the figure of another work. */
+const OTHER_WORK = /^[\s\u00a0]+(?:of|in|from)[\s\u00a0]+(?:(?:the[\s\u00a0]+)?(?:[Rr]efs?\.|[Rr]eferences?|paper|study|work|article)[\s\u00a0]*\[?\(?\d|\[\d|\(\d{1,3}\)|\p{Lu}[\p{L}'’-]+(?:[\s\u00a0]+et[\s\u00a0]+al\.?|[\s\u00a0]+(?:and|&)[\s\u00a0]+\p{Lu}[\p{L}'’-]+)?,?[\s\u00a0]*[([]?(?:1[89]|20)\d\d)/u;
 
 /** Key tail from an eLife suffix: "—figure supplement 2—source data 1" → "-s2-sd1". */
 function suffixKey(suffix: string): string {
@@ -103,7 +107,7 @@ interface CaptionHead {
 }
 
 /** "Figure 5—source data" without a number names an attachment of the figure, not the figure. */
-const DANGLING = new RegExp(`^${WS}*${DASH}${WS}*(?:figure${WS}+supplement|source${WS}+data|video|animation)`, 'i');
+const DANGLING = new RegExp(`^${WS}*${DASH}${WS}*(figure${WS}+supplement|source${WS}+data|video|animation)(s?${WS}*\\d)?`, 'i');
 
 /** What may follow a caption label: punctuation, a dash that is not an attachment's, or the end. */
 const TERMINATED = new RegExp(`^(?=${WS}*(?:[.:|]|${DASH}(?!${WS}*(?:figure|supplement|source|video|animation))|$))`);
@@ -251,6 +255,53 @@ function pushItems(cfg: LabelledKind, p: ModelParagraph, labelStart: number, ite
   });
 }
 
+/**
+ * Whether a panel letter ends at `at` and is one: followed by no word ("B cells" is prose), or by a further
+ * panel letter or number of the same list (", and C", " and S3B").
+ */
+function panelEnds(text: string, at: number, depth = 0): boolean {
+  const rest = text.slice(at);
+  if (!/^[\s\u00a0]*[A-Za-z]{2}/.test(rest)) return true;
+  if (CONTINUED_LIST.test(rest) || NEXT_LABEL.test(rest)) return true;
+  const next = depth < 8 ? CONTINUED_PANEL.exec(rest) : null;
+  return next !== null && panelEnds(text, at + next[0].length, depth + 1);
+}
+
+/**
+ * Panel letters continuing the last item of a list, each its own mention, and the numbers that may follow
+ * them: "Figure 2A and B", "Fig. S1A, B, and C", "Fig. S2E and F and S3B", "Fig. S7E and F, S8C, and S9A
+ * and B". Returns the end of the whole mention.
+ */
+function continuePanels(cfg: LabelledKind, p: ModelParagraph, items: ListItem[], keys: string[], q: Qualifier, out: XrefMention[]): number {
+  const text = p.text;
+  let last = items[items.length - 1]!;
+  let key = keys[keys.length - 1]!;
+  let end = last.numbersub.end;
+  let lettered = /[A-Za-z)]$/.test(text.slice(last.number.end, last.numbersub.end));
+  while (lettered) {
+    const rest = text.slice(end);
+    const panel = CONTINUED_PANEL.exec(rest);
+    if (panel && panelEnds(text, end + panel[0].length)) {
+      const s = end + panel[0].length - 1;
+      out.push({ kind: cfg.kind, paragraph: p, key, number: { start: s, end: s + 1 }, numbersub: { start: s, end: s + 1 }, full: { start: s, end: s + 1 }, confidence: 0.9 });
+      end = s + 1;
+      continue;
+    }
+    // After a panel letter the list may go on with further numbers: " and S3B", ", S8C, and S9A".
+    const more = end > last.numbersub.end ? CONTINUED_LIST.exec(rest) : null;
+    if (!more) break;
+    const next = parseItems(text, end + more[0].length, grammarFor(cfg));
+    if (!next.length) break;
+    const nextKeys = itemKeys(cfg, next, q, null);
+    next.forEach((it, i) => out.push({ kind: cfg.kind, paragraph: p, key: nextKeys[i]!, number: it.number, numbersub: it.numbersub, full: it.numbersub, confidence: 0.9 }));
+    last = next[next.length - 1]!;
+    key = nextKeys[nextKeys.length - 1]!;
+    end = last.numbersub.end;
+    lettered = /[A-Za-z)]$/.test(text.slice(last.number.end, last.numbersub.end));
+  }
+  return end;
+}
+
 export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): XrefMention[] {
   const out: XrefMention[] = [];
   const text = p.text;
@@ -277,22 +328,26 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       const cut = items.findIndex((it, i) => i > 0 && postfix.test(text.slice(it.numbersub.end)));
       if (cut > 0) items = items.slice(0, cut);
     }
-    // "Figure 5—source data" without a number names an attachment of the figure, not the figure: skip.
-    const dangling = DANGLING;
-    if (items.length && dangling.test(text.slice(items[items.length - 1]!.numbersub.end))) items = items.slice(0, -1);
+    // "Figure 5—source data" without a number names an attachment of the figure, not the figure: its key
+    // has no number (fig-5-sd), and it resolves to the figure's one attachment of that kind, if one.
+    let dangling = items.length ? DANGLING.exec(text.slice(items[items.length - 1]!.numbersub.end)) : null;
+    // Numbered but not parsed (a kind without eLife suffixes: "Table 1—source data 1"): not the float itself.
+    if (dangling?.[2]) {
+      items = items.slice(0, -1);
+      dangling = null;
+    }
     if (!items.length) continue;
-    const keys = itemKeys(cfg, items, qualifierOf(m[1], m[2]), null);
+    const q = qualifierOf(m[1], m[2]);
+    const keys = itemKeys(cfg, items, q, null);
+    if (dangling) {
+      const last = items[items.length - 1]!;
+      keys[keys.length - 1] += suffixKey(`${dangling[1]} 0`).replace(/0$/, '');
+      const e = last.numbersub.end + dangling[0].length;
+      items[items.length - 1] = { ...last, number: { start: last.number.start, end: e }, numbersub: { start: last.number.start, end: e } };
+    }
     const first = out.length;
     pushItems(cfg, p, m.index, items, keys, out);
-    let end = items[items.length - 1]!.numbersub.end;
-    // "Figure 2A and B", "Fig. S5A and B": a panel letter continuing the last item is its own mention.
-    const lastItem = items[items.length - 1]!;
-    const panel = /[A-Za-z]$/.test(text.slice(lastItem.number.end, lastItem.numbersub.end)) ? CONTINUED_PANEL.exec(text.slice(end)) : null;
-    if (panel) {
-      const s = end + panel[0].length - 1;
-      out.push({ kind: cfg.kind, paragraph: p, key: keys[keys.length - 1]!, number: { start: s, end: s + 1 }, numbersub: { start: s, end: s + 1 }, full: { start: s, end: s + 1 }, confidence: 0.9 });
-      end = s + 1;
-    }
+    const end = continuePanels(cfg, p, items, keys, q, out);
     // "Figure 3 of Smith et al. (2019)", "Table 2 in [14]": another work's figure.
     const foreign = OTHER_WORK.exec(text.slice(end));
     if (foreign) for (let i = first; i < out.length; i++) out[i]!.otherWork = true;

@@ -101,6 +101,22 @@ export function findSupplementaryMentions(p: ModelParagraph): XrefMention[] {
   return out;
 }
 
+// "the article/Supplementary Material", "(see Supporting Information)": the material as a whole, linked to
+// the supplementary list. A capital first word; not followed by a number or a float word ("Supplementary
+// Information S1", "Supplementary Material Table 2" are the numbered forms above).
+const WHOLE = /(?<![\p{L}])(?:Supplementa(?:ry|l)|Supporting|Electronic[\s\u00a0]+[Ss]upplementary|SUPPLEMENTA(?:RY|L))[\s\u00a0]+(?:[Mm]aterials?|[Ii]nformation|MATERIALS?|INFORMATION)(?![\p{L}\d])(?![\s\u00a0]*(?:S?\d|[Ff]ig|[Tt]ab|[Ff]ile|[Dd]ata|[Tt]ext|[Nn]ote|[Mm]ethod|[Vv]ideo|[Mm]ovie|\())/gu;
+
+/** Mentions of the supplementary material as a whole (key supp-list); cross-references.ts keeps them only when the list exists. */
+export function findWholeSupplementaryMentions(p: ModelParagraph): XrefMention[] {
+  const out: XrefMention[] = [];
+  if (!/upplementa|upporting|UPPLEMENTA/.test(p.text)) return out;
+  for (const m of allMatches(WHOLE, p.text)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    out.push({ kind: 'supplementary', paragraph: p, key: 'supp-list', number: span, numbersub: span, full: span, confidence: 0.8 });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------- targets
 
 const HEAD_PREFIXED = new RegExp(`^${QUAL}${WS}+(${WORD})${WS}*(S?\\d+)(?![\\w])`, 'u');
@@ -126,31 +142,53 @@ function head(text: string): { word: string; token: string; end: number } | null
 
 /**
  * The supplementary list: its heading, or the paragraph right after it when that one only names the
- * material again ("Supplementary Information." under "Electronic supplementary material").
+ * material again ("Supplementary Information." under "Electronic supplementary material"), or else the
+ * list's only entry when it has exactly one and that one is captioned ("ESM 1. (DOCX 2517 kb)", "Table S1. …
+ * Table S5. …"): whatever the text names without a caption of its own can only be in that one file.
  */
-function listTarget(heading: ModelParagraph, next: ModelParagraph | undefined): XrefTarget {
+function listTarget(heading: ModelParagraph, section: readonly ModelParagraph[], captioned: (p: ModelParagraph) => boolean): XrefTarget {
+  const next = section[0];
   const named = next && next.text.trim().length <= 60 && LIST_HEADING.test(next.text.trim().replace(/\.$/, ''));
-  const p = named ? next : heading;
+  const only = !named && section.length === 1 && captioned(section[0]!) ? section[0]! : null;
+  const p = only ?? (named ? next : heading);
   return { key: 'supp-list', type: 'supplementary', label: 'Supplementary material', paragraph: p, start: 0, end: p.text.length, labelEnd: 0, strength: 0 };
 }
 
-export function findSupplementaryTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
+/**
+ * Supplementary captions and list entries, and the list itself (supp-list). `captions` are paragraphs other
+ * detectors already took as captions (figures, tables): never supplementary targets, but entries of the list.
+ */
+export function findSupplementaryTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, captions: ReadonlySet<ModelParagraph> = new Set()): XrefTarget[] {
   const out: XrefTarget[] = [];
   let inList = false;
   let listHeading: ModelParagraph | null = null;
+  let section: ModelParagraph[] = [];
+  const own = new Set<ModelParagraph>();
+  const closeList = () => {
+    if (listHeading) out.push(listTarget(listHeading, section, (p) => captions.has(p) || own.has(p)));
+    listHeading = null;
+  };
   for (const p of paragraphs) {
     if (excluded.has(p) || p.part !== 'word/document.xml') continue;
     const trimmed = p.text.trim();
     if (!trimmed) continue;
-    if (listHeading) {
-      out.push(listTarget(listHeading, p));
-      listHeading = null;
-    }
-    if (isHeadingParagraph(p) && !head(trimmed)) {
+    // A bold entry the label words above do not know ("S1 Compressed file archive.") is an entry, not a heading.
+    if (isHeadingParagraph(p) && !head(trimmed) && !captions.has(p) && !(listHeading && /^S\d+[\s\u00a0]/.test(trimmed))) {
+      // "Supplementary Information" as a heading of its own right under "Electronic supplementary material".
+      if (listHeading && section.length === 0 && trimmed.length <= 60 && LIST_HEADING.test(trimmed.replace(/\.$/, ''))) {
+        section.push(p);
+        continue;
+      }
+      closeList();
       inList = LIST_HEADING.test(trimmed);
-      if (inList && !out.some((t) => t.key === 'supp-list')) listHeading = p;
+      if (inList && !out.some((t) => t.key === 'supp-list')) {
+        listHeading = p;
+        section = [];
+      }
       continue;
     }
+    if (listHeading) section.push(p);
+    if (captions.has(p)) continue;
     const at = leadingSpace(p.text);
     const h = head(p.text.slice(at));
     if (!h) continue;
@@ -160,6 +198,7 @@ export function findSupplementaryTargets(paragraphs: readonly ModelParagraph[], 
     const bold = isBold(p, at, labelEnd);
     if (!terminated && !styled && !bold && !inList) continue;
     const key = keyOf(h.word, h.token);
+    own.add(p);
     out.push({
       key,
       type: 'supplementary',
@@ -172,6 +211,6 @@ export function findSupplementaryTargets(paragraphs: readonly ModelParagraph[], 
       strength: (styled ? 3 : 0) + (bold ? 2 : 0) + (terminated ? 1 : 0) + (inList ? 1 : 0),
     });
   }
-  if (listHeading) out.push(listTarget(listHeading, undefined));
+  closeList();
   return out;
 }

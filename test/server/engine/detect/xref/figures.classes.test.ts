@@ -13,6 +13,14 @@ const captions = [
   p('Appendix 1—figure 3. An appendix float.', 'Caption'),
 ].join('');
 
+const panels = [
+  p('Shifts (Fig. S2E and F and S3B; Fig. S7E and F, S8C, and S9A and B) and (Fig. S1A, B, and C and Table S1D), unlike Fig. 2A and B cells (Fig. 2C, P = 0.03).'),
+  p('Figure 2. Main.', 'Caption'),
+  ...['S1', 'S2', 'S3', 'S7', 'S8', 'S9'].map((n) => p(`Figure ${n}. Supplementary.`, 'Caption')),
+  p('Table S1. Supplementary.', 'Caption'),
+].join('');
+const sourceData = p('Values are listed (Figure 5—source data).') + p('Figure 5. Model.', 'Caption') + p('Figure 5—source data 1. Simulated values.', 'Caption');
+
 xrefCases([
   {
     name: 'appendix, supplement and supplementary floats are their own target sets, never the main Figure 2 / Table 1',
@@ -65,4 +73,63 @@ xrefCases([
     targets: [['tab-I', 'Table I', 1], ['tab-II', 'Table II', 2], ['tab-III', 'Table III', 3], ['fig-1', 'Figure 1', 4], ['fig-2', 'Figure 2', 5]],
     matches: [ready('table', 'I', 'tab-I'), ready('table', 'III', 'tab-III'), ready('table', 'II', 'tab-II'), ready('figure', '1', 'fig-1'), { kind: 'figure', text: 'II', status: 'unmatched' }],
   },
+  {
+    name: 'a panel list goes on after a letter: "Fig. S2E and F and S3B", "Fig. S7E and F, S8C, and S9A and B", "Fig. S1A, B, and C"; "B cells" and "P = 0.03" are not panels',
+    doc: panels,
+    only: 0,
+    matches: [
+      ready('figure', 'S2', 'fig-S2'),
+      ready('figure', 'F', 'fig-S2'),
+      ready('figure', 'S3', 'fig-S3'),
+      ready('figure', 'S7', 'fig-S7'),
+      ready('figure', 'F', 'fig-S7'),
+      ready('figure', 'S8', 'fig-S8'),
+      ready('figure', 'S9', 'fig-S9'),
+      ready('figure', 'B', 'fig-S9'),
+      ready('figure', 'S1', 'fig-S1'),
+      ready('figure', 'B', 'fig-S1'),
+      ready('figure', 'C', 'fig-S1'),
+      ready('table', 'S1', 'tab-S1'),
+      ready('figure', '2', 'fig-2'),
+      ready('figure', '2', 'fig-2'),
+    ],
+  },
+  {
+    name: 'numbersub keeps each panel letter once: a letter after ", " is its own mention, not part of "S1A"',
+    doc: panels,
+    only: 0,
+    kind: 'figure',
+    settings: { figures: 'numbersub' },
+    matches: ['S2E', 'F', 'S3B', 'S7E', 'F', 'S8C', 'S9A', 'B', 'S1A', 'B', 'C', '2A', '2C'],
+  },
+  {
+    name: '"Fig. 3 in Ref. 10" and "Table S14 of Ref. [42]" name another work\'s floats (capitalised Ref.)',
+    doc: p('As in the model (see Fig. 3 in Ref. 10) and Table S14 of Ref. [42], unlike our Fig. 3.') + p('Figure 3. Ours.', 'Caption') + p('Table S14. Ours.', 'Caption'),
+    only: 0,
+    matches: [
+      { kind: 'figure', text: '3', status: 'held', target: 'fig-3' },
+      { kind: 'table', text: 'S14', status: 'held', target: 'tab-S14' },
+      ready('figure', '3', 'fig-3'),
+    ],
+  },
+  {
+    name: 'eLife "Figure 5—source data" without a number is the figure\'s one source data file',
+    doc: sourceData,
+    only: 0,
+    matches: [ready('figure', '5—source data', 'fig-5-sd1')],
+  },
+  {
+    name: 'eLife "Figure 5—source data" without a number links nothing when the figure has several',
+    doc: sourceData + p('Figure 5—source data 2. More values.', 'Caption'),
+    only: 0,
+    matches: [],
+  },
+  {
+    name: 'a body paragraph opening with a label ("S6 Fig compares…") is a mention when a stronger caption claims the label',
+    doc: p('S6 Fig compares the two methods.') + p('S1 Text (Section 5) proposes another.') + p('Supporting information', 'Heading1') + p('S1 Text. Methods.', 'Caption') + p('S6 Fig. Comparison.', 'Caption'),
+    // The body paragraphs keep their weaker claims (fig-S6, supp-text-1); mentions resolve to the captions.
+    targets: [['fig-S6', 'Figure S6', 0], ['supp-text-1', 'S1 Text', 1], ['supp-list', 'Supplementary material', 2], ['sec-supporting-information', 'Supporting information', 2], ['supp-text-1~2', 'S1 Text', 3], ['fig-S6~2', 'Figure S6', 4]],
+    matches: [ready('figure', 'S6', 'fig-S6~2'), ready('supplementary', 'S1', 'supp-text-1~2'), { kind: 'section', text: '5', status: 'unmatched' }],
+  },
+
 ]);

@@ -108,4 +108,44 @@ xrefCases([
     only: 0,
     matches: [ready('supplementary', '1', 'supp-esm-1'), ready('supplementary', 'S2', 'supp-data-2')],
   },
+  {
+    name: 'the supplementary material as a whole ("the article/Supplementary Material") links to the list',
+    doc: p('Data can be found in the article/Supplementary Material. See Supporting Information S2 too.') + p('Supplementary material', 'Heading1') + p('The Supplementary Material for this article can be found online.') + p('Data S2. Values.'),
+    matches: [ready('supplementary', 'Supplementary Material', 'supp-list'), ready('supplementary', 'S2', 'supp-data-2')],
+  },
+  {
+    name: 'the supplementary material as a whole links nothing in a document without a supplementary list',
+    doc: p('Data can be found in the article/Supplementary Material.'),
+    matches: [],
+  },
+  {
+    name: 'a list with one captioned entry is that entry: "Online Resource 2" without a caption of its own is in ESM 1',
+    doc: p('Synapsis completed later (Online Resource 2; Online Resource 1).') + p('Electronic supplementary material', 'Heading1') + p('ESM 1. (DOCX 2517 kb)') + p('Acknowledgements', 'Heading1'),
+    kind: 'supplementary',
+    targets: [['supp-esm-1', 'ESM 1', 2], ['supp-list', 'Supplementary material', 2]],
+    matches: [ready('supplementary', '2', 'supp-list'), ready('supplementary', '1', 'supp-esm-1')],
+  },
+  {
+    name: 'a one-entry list captioned "Table S1. … Table S4. …" holds Table S4; labels inside the entry do not link to it',
+    doc: p('See Supplement Table S4.') + p('Supporting information', 'Heading1') + p('Table S1. MANOVAs. Table S4. Means by age.') + p('Acknowledgement', 'Heading1'),
+    targets: [['sec-supporting-information', 'Supporting information', 1], ['tab-S1', 'Table S1', 2], ['supp-list', 'Supplementary material', 2], ['sec-acknowledgement', 'Acknowledgement', 3]],
+    matches: [ready('table', 'S4', 'supp-list')],
+  },
+  {
+    name: '"Table S4 in File S1": a table without a caption of its own links to the file holding it; list labels do not link back to the list',
+    doc: [
+      p('Parameters (Table S4 in File S1; Tables S1 and S2 in File S1) and Table S5.'),
+      p('Supporting Information', 'Heading1'),
+      p('Figure S1. A map.', 'Caption'),
+      p('File S1. Supplementary information. Table S1, Basins. Table S5, Correlations.'),
+    ].join(''),
+    matches: [
+      ready('table', 'S4', 'supp-file-1'),
+      ready('supplementary', 'S1', 'supp-file-1'),
+      ready('table', 'S1', 'supp-file-1'),
+      ready('table', 'S2', 'supp-file-1'),
+      ready('supplementary', 'S1', 'supp-file-1'),
+      ready('table', 'S5', 'supp-list'),
+    ],
+  },
 ]);
