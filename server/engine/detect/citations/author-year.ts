@@ -87,6 +87,8 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
     tail = again;
     picked = p2;
   }
+  // The second author named: "Anderson, Ellingsen & McArdle" → Ellingsen; "Smith and Jones" → Jones.
+  let second = tail[4] ?? tail[3] ?? tail[5] ?? null;
   // APA first citations name up to six authors: walk left over "Name, " while the names go on.
   if (tail[4] && picked.start === offset + tail.index) {
     let start = tail.index;
@@ -95,12 +97,12 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
       const more = LIST_HEAD_RE.exec(left.slice(base, start));
       if (!more || NON_NAMES.has(more[1]!)) break;
       start = base + more.index + more[0].indexOf(more[1]!);
+      second = picked.name;
       picked = { name: more[1]!, start: offset + start, known: index.knowsSurname(more[1]!) };
     }
   }
   const sep = tail[6]!;
   if (!picked.known && NON_NAMES.has(picked.name)) return null;
-  const second = tail[3] ?? tail[5] ?? null;
   const narrative = sep.includes('(');
   const yearEnd = m.index + m[0].length;
   if (narrative && !/^[\s\u00a0]*[),;]/.test(text.slice(yearEnd, yearEnd + 2))) return null;

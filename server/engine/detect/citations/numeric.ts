@@ -75,6 +75,8 @@ export function parenGroups(p: ModelParagraph, maxNumber: number): NumericGroup[
     const word = /([\p{L}\p{N}′']+)\s*$/u.exec(before)?.[1];
     if (word && /^\p{L}+\d+$/u.test(word) && word.length <= 3) return false;
     if (word && /^\p{Ll}$/u.test(word) && !/^[a]$/.test(word)) return false; // "x (1)", "f (2)": arguments
+    // A short symbol the paragraph also applies to a letter ("xi (j)" ... "xi (1)"): a function argument.
+    if (word && word.length <= 3 && new RegExp(`(?<![\\p{L}\\p{N}])${word}[\\s\\u00a0]*\\(\\p{L}\\)`, 'u').test(text)) return false;
     // Enumerated statements: ". (2) Dust events ...".
     if (g.items.length === 1 && /(?:^|[.!?:;])\s*$/.test(before) && /^\s+\p{L}/u.test(text.slice(g.end, g.end + 3))) return false;
     return true;

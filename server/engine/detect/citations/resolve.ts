@@ -83,7 +83,9 @@ export class AuthorIndex {
     if (q.second) {
       const k2 = nameKeys(q.second);
       narrow((e) => !!e.surnames[1] && nameKeys(e.surnames[1]).some((k) => k2.includes(k)));
-      narrow((e) => e.surnames.length === 2 && !e.etAl);
+      // "Smith and Jones" names two authors; "Anderson, Ellingsen & McArdle" (etAl: more than two) three or more.
+      if (q.etAl) narrow((e) => e.surnames.length > 2 || !!e.etAl);
+      else narrow((e) => e.surnames.length === 2 && !e.etAl);
     } else if (q.etAl) narrow((e) => e.surnames.length > 2 || !!e.etAl);
     else narrow((e) => e.surnames.length === 1);
 

@@ -17,7 +17,7 @@ const UNIT_WORDS = /^(?:[\p{L}]|cm|mm|km|nm|µm|μm|dm|kg|mg|µg|μg|ng|pg|ml|mL
 
 /**
  * Whether a superscript number after `before` is an exponent rather than a citation. Against the token
- * before it: a unit or a one-letter symbol ("cm³", "m²", "x²"), or a power base ("10⁵", "2⁸", "×10⁶");
+ * before it: a unit or a one-letter symbol ("cm³", "m²", "x²", "µg/m³", "N/mm²"), or a power base ("10⁵", "2⁸", "×10⁶");
  * a year, a version, a gene or a name followed by a citation is not ("2004³", "QGIS 3.22¹⁷", "Kif1A¹⁹",
  * "kinesin-1²³"). After a space: a unit or a number ("250 km ²", "5 ³"); a citation sits against its word.
  */
@@ -30,6 +30,9 @@ export function isExponent(before: string): boolean {
   const token = /[^\s\u00a0([{]+$/u.exec(before)?.[0] ?? '';
   if (!token) return false;
   if (/^[\p{L}µ]+$/u.test(token)) return UNIT_WORDS.test(token);
+  // "µg/m³", "N/mm²", "kg·m⁻³" written with a plain 3: the unit after a slash or a product dot.
+  const per = /[/·]([\p{L}µ]+)$/u.exec(token)?.[1];
+  if (per !== undefined) return UNIT_WORDS.test(per);
   if (/(?:^|[×x·*^])(?:10|\d)$/.test(token)) return true;
   // "5m²", "20cm³": a unit glued to its number.
   const unit = /\d([\p{L}µ]+)$/u.exec(token)?.[1];

@@ -48,6 +48,30 @@ const rows: { name: string; body: string; style: string; matches: Brief[] }[] = 
     matches: [ok('3', 3), ok('17', 17), ok('19', 19), ok('12', 12), ok('4', 4)],
   },
   {
+    name: 'exponents of units after a slash ("µg/m³", "N/mm²" with plain superscript digits) are not citations; "and/or⁵" is',
+    body: `<w:p>${r('limits of 40 µg/m')}${r('3', SUP)}${r(' and 21 N/mm')}${r('2', SUP)}${r(', to be checked and/or')}${r('5', SUP)}${r('.')}</w:p>` + numbered(20),
+    style: 'superscript',
+    matches: [ok('5', 5)],
+  },
+  {
+    name: 'a symbol the paragraph applies to a letter ("xi (j)") takes "(1)" as its argument, in a document citing in parentheses',
+    body: p('Shown (1), (2) and (3).') + p('Here xi (j) is the sequence and xi (1) its first point, as before (4).') + numbered(20),
+    style: 'number',
+    matches: [ok('1', 1), ok('2', 2), ok('3', 3), ok('4', 4)],
+  },
+  {
+    name: 'a citation naming three authors picks the entry whose second author it names, not the first author\'s single-author paper of that year',
+    body:
+      p('Variability (Anderson, Ellingsen & McArdle, 2006) differs from dispersion tests (Anderson, 2006; Smith, Jones, and Brown 2010).') +
+      p('References', 'Heading1') +
+      p('Anderson MJ. 2006. Distance-based tests. Biometrics 62:245.') +
+      p('Anderson MJ, Ellingsen KE, McArdle BH. 2006. Multivariate dispersion. Ecol Lett 9:683.') +
+      p('Smith A. 2010. A single-author paper. J 1:1.') +
+      p('Smith A, Jones B, Brown C. 2010. A three-author paper. J 2:2.'),
+    style: 'author-year',
+    matches: [ok('Anderson, Ellingsen & McArdle, 2006', 2), ok('Anderson, 2006', 1), ok('Smith, Jones, and Brown 2010', 4)],
+  },
+  {
     name: 'APA first citations naming three to six authors before the year',
     body: p('First (Moreno, Patel, Okafor, Lindqvist, & Hale, 2018), then (Okafor, 2015; Bond et al. 2003; Barton 2017; von Blotzheim 1993; Beauchamp 2011).') + authorYearRefs,
     style: 'author-year',
