@@ -21,6 +21,8 @@ import type { ScanPacket } from '../shared/contract.ts';
 import { checkGold, corpusDir, listCorpus, loadGold, readDocumentParagraphs, selectDocs, translatePacket } from './accuracy/corpus.ts';
 import { addRows, emptyRows, ROW_KINDS, scoreDocument, DEFAULT_COUNTED_STATUSES, type DocScore, type ErrorType, type RowKind } from './accuracy/score.ts';
 import { oraclePacket } from './accuracy/oracle.ts';
+import { goldDefects } from './accuracy/gold-defects.ts';
+import type { GoldMention } from './accuracy/gold.ts';
 import { bold, dim, formatDocLine, formatError, formatMismatch, formatTable, red, selectErrors, yellow } from './accuracy/report.ts';
 
 interface Args {
@@ -86,6 +88,10 @@ interface DocResult {
   ms: number;
   error?: string;
   score?: DocScore;
+  /** The score with the known gold defects set aside. */
+  scoreAside?: DocScore;
+  /** Set-aside gold mentions: where, what, why. */
+  defects?: { paragraph: number; offset: number; text: string; kind: string; reason: string }[];
   offsetUnit?: string;
   translatedParagraphs?: number;
   locationChecked?: number;
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
   }
   const settings = parseSettings({ doi: true, ...args.settings });
   const total = emptyRows();
+  const totalAside = emptyRows();
   const results: DocResult[] = [];
   console.log(bold(`accuracy on ${docs.length} documents from ${dir}`) + dim(`  (counted statuses: ${args.statuses.join(', ')})`));
 
@@ -131,10 +138,15 @@ async function main(): Promise<void> {
     const tr = translatePacket(packet, paragraphs);
     const score = scoreDocument(gold, tr.matches, tr.targets, { countedStatuses: args.statuses });
     addRows(total, score.rows);
+    const defects = args.oracle ? new Map<GoldMention, string>() : goldDefects(doc.name, gold, (i) => paragraphs[i]?.text);
+    const scoreAside = scoreDocument(gold, tr.matches, tr.targets, { countedStatuses: args.statuses, setAside: new Set(defects.keys()) });
+    addRows(totalAside, scoreAside.rows);
     results.push({
       name: doc.name,
       ms,
       score,
+      scoreAside,
+      defects: [...defects].map(([m, reason]) => ({ paragraph: m.paragraphIndex, offset: m.charOffset, text: m.text, kind: m.kind, reason })),
       offsetUnit: tr.unit,
       translatedParagraphs: tr.translatedParagraphs,
       locationChecked: tr.checked,
@@ -152,12 +164,16 @@ async function main(): Promise<void> {
       for (const m of tr.mismatches.slice(0, Math.min(3, args.errors))) console.log(formatMismatch(doc.name, m));
       for (const e of selectErrors(score.errors, { limit: args.errors, kinds: args.kinds, types: args.types })) {
         console.log(formatError(doc.name, e, paragraphs));
+        const why = [...defects].find(([m]) => m.paragraphIndex === e.paragraph && m.charOffset < e.end && e.start < m.charOffset + [...m.text].length)?.[1];
+        if (why) console.log(dim(`    known gold defect (set aside): ${why}`));
       }
     }
   }
 
   console.log('');
   console.log(formatTable(total));
+  printDefects(results);
+  console.log(formatTable(totalAside));
   const failed = results.filter((r) => r.error);
   const mism = results.reduce((n, r) => n + (r.locationMismatches ?? 0), 0);
   const checked = results.reduce((n, r) => n + (r.locationChecked ?? 0), 0);
@@ -178,6 +194,23 @@ async function main(): Promise<void> {
     writeFileSync(args.json, JSON.stringify({ settings, countedStatuses: args.statuses, total, documents: results }, null, 2));
     console.log(dim(`full result written to ${args.json}`));
   }
+}
+
+/** The set-aside gold mentions by reason, with a count and one example each. */
+function printDefects(results: DocResult[]): void {
+  const byReason = new Map<string, { n: number; example: string }>();
+  for (const r of results) {
+    for (const d of r.defects ?? []) {
+      const e = byReason.get(d.reason) ?? { n: 0, example: `${r.name} ¶${d.paragraph}:${d.offset} ${d.kind} "${d.text}"` };
+      e.n++;
+      byReason.set(d.reason, e);
+    }
+  }
+  const n = [...byReason.values()].reduce((a, e) => a + e.n, 0);
+  console.log('');
+  console.log(bold(`known gold defects (bench/accuracy/gold-defects.ts): ${n} gold mentions set aside`));
+  for (const [reason, e] of [...byReason].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${String(e.n).padStart(4)}  ${reason}\n        ${dim(`e.g. ${e.example}`)}`);
+  console.log(bold('the same with the known gold defects set aside:'));
 }
 
 main().catch((err) => {

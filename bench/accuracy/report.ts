@@ -25,7 +25,7 @@ export const green = paint('32');
 export const yellow = paint('33');
 export const cyan = paint('36');
 
-/** Goals of issue 2 (precision goals are checked against tagged precision, see README). */
+/** Goals of issues 2 and 10 (precision goals are checked against tagged precision, see README). */
 export const GOALS: Partial<Record<RowKind, { precision?: number; recall?: number }>> = {
   citation: { precision: 0.99, recall: 0.97 },
   figure: { precision: 0.99, recall: 0.98 },
@@ -33,6 +33,7 @@ export const GOALS: Partial<Record<RowKind, { precision?: number; recall?: numbe
   equation: { recall: 0.95 },
   section: { recall: 0.95 },
   appendix: { recall: 0.95 },
+  supplementary: { recall: 0.95 },
   doi: { recall: 1 },
 };
 

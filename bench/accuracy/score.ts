@@ -92,6 +92,11 @@ export interface ScoreError {
 export interface ScoreOptions {
   /** Statuses of engine matches that count as proposed links. Default: ready, low_confidence. */
   countedStatuses?: readonly string[];
+  /**
+   * Gold mentions set aside (known gold defects, gold-defects.ts): not counted as gold, and an engine match
+   * overlapping only set-aside mentions is not counted either.
+   */
+  setAside?: ReadonlySet<GoldMention>;
 }
 
 export interface DocScore {
@@ -196,6 +201,7 @@ export function scoreDocument(
   options: ScoreOptions = {},
 ): DocScore {
   const counted = new Set(options.countedStatuses ?? DEFAULT_COUNTED_STATUSES);
+  const aside = options.setAside ?? new Set<GoldMention>();
   const rows = emptyRows();
   const errors: ScoreError[] = [];
   const uncountedByStatus: Record<string, number> = {};
@@ -220,7 +226,12 @@ export function scoreDocument(
   const expectedParagraphs = (m: GoldMention): number[] =>
     m.rid.map((rid) => ridParagraph.get(rid)).filter((p): p is number => p !== undefined);
 
-  const spans: GoldSpan[] = gold.mentions.map((mention) => ({
+  const asideSpans: GoldSpan[] = [];
+  const spans: GoldSpan[] = gold.mentions.filter((mention) => {
+    if (!aside.has(mention)) return true;
+    asideSpans.push({ mention, start: mention.charOffset, end: mention.charOffset + cpLength(mention.text), found: false });
+    return false;
+  }).map((mention) => ({
     mention,
     start: mention.charOffset,
     end: mention.charOffset + cpLength(mention.text),
@@ -232,6 +243,7 @@ export function scoreDocument(
     if (expectedParagraphs(s.mention).length === 0) goldWithoutTarget++;
   }
   const spansByParagraph = groupBy(spans, (s) => s.mention.paragraphIndex);
+  const asideByParagraph = groupBy(asideSpans, (s) => s.mention.paragraphIndex);
 
   const doiSpans: DoiSpan[] = [];
   for (const ref of gold.references) {
@@ -298,6 +310,7 @@ export function scoreDocument(
     }
 
     const over = (spansByParagraph.get(paragraph) ?? []).filter((s) => rangesOverlap(start, end, s.start, s.end));
+    if (over.length === 0 && (asideByParagraph.get(paragraph) ?? []).some((s) => rangesOverlap(start, end, s.start, s.end))) continue;
     let rowKind = engineRowKind(m.kind);
     if ((rowKind === 'figure' || rowKind === 'table') && over.length > 0 && over.every((s) => s.mention.kind === 'supplementary')) {
       rowKind = 'supplementary';
