@@ -52,6 +52,8 @@ const NUM_FLOAT = '(?:(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?|(?=[IVX])X{0,3}(?:IX|IV|
 const CONTINUED_PANEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+([A-Za-z])(?![\w\u00b0%])(?![\s\u00a0]*[=<>\u2264\u2265\u00b1])/;
 /** The separator before a further number of the list after a panel letter: " and S3B", ", S8C", ", and 4". */
 const CONTINUED_LIST = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+(?=[A-Z]?\d)/;
+/** A remark in parentheses, then the list goes on: " (STN96 data set) and ". */
+const AFTER_REMARK = /^[\s\u00a0]*\([^()]{1,40}\)(?:,?[\s\u00a0]+and|,)[\s\u00a0]+(?=S\d)/;
 /** " and Table S1D", ", Fig. 3": the next labelled mention after a panel letter. */
 const NEXT_LABEL = /^(?:,?[\s\u00a0]+and|,)[\s\u00a0]+\p{Lu}[\p{L}.]*[\s\u00a0]*[A-Z]?\d/u;
 /** "of Smith et al. (2019)", "in [14]", "in ref. 5", "in Ref. 10", "of Ref. [42]", "from Lee and Kim 2020": the figure of another work. */
@@ -347,7 +349,19 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     }
     const first = out.length;
     pushItems(cfg, p, m.index, items, keys, out);
-    const end = continuePanels(cfg, p, items, keys, q, out);
+    let end = continuePanels(cfg, p, items, keys, q, out);
+    // "Figs 3 (STN96 data) and S7b (HCP90 data)": after a remark in parentheses the list goes on with a
+    // supplementary number (an S-number is not prose; a plain "and 4 mice" would be).
+    const remark = AFTER_REMARK.exec(text.slice(end));
+    if (remark) {
+      const more = parseItems(text, end + remark[0].length, grammarFor(cfg));
+      const tail = more.length ? text.slice(more[more.length - 1]!.numbersub.end) : '';
+      if (more.length && /^S\d/.test(more[0]!.token) && !/^[\s\u00a0]*[A-Za-z]{2}/.test(tail)) {
+        const moreKeys = itemKeys(cfg, more, q, null);
+        more.forEach((it, i) => out.push({ kind: cfg.kind, paragraph: p, key: moreKeys[i]!, number: it.number, numbersub: it.numbersub, full: it.numbersub, confidence: 0.9 }));
+        end = more[more.length - 1]!.numbersub.end;
+      }
+    }
     // "Figure 3 of Smith et al. (2019)", "Table 2 in [14]": another work's figure.
     const foreign = OTHER_WORK.exec(text.slice(end));
     if (foreign) for (let i = first; i < out.length; i++) out[i]!.otherWork = true;

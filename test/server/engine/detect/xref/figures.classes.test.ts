@@ -132,4 +132,9 @@ xrefCases([
     matches: [ready('figure', 'S6', 'fig-S6~2'), ready('supplementary', 'S1', 'supp-text-1~2'), { kind: 'section', text: '5', status: 'unmatched' }],
   },
 
-]);
+  {
+    name: 'after a remark in parentheses a figure list goes on with a supplementary number: "Figs 3 (STN96) and S7b (HCP90)"; "Fig. 3 (left) and 4 mice" does not',
+    doc: p('Plotted in Figs 3 (STN96 data set) and S7b (HCP90 data set), and in Fig. 3 (left) and 4 mice.') + p('Figure 3. Main.', 'Caption') + p('Figure 4. Other.', 'Caption') + p('S7 Fig. Supplementary.', 'Caption'),
+    only: 0,
+    matches: [ready('figure', '3', 'fig-3'), ready('figure', 'S7', 'fig-S7'), ready('figure', '3', 'fig-3')],
+  },]);
