@@ -1,0 +1,69 @@
+// Looking up the reference a citation names, one row per case: by number; by first author, co-author,
+// "et al." and year, with a/b suffixes printed in the list or (opt-in) implied by its order.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseEntry } from '../../../../../server/engine/detect/bibliography/entry.ts';
+import { AuthorIndex, resolveNumber, type AuthorYearQuery } from '../../../../../server/engine/detect/citations/resolve.ts';
+import type { Bibliography } from '../../../../../server/engine/detect/types.ts';
+import { buildModel } from '../../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../../server/engine/package/docx.ts';
+import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+
+async function entries(lines: string[]) {
+  const model = buildModel(openDocx(await buildDocx({ body: lines.map((l) => p(l)).join('') })));
+  return model.paragraphs.map((para, i) => parseEntry(para, i + 1));
+}
+
+test('resolveNumber: the entry printed with that number, else unmatched with the reason', async () => {
+  const list = await entries(['1. Smith J. Moss. J Bot. 2004.', '2. Lee K. Light. Ecol. 2020.']);
+  const bib = { numbered: true, entries: list } as unknown as Bibliography;
+  assert.deepEqual([resolveNumber(bib, 2).status, resolveNumber(bib, 2).target?.key], ['ready', 'bib-2']);
+  assert.deepEqual(resolveNumber(bib, 9), { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference numbered 9' });
+  assert.equal(resolveNumber(null, 1).status, 'unmatched');
+});
+
+const q = (first: string, year: string, extra: Partial<AuthorYearQuery> = {}): AuthorYearQuery => ({ first, second: null, etAl: false, year, suffix: null, ...extra });
+
+test('author-year lookups', async () => {
+  const index = new AuthorIndex(await entries([
+    'Smith J (2020) Moss on walls. J Bot 12:1.',
+    'Smith J, Lee K (2020) Moss and light. J Bot 12:9.',
+    'Smith J, Lee K, Park S (2020) Moss in cities. J Bot 13:1.',
+    'García-López M (2018a) Night light. Ecol 3:7.',
+    'García-López M (2018b) Day light. Ecol 3:9.',
+    'World Health Organization (WHO) (2015) Report on moss. Geneva.',
+    'van Dyk A (2019) Frost. Stone 7:3.',
+    'Okafor C (n.d.) An undated note.',
+  ]));
+  const rows: Array<[string, AuthorYearQuery, boolean, string, string]> = [
+    ['one author alone', q('Smith', '2020'), false, 'ready', 'bib-1'],
+    ['"Smith and Lee"', q('Smith', '2020', { second: 'Lee' }), false, 'ready', 'bib-2'],
+    ['"Smith et al."', q('Smith', '2020', { etAl: true }), false, 'ready', 'bib-3'],
+    ['a printed suffix', q('García-López', '2018', { suffix: 'b' }), false, 'ready', 'bib-5'],
+    ['the first part of a double surname', q('García', '2018', { suffix: 'a' }), false, 'ready', 'bib-4'],
+    ['a corporate acronym', q('WHO', '2015'), false, 'ready', 'bib-6'],
+    ['the full corporate name', q('World Health Organization', '2015'), false, 'ready', 'bib-6'],
+    ['a surname without its particle', q('Dyk', '2019'), false, 'ready', 'bib-7'],
+    ['"n.d."', q('Okafor', 'n.d.'), false, 'ready', 'bib-8'],
+  ];
+  for (const [name, query, optIn, status, key] of rows) {
+    const r = index.resolve(query, optIn);
+    assert.deepEqual([r.status, r.target?.key], [status, key], name);
+  }
+  const wrongYear = index.resolve(q('Smith', '2019'), false);
+  assert.deepEqual([wrongYear.status, wrongYear.reason], ['unmatched', 'no reference with this author and year']);
+  const noSuchSuffix = index.resolve(q('García-López', '2018', { suffix: 'c' }), false);
+  assert.equal(noSuchSuffix.status, 'unmatched');
+  assert.equal(index.knowsSurname('Smith'), true);
+  assert.equal(index.knowsSurname('Jones'), false);
+});
+
+test('a list without printed suffixes: a/b by reference order only when opted in, else for review', async () => {
+  const index = new AuthorIndex(await entries(['Brown A (2010) First. J 1:1.', 'Brown A (2010) Second. J 1:2.']));
+  const optedIn = index.resolve(q('Brown', '2010', { suffix: 'b' }), true);
+  assert.deepEqual([optedIn.status, optedIn.target?.key, optedIn.reason], ['ready', 'bib-2', 'year suffix resolved by reference order']);
+  const review = index.resolve(q('Brown', '2010', { suffix: 'b' }), false);
+  assert.deepEqual([review.status, review.target?.key, review.alternatives.map((e) => e.key)], ['low_confidence', 'bib-2', ['bib-1']]);
+  const ambiguous = index.resolve(q('Brown', '2010'), false);
+  assert.deepEqual([ambiguous.status, ambiguous.reason], ['low_confidence', '2 references match this author and year']);
+});
