@@ -1,0 +1,41 @@
+// Where the reference list is, one row per layout: after its heading up to the next heading or caption;
+// without a heading, the last run of three or more reference-like paragraphs; never in prose or tables.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { findReferenceRegion, isReferenceLike } from '../../../../../server/engine/detect/bibliography/region.ts';
+import { buildModel } from '../../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../../server/engine/package/docx.ts';
+import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+
+const refs = [
+  'Smith J, Lee K. Moss on north walls. J Bot. 2004;12:101–9.',
+  'Garcia M. Night light and insects. Ecol Lett. 2020;3:77–90.',
+  'Kowalski P, Nowak A. Frost cracking in stone. Stone Rev. 1999;7:33–40.',
+];
+async function paragraphs(xml: string) {
+  return buildModel(openDocx(await buildDocx({ body: xml }))).paragraphs;
+}
+/** The region as texts: heading (or null) and the first words of each entry. */
+async function region(xml: string) {
+  const r = findReferenceRegion(await paragraphs(xml));
+  return r && { heading: r.heading?.text ?? null, entries: r.entries.map((e) => e.text.split(' ')[0]) };
+}
+
+const rows: Array<[string, string, { heading: string | null; entries: string[] } | null]> = [
+  ['after its heading, numbered', p('Intro text.') + p('References', 'Heading1') + refs.map((t, i) => p(`${i + 1}. ${t}`)).join(''), { heading: 'References', entries: ['1.', '2.', '3.'] }],
+  ['ends at the next heading', p('References', 'Heading1') + refs.map((t) => p(t)).join('') + p('Acknowledgements', 'Heading1') + p('We thank the city gardeners for help in 2019.'), { heading: 'References', entries: ['Smith', 'Garcia', 'Kowalski'] }],
+  ['ends at a figure caption', p('Literature Cited', 'Heading1') + refs.map((t) => p(t)).join('') + p('Figure 1. Moss growth in 2019.'), { heading: 'Literature Cited', entries: ['Smith', 'Garcia', 'Kowalski'] }],
+  ['without a heading, the last run of three', p('Some prose about moss.') + refs.map((t) => p(t)).join(''), { heading: null, entries: ['Smith', 'Garcia', 'Kowalski'] }],
+  ['without a heading, two are not a list', p('Some prose about moss.') + refs.slice(0, 2).map((t) => p(t)).join(''), null],
+  ['a heading followed by prose is not a list', p('References', 'Heading1') + p('We did not cite anything in this short note, as it is a comment.'), null],
+];
+for (const [name, xml, expected] of rows) test(`findReferenceRegion: ${name}`, async () => assert.deepEqual(await region(xml), expected));
+
+test('isReferenceLike: labels or authors then a year; short lines, prose and table cells are not', async () => {
+  const ps = await paragraphs([
+    p(refs[0]!), p('[4] Annual report of the gardens committee, part two.'), p('Okafor C (in press) Microbial mats.'),
+    p('Too short 2019.'), p('In 2019 we measured the moss on walls and found it grew.'),
+    `<w:tbl><w:tr><w:tc>${p(refs[1]!)}</w:tc></w:tr></w:tbl>`,
+  ].join(''));
+  assert.deepEqual(ps.map(isReferenceLike), [true, true, true, false, false, false]);
+});
