@@ -83,7 +83,7 @@ export const KNOWN_GAPS = new Map([
   // server/engine: detection and linking steps tested through their entry points.
   ...['detect/citations/author-year', 'detect/citations/match', 'detect/xref/labelled', 'model/walk-part']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
-  ...['link/linker', 'metadata/write']
+  ...['link/linker']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ['server/resolver/score.ts', 'field features asserted through scoreCandidate in test/server/resolver/match.test.ts'],
   ['server/csl/bibliography.ts', 'exercised by test/server/engine/rewrite/bibliography.test.ts'],
