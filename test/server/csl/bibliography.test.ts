@@ -1,0 +1,48 @@
+// The bibliography renderer apply's rewrite calls: entries parsed, completed with approved registry
+// metadata, rendered in the style, and skipped with the reason when incomplete, abbreviated, or when the
+// rendering would drop words of the entry as written.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createBibliographyRenderer, droppedWords } from '../../../server/csl/bibliography.ts';
+import { loadBundledStyle } from '../../../server/csl/catalog.ts';
+import type { RewriteEntryInput } from '../../../server/engine/style-hooks.ts';
+
+const entry = (key: string, text: string, extra: Partial<RewriteEntryInput> = {}): RewriteEntryInput => ({ key, text, printedLabel: null, typedLabel: null, doi: null, url: null, ...extra });
+const apa = createBibliographyRenderer(loadBundledStyle('apa')!);
+const text = (r: ReturnType<typeof apa.render>, key: string) => r.rendered.get(key)?.segments.map((s) => s.text).join('');
+
+test('a complete entry is rendered in the style, with its DOI', () => {
+  const out = apa.render([entry('bib-1', 'Smith J, Lee D. Moss growth on north-facing walls. Journal of Urban Botany. 2004;12(3):101–119.', { doi: '10.1000/moss.1' })]);
+  assert.deepEqual(out.skipped, []);
+  const t = text(out, 'bib-1')!;
+  assert.match(t, /^Smith, J\., & Lee, D\. \(2004\)\. Moss growth on north-facing walls\. Journal of Urban Botany, 12\(3\), 101–119\./);
+  assert.match(t, /https:\/\/doi\.org\/10\.1000\/moss\.1/);
+  assert.equal(apa.styleId, 'apa');
+  assert.equal(apa.family, 'author-date');
+});
+
+test('skipped with the reason: "et al.", missing fields', () => {
+  const out = apa.render([
+    entry('bib-1', 'Smith J, Lee D, et al. Moss on walls. Journal of Urban Botany. 2004;12(3):101–19.'),
+    entry('bib-2', 'Annual report of the city gardens committee, second part.'),
+  ]);
+  assert.equal(out.rendered.size, 0);
+  assert.match(out.skipped.find((s) => s.key === 'bib-1')!.reason, /abbreviated/);
+  assert.match(out.skipped.find((s) => s.key === 'bib-2')!.reason, /^fields not found: /);
+});
+
+test('an approved resolved work completes the entry; an unapproved one is not used', () => {
+  const works = { 'bib-1': { doi: '10.1000/x.1', title: 'Moss growth on walls', confidence: 0.99, status: 'ready', year: '2004', containerTitle: 'Journal of Urban Botany' } };
+  const withWork = createBibliographyRenderer(loadBundledStyle('apa')!, works as never);
+  const written = entry('bib-1', 'Smith J. Moss growth on walls. 2004.');
+  assert.match(text(withWork.render([written]), 'bib-1') ?? '', /Journal of Urban Botany/);
+  const refused = createBibliographyRenderer(loadBundledStyle('apa')!, { 'bib-1': { ...works['bib-1'], approved: false } } as never);
+  const without = refused.render([written]);
+  assert.doesNotMatch(text(without, 'bib-1') ?? '', /Journal of Urban Botany/);
+});
+
+test('droppedWords: words of the entry the rendering lacks, style words, given names, links and abbreviated pages aside', () => {
+  const item = { id: 'x', type: 'article-journal', author: [{ family: 'Smith', given: 'Anna Maria' }] };
+  assert.deepEqual(droppedWords('Smith AM. Moss walls. J Bot. 2004;12:575–579. doi:10.1000/abc', 'Smith, A. M. (2004). Moss walls. J Bot, 12, 575–9.', item as never), []);
+  assert.deepEqual(droppedWords('Smith AM. Moss walls in winter. J Bot. 2004.', 'Smith, A. M. (2004). Moss walls. J Bot.', item as never), ['winter']);
+});
