@@ -91,7 +91,7 @@ export const KNOWN_GAPS = new Map([
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
   ...['auth', 'errors', 'middleware', 'multipart']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
-  ...['boot/pick-host', 'host/fake-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
+  ...['boot/pick-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
     .map((n) => [`addin/${n}.ts`, VIA_PANE]),
 ]);
 
