@@ -85,7 +85,6 @@ export const KNOWN_GAPS = new Map([
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
   ...['link/linker']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
-  ['server/resolver/score.ts', 'field features asserted through scoreCandidate in test/server/resolver/match.test.ts'],
   ['server/cli/accounts.ts', 'run against MariaDB by test/server/db/schema-and-cli.int.test.ts'],
   ['server/cli/link.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
