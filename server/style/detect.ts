@@ -10,6 +10,7 @@ import { parseEntry, stripTrailer, type LabelForm, type ParsedEntry } from './pa
 import { median, normaliseEntry, shape, similarity } from './similarity.ts';
 import { decideByLineage } from './lineage.ts';
 import { nameOrderAgreement, orderAgreement } from './order.ts';
+import { formerLayout, formerLayoutKeys, formerLayoutXml } from './former-layouts.ts';
 
 export interface StyleEntryInput {
   /** The entry's paragraph text (a typed label included). */
@@ -40,6 +41,11 @@ export interface StyleDetection {
     /** Winner's lead over the best style that renders differently. */
     margin: number;
     reason: string;
+    /**
+     * Present when the answer's best rendering was a former layout of it (a detection-only profile of
+     * the layout the style had when reference managers wrote many manuscripts): which, and what it is.
+     */
+    formerLayout?: { profile: string; answers: string; description: string };
   };
 }
 
@@ -99,7 +105,8 @@ function familyOf(parsed: ParsedEntry[], citeStyle: string | null | undefined): 
 }
 
 function candidateStyles(family: 'numeric' | 'author-date', citeStyle: string | null | undefined): string[] {
-  const out: string[] = [];
+  // Former layouts (detection-only profiles, "former:ID") compete with the bundled styles of their family.
+  const out: string[] = formerLayoutKeys().filter((k) => formerLayout(k)!.family === family);
   for (const s of bundledStyles().values()) {
     const f: CitationFamily = s.family;
     // A text that cites (Author, Year) in parentheses does not cite in footnotes: no note style.
@@ -111,19 +118,27 @@ function candidateStyles(family: 'numeric' | 'author-date', citeStyle: string | 
 }
 
 interface Scored {
-  /** The id reported (a superseded edition as its current style). */
+  /** The id reported (a superseded edition or a former layout as its current style). */
   id: string;
-  /** The bundled style rendered. */
+  /** The style rendered: a bundled id, or a former layout's "former:ID". */
   rendered: string;
   score: number;
   /** The rendered texts, to group styles that render the sample identically. */
   signature: string;
 }
 
+/** How a scored id is rendered: a bundled style, or a former layout (answered as the style it stands for). */
+function profileOf(id: string): { key: string; xml: () => string; numeric: boolean; answers: string } {
+  const former = formerLayout(id);
+  if (former) return { key: id, xml: () => formerLayoutXml(id), numeric: former.family === 'numeric', answers: former.answers };
+  return { key: `bundled:${id}`, xml: () => bundledStyleXml(id), numeric: bundledStyles().get(id)?.family === 'numeric', answers: id };
+}
+
 function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored | null {
+  const profile = profileOf(id);
   let rendered: Map<string, RenderedEntry>;
   try {
-    rendered = rendererFor(`bundled:${id}`, () => bundledStyleXml(id)).render(items);
+    rendered = rendererFor(profile.key, profile.xml).render(items);
   } catch {
     return null;
   }
@@ -131,7 +146,7 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
   let labelHits = 0;
   const texts: string[] = [];
   const orders: number[] = [];
-  const numeric = bundledStyles().get(id)?.family === 'numeric';
+  const numeric = profile.numeric;
   parsed.forEach((p, i) => {
     const r = rendered.get(items[i].id);
     const mine = normaliseEntry(p.body);
@@ -145,7 +160,7 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
   const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length))
     + ORDER_WEIGHT * (orders.reduce((a, b) => a + b, 0) / Math.max(1, orders.length));
-  return { id, rendered: id, score, signature: texts.join('\n') };
+  return { id: profile.answers, rendered: id, score, signature: texts.join('\n') };
 }
 
 /** Among styles that render the sample identically, the one reported: the base id others extend, else the most used. */
@@ -155,7 +170,15 @@ function representative(ids: string[]): string {
   return [...ids].sort((a, b) => dependentCount(b) - dependentCount(a) || a.length - b.length)[0];
 }
 
-interface Ranked { id: string; score: number; members: string[] }
+interface Ranked {
+  id: string;
+  score: number;
+  members: string[];
+  /** The rendered styles that reach the score (a former layout among them when it matched). */
+  best: string[];
+}
+
+const SAME_SCORE = 1e-9;
 
 /** Groups identical renderings (each group once, at its best score), best first. */
 function rank(scored: Scored[]): Ranked[] {
@@ -167,10 +190,15 @@ function rank(scored: Scored[]): Ranked[] {
   }
   const byId = new Map<string, Ranked>();
   for (const g of groups.values()) {
-    const r = { id: representative([...new Set(g.map((s) => s.id))]), score: Math.max(...g.map((s) => s.score)), members: g.map((s) => s.rendered) };
+    const score = Math.max(...g.map((s) => s.score));
+    const r = { id: representative([...new Set(g.map((s) => s.id))]), score, members: g.map((s) => s.rendered), best: g.filter((s) => s.score >= score - SAME_SCORE).map((s) => s.rendered) };
     const same = byId.get(r.id);
     if (!same) byId.set(r.id, r);
-    else byId.set(r.id, { id: r.id, score: Math.max(same.score, r.score), members: [...same.members, ...r.members] });
+    else {
+      const top = Math.max(same.score, r.score);
+      const best = [...(same.score >= top - SAME_SCORE ? same.best : []), ...(r.score >= top - SAME_SCORE ? r.best : [])];
+      byId.set(r.id, { id: r.id, score: top, members: [...same.members, ...r.members], best });
+    }
   }
   return [...byId.values()].sort((a, b) => b.score - a.score);
 }
@@ -202,7 +230,7 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
     .map((id) => scoreStyle(id, parsed.slice(0, firstN), items.slice(0, firstN)))
     .filter((s): s is Scored => s !== null)
     .sort((a, b) => b.score - a.score);
-  const shortlist = first.slice(0, SHORTLIST).map((s) => s.id);
+  const shortlist = first.slice(0, SHORTLIST).map((s) => s.rendered);
   const scored = parsed.length > firstN
     ? shortlist.map((id) => scoreStyle(id, parsed, items)).filter((s): s is Scored => s !== null)
     : first.slice(0, SHORTLIST);
@@ -235,13 +263,23 @@ export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
     detected = decision.id;
     reason = `${decision.reason} renders the entries closest to the text (median similarity ${best.score.toFixed(3)}, lead ${margin.toFixed(3)})`;
   }
+  // A former layout of the answer rendered the entries best: say so (the list follows an older layout).
+  const winner = detected ? ranked.find((r) => r.id === detected) : undefined;
+  const former = winner?.best.map(formerLayout).find((f) => f !== null && f.answers === detected) ?? null;
+  if (former) reason += `; matched ${former.description}, a former layout (detection-only profile ${former.id})`;
   const winnerFamily = detected ? bundledStyles().get(detected)?.family : null;
   return {
     detectedCslId: detected,
     styleDetection: {
       family: winnerFamily === 'note' ? 'note' : family,
       candidates,
-      evidence: { entriesCompared: parsed.length, features, margin: Math.round(margin * 1000) / 1000, reason },
+      evidence: {
+        entriesCompared: parsed.length,
+        features,
+        margin: Math.round(margin * 1000) / 1000,
+        reason,
+        ...(former ? { formerLayout: { profile: former.id, answers: former.answers, description: former.description } } : {}),
+      },
     },
   };
 }
