@@ -182,6 +182,7 @@ export const S = {
     match: (percent: number | null) => `${percent}% match`,
     noClearMatch: (closest: string[]) => `No clear match${closest.length ? `; closest: ${closest.join(', ')}` : ''}.`,
     noneDetected: 'No reference list style detected.',
+    notBundled: 'This style is recognised but cannot be used to rewrite the list; choose another style to rewrite in.',
     choose: 'Choose a citation style',
     searchPlaceholder: 'Search styles by name (e.g. Vancouver, APA, Nature)',
     rewrite: (title: string | null) => (title ? `Rewrite the reference list in ${title} when applying` : 'Rewrite the reference list when applying (choose a style)'),

@@ -36,6 +36,11 @@ export function StylePicker({ detection, choice, onChange, preview }: Props) {
           <Badge appearance="tint" color="success" size="small">{S.style.match(percent)}</Badge>
         </Text>
       )}
+      {detection.confidence === 'high' && !detection.rewritable && (
+        <Text size={200} block data-testid="style-not-bundled">
+          {S.style.notBundled}
+        </Text>
+      )}
       {detection.confidence === 'low' && (
         <Text size={200} block data-testid="style-detected">
           {S.style.noClearMatch(detection.candidates.map((c) => c.title))}

@@ -12,6 +12,7 @@ import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
 import type { StyleChoice } from '../components/StylePicker.tsx';
 import { useStylePreview } from './use-style-preview.ts';
+import { preselectedStyle } from '../review/style-choice.ts';
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -57,8 +58,9 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     setSession(s);
     dispatch({ type: 'load', packet: s.packet, ...(choices ? { choices } : {}) });
     setApprovedWorks(initialChoices(s.resolver));
-    // The detected style is preselected; the rewrite stays off until the author turns it on.
-    setBibliography((b) => ({ styleId: b.styleId ?? s.resolver?.detectedCslId ?? s.packet.detectedCslId ?? null, rewrite: b.rewrite }));
+    // The detected style is preselected when it is bundled (a style recognised only by a former layout
+    // cannot be rewritten in); the rewrite stays off until the author turns it on.
+    setBibliography((b) => ({ styleId: b.styleId ?? preselectedStyle(s.resolver?.detectedCslId ?? s.packet.detectedCslId), rewrite: b.rewrite }));
   }, []);
 
   const scan = useCallback(

@@ -107,6 +107,22 @@ export function resolveStyleId(asked: string): ResolvedStyleId | null {
   return null;
 }
 
+let knownIds: Set<string> | null = null;
+
+/**
+ * True when the id names a style of the CSL styles repository that Hyperlinker knows of, bundled or not:
+ * a bundled, renamed or dependent id, or a current id that a renamed id or a dependent points to
+ * (harvard-swinburne-university-of-technology, the current id of harvard3, is known but not bundled).
+ */
+export function knownStyleId(asked: string): boolean {
+  if (resolveStyleId(asked)) return true;
+  if (!knownIds) {
+    knownIds = new Set([...Object.keys(renamedMap()), ...Object.values(renamedMap()), ...Object.keys(dependentMap()), ...Object.values(dependentMap()).map((d) => d.parent)]);
+  }
+  const id = bareId(asked);
+  return knownIds.has(id) || knownIds.has(currentStyleId(id));
+}
+
 /** The current id of any known id (renamed ids mapped), or the id itself. */
 export function currentStyleId(asked: string): string {
   const id = bareId(asked);

@@ -41,6 +41,17 @@ export function lineageReach(root: string): number {
   return reaches.get(root) ?? 1 + dependentCount(root);
 }
 
+/** Author-date and author (MLA) lists are one family here; numeric and note are others. */
+function familyGroup(id: string): string | null {
+  const f = bundledStyles().get(id)?.family;
+  return f === 'author' ? 'author-date' : f ?? null;
+}
+
+function sameFamily(a: string, b: string): boolean {
+  const fa = familyGroup(a);
+  return fa !== null && fa === familyGroup(b);
+}
+
 export interface RankedStyle {
   id: string;
   score: number;
@@ -88,6 +99,9 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
   const scores = new Map<string, number | null>(ranked.map((r) => [r.id, r.score]));
   let answer = leader.id;
   for (const a of ancestors(leader.id)) {
+    // An adaptation may change the citation family (springer-vancouver-author-date of the numeric
+    // nlm-citation-sequence): a root of another family never answers for it.
+    if (!sameFamily(a, leader.id)) break;
     if (!scores.has(a)) scores.set(a, scoreOf(a));
     const s = scores.get(a);
     if (s != null && s >= leader.score - TEMPLATE_LEAD) answer = a;

@@ -4,7 +4,7 @@ import { applyBibRewriteFieldSchema, decisionsSchema, MAX_DECISIONS, resolvedWor
 import { parseRequest } from '../validate.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
-import { loadBundledStyle, type CslStyle } from '../../csl/catalog.ts';
+import { knownStyleId, loadBundledStyle, type CslStyle } from '../../csl/catalog.ts';
 import { parseJsonField } from './settings.ts';
 
 export function parseDecisions(text: string | undefined): ReviewDecision[] {
@@ -25,13 +25,20 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
 
 /**
  * The bibliography options of apply: applyBibRewrite ('true' or 'false'), the style (an uploaded cslFile,
- * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style). The
- * style is returned only when the rewrite is asked for.
+ * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style to
+ * rewrite in, and a style known to the catalog otherwise). The style is returned only when the rewrite is
+ * asked for.
  */
 export function bibliographyOptions(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): { style: CslStyle | null } {
   parseRequest(applyBibRewriteFieldSchema, applyBibRewrite, { field: 'applyBibRewrite', reason: 'invalid_apply_bib_rewrite' });
+  if (applyBibRewrite !== 'true') {
+    // Without a rewrite the id is only what detection answered: a known style need not be bundled
+    // (detection may answer one it recognises by a former layout); the file is still checked.
+    if (cslFile && cslFile.length > 0) bibliographyStyle(cslFile, undefined);
+    else if (detectedCslId !== undefined && detectedCslId.trim() !== '' && !knownStyleId(detectedCslId)) bibliographyStyle(undefined, detectedCslId);
+    return { style: null };
+  }
   const style = bibliographyStyle(cslFile, detectedCslId);
-  if (applyBibRewrite !== 'true') return { style: null };
   if (!style) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
   return { style };
 }
@@ -49,6 +56,9 @@ export function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId
   }
   if (detectedCslId !== undefined && detectedCslId.trim() !== '') {
     const style = loadBundledStyle(detectedCslId);
+    if (!style && knownStyleId(detectedCslId)) {
+      throw new HttpError(400, `${idField} '${detectedCslId.slice(0, 100)}' is a CSL style Hyperlinker recognises but does not bundle, so it cannot rewrite the reference list in it`, 'csl_style_not_bundled', { hint: 'Choose a bundled style (e.g. harvard-cite-them-right), or send the style file as cslFile.' });
+    }
     if (!style) throw new HttpError(400, `${idField} '${detectedCslId.slice(0, 100)}' names no known CSL style`, 'unknown_csl_style', { hint: 'Use a current, renamed or dependent id of the CSL styles repository, e.g. apa.' });
     return style;
   }

@@ -49,9 +49,18 @@ test('loading and errors are said in words; idle shows nothing', () => {
 
 test('the style picker shows the preview before the approval checkbox', () => {
   const html = renderToStaticMarkup(
-    <StylePicker detection={{ id: 'apa', title: 'APA', score: 0.9, confidence: 'high', candidates: [] }} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} preview={{ status: 'ready', preview: PREVIEW }} />,
+    <StylePicker detection={{ id: 'apa', title: 'APA', score: 0.9, rewritable: true, confidence: 'high', candidates: [] }} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} preview={{ status: 'ready', preview: PREVIEW }} />,
   );
   const at = html.indexOf('data-testid="style-preview"');
   assert.ok(at > 0, html);
   assert.ok(at < html.indexOf('type="checkbox"'), 'the preview comes before the rewrite is approved');
+});
+
+test('a detected style that is not bundled: the picker says so and offers no rewrite in it', () => {
+  const html = renderToStaticMarkup(
+    <StylePicker detection={{ id: 'harvard-swinburne-university-of-technology', title: 'harvard-swinburne-university-of-technology', score: 0.9, rewritable: false, confidence: 'high', candidates: [] }} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />,
+  );
+  assert.match(html, /data-testid="style-not-bundled"/);
+  assert.match(html, /cannot be used to rewrite the list/);
+  assert.match(html, /disabled/);
 });

@@ -1,7 +1,7 @@
 // The style picker's logic: detection in words and the search over bundled styles; what apply sends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectedStyle, searchStyles } from '../../../addin/review/style-choice.ts';
+import { detectedStyle, preselectedStyle, searchStyles } from '../../../addin/review/style-choice.ts';
 import { styleFields } from '../../../addin/workflow/pipeline.ts';
 
 test('detection: a clear winner with its score, an unsure one with the closest styles, none', () => {
@@ -31,4 +31,16 @@ test('apply sends the rewrite only when the author approved it', () => {
   assert.deepEqual(styleFields({ styleId: 'apa', rewrite: true }, 'ieee'), { detectedCslId: 'apa', applyBibRewrite: true });
   assert.deepEqual(styleFields({ styleId: 'apa', rewrite: false }, 'ieee'), { detectedCslId: 'ieee' });
   assert.deepEqual(styleFields(undefined, null), {});
+});
+
+test('a detected style that is not bundled is shown but never preselected as a rewrite target', () => {
+  const d = detectedStyle({ detectedCslId: 'harvard-swinburne-university-of-technology', styleDetection: { candidates: [{ id: 'harvard-swinburne-university-of-technology', score: 1.4 }, { id: 'harvard-cite-them-right', score: 1.2 }] } });
+  assert.equal(d.confidence, 'high');
+  assert.equal(d.rewritable, false);
+  assert.equal(d.title, 'harvard-swinburne-university-of-technology');
+  assert.deepEqual(d.candidates.map((c) => c.id), ['harvard-cite-them-right']);
+  assert.equal(preselectedStyle('harvard-swinburne-university-of-technology'), null);
+  assert.equal(preselectedStyle('biomed-central'), 'biomed-central');
+  assert.equal(detectedStyle({ detectedCslId: 'biomed-central', styleDetection: { candidates: [] } }).rewritable, true);
+  assert.equal(preselectedStyle(null), null);
 });

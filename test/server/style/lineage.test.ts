@@ -33,3 +33,9 @@ test('a near tie between lineages goes to the far wider one, else stays undecide
   assert.equal(tie.id, null);
   assert.match(tie.reason, /no clear winner/);
 });
+
+test('a root of another citation family never answers for its adaptation', () => {
+  assert.equal(templateOf('springer-vancouver-author-date'), 'nlm-citation-sequence');
+  const d = decideByLineage([{ id: 'springer-vancouver-author-date', score: 0.9 }, { id: 'apa', score: 0.8 }], () => 0.89);
+  assert.equal(d.id, 'springer-vancouver-author-date');
+});

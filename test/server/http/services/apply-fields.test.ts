@@ -32,3 +32,16 @@ test('cslFile is checked even when the rewrite is not asked for, and wins over d
   const ieee = readFileSync(new URL('../../../../server/csl/styles/ieee.csl', import.meta.url));
   assert.equal(bibliographyOptions('true', ieee, 'apa').style?.id, 'ieee');
 });
+
+test('a known style that is not bundled: accepted as the detected id, refused with a clear 400 for a rewrite', () => {
+  // harvard-swinburne-university-of-technology (the current id of harvard3) is what detection answers for
+  // the reference-manager Harvard layout; the product does not bundle it.
+  assert.deepEqual(bibliographyOptions('false', undefined, 'harvard-swinburne-university-of-technology'), { style: null });
+  assert.deepEqual(bibliographyOptions(undefined, undefined, 'harvard3'), { style: null });
+  const refused = refusal(() => bibliographyOptions('true', undefined, 'harvard-swinburne-university-of-technology'));
+  assert.equal(refused.status, 400);
+  assert.equal(refused.reason, 'csl_style_not_bundled');
+  assert.match(refused.error, /harvard-swinburne-university-of-technology.*does not bundle/);
+  // an id nobody knows is still refused, rewrite or not
+  assert.equal(refusal(() => bibliographyOptions('false', undefined, 'no-such-style')).reason, 'unknown_csl_style');
+});
