@@ -1,7 +1,9 @@
 // npm run bench:style [-- --dir DIR] [--verbose] [--no-synthetic]
 // Scans each style manuscript (../shared/resolver/docs/style/*.docx with NAME.gold.json, or --dir) with
 // the style detector and prints top-1 accuracy of detectedCslId against the gold (cslId or any of
-// acceptCslIds; a dependent whose parent is accepted counts too), null answers, and the confusion table.
+// acceptCslIds; a dependent whose parent is accepted counts too), null answers, and the confusion table;
+// then a robustness figure: each manuscript's list cut in three sub-lists, detected apart (closer to an
+// unseen manuscript than the same 30 strings again); then lists of the synthetic Crossref strings.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
 import { detectListStyle, detectStyle } from '../server/style/index.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
+import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
 
 interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }
 
@@ -27,6 +30,13 @@ function accepted(gold: Gold, id: string | null): boolean {
 }
 
 const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort();
+/** Sub-lists per manuscript for the robustness figure: each list's entries cut in this many parts. */
+const PARTS = 3;
+let partsRight = 0;
+let partsNull = 0;
+let partsTotal = 0;
+const partsConfusion = new Map<string, Map<string, number>>();
+const golds = new Map<string, Gold>();
 const settings = parseSettings({});
 let right = 0;
 let nulls = 0;
@@ -35,9 +45,11 @@ const confusion = new Map<string, Map<string, number>>();
 const times: number[] = [];
 for (const f of docs) {
   const gold = JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold;
+  golds.set(gold.cslStyle, gold);
   const bytes = readFileSync(join(dir, f));
   const t0 = performance.now();
-  const packet = scan(bytes, settings, { detectStyle: detectListStyle });
+  let list: ReferenceListInput | null = null;
+  const packet = scan(bytes, settings, { detectStyle: (l) => { list = l; return detectListStyle(l); } });
   times.push(performance.now() - t0);
   const got = packet.detectedCslId ?? null;
   const det = packet.styleDetection as { family?: string; candidates?: Array<{ id: string; score: number }>; evidence?: { reason?: string } } | undefined;
@@ -51,6 +63,22 @@ for (const f of docs) {
   const mark = ok ? 'ok ' : got === null ? 'nul' : 'BAD';
   console.log(`${mark} ${gold.cslStyle.padEnd(44)} → ${(got ?? '(null)').padEnd(44)} ${det?.family ?? ''}`);
   if (verbose || !ok) console.log(`      ${(det?.candidates ?? []).map((c) => `${c.id} ${c.score}`).join(' | ')}`);
+  // Robustness: the same list cut in thirds (10 entries each), detected from the entry texts the scan
+  // found, so a rule that holds only for one particular set of 30 strings shows here.
+  const seen = list as ReferenceListInput | null; // set by the hook during scan()
+  const entries = seen?.entries ?? [];
+  const citeStyle = seen?.citeStyle ?? null;
+  const size = Math.max(1, Math.ceil(entries.length / PARTS));
+  const partRow = partsConfusion.get(gold.cslStyle) ?? new Map<string, number>();
+  for (let k = 0; k < entries.length; k += size) {
+    const sub = detectStyle({ entries: entries.slice(k, k + size), citeStyle });
+    const id = sub.detectedCslId ?? '(null)';
+    partsTotal++;
+    if (accepted(gold, sub.detectedCslId)) partsRight++;
+    else if (!sub.detectedCslId) partsNull++;
+    partRow.set(id, (partRow.get(id) ?? 0) + 1);
+  }
+  partsConfusion.set(gold.cslStyle, partRow);
 }
 console.log('');
 console.log('confusion (gold style → detected: count)');
@@ -59,6 +87,13 @@ console.log('');
 const n = docs.length;
 times.sort((a, b) => a - b);
 console.log(`top-1 accuracy ${(right / n).toFixed(3)} (${right}/${n}); null ${nulls}; wrong id ${n - right - nulls}; family ${(familyRight / n).toFixed(3)}`);
+console.log('');
+console.log(`robustness: each manuscript's list in ${PARTS} parts (about ${Math.ceil(30 / PARTS)} entries each), misses only`);
+for (const [g, row] of [...partsConfusion].sort()) {
+  const misses = [...row].filter(([k]) => !accepted(golds.get(g)!, k === '(null)' ? null : k));
+  if (misses.length) console.log(`  ${g.padEnd(44)} ${misses.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+}
+console.log(`sub-list top-1 accuracy ${(partsRight / partsTotal).toFixed(3)} (${partsRight}/${partsTotal}); null ${partsNull}; wrong id ${partsTotal - partsRight - partsNull}`);
 console.log(`scan with detection: median ${times[n >> 1]!.toFixed(0)} ms, max ${times[n - 1]!.toFixed(0)} ms per manuscript (first includes loading styles)`);
 
 // Second measure, closer to unseen manuscripts: lists of 15 other references, assembled from the

@@ -125,6 +125,8 @@ interface Scored {
   score: number;
   /** The rendered texts, to group styles that render the sample identically. */
   signature: string;
+  /** Each entry's own score (similarity, label, field order), in entry order. */
+  perEntry: number[];
 }
 
 /** How a scored id is rendered: a bundled style, or a former layout (answered as the style it stands for). */
@@ -157,10 +159,11 @@ function scoreStyle(id: string, parsed: ParsedEntry[], items: CslItem[]): Scored
     if (r && labelFormOfRendered(label) === p.labelForm) labelHits++;
     orders.push(r ? orderAgreement(mine, theirs, items[i]) + (NAME_ORDER_WEIGHT / ORDER_WEIGHT) * nameOrderAgreement(mine, theirs, items[i]) : 0);
   });
+  const perEntry = sims.map((x, i) => x + ORDER_WEIGHT * orders[i]);
   const mean = sims.reduce((a, b) => a + b, 0) / Math.max(1, sims.length);
   const score = 0.7 * median(sims) + 0.3 * mean + LABEL_WEIGHT * (labelHits / Math.max(1, parsed.length))
     + ORDER_WEIGHT * (orders.reduce((a, b) => a + b, 0) / Math.max(1, orders.length));
-  return { id: profile.answers, rendered: id, score, signature: texts.join('\n') };
+  return { id: profile.answers, rendered: id, score, signature: texts.join('\n'), perEntry };
 }
 
 /** Among styles that render the sample identically, the one reported: the base id others extend, else the most used. */
@@ -176,6 +179,8 @@ interface Ranked {
   members: string[];
   /** The rendered styles that reach the score (a former layout among them when it matched). */
   best: string[];
+  /** The best rendering's score per entry. */
+  perEntry: number[];
 }
 
 const SAME_SCORE = 1e-9;
@@ -191,13 +196,14 @@ function rank(scored: Scored[]): Ranked[] {
   const byId = new Map<string, Ranked>();
   for (const g of groups.values()) {
     const score = Math.max(...g.map((s) => s.score));
-    const r = { id: representative([...new Set(g.map((s) => s.id))]), score, members: g.map((s) => s.rendered), best: g.filter((s) => s.score >= score - SAME_SCORE).map((s) => s.rendered) };
+    const top = g.find((s) => s.score >= score - SAME_SCORE)!;
+    const r = { id: representative([...new Set(g.map((s) => s.id))]), score, members: g.map((s) => s.rendered), best: g.filter((s) => s.score >= score - SAME_SCORE).map((s) => s.rendered), perEntry: top.perEntry };
     const same = byId.get(r.id);
     if (!same) byId.set(r.id, r);
     else {
       const top = Math.max(same.score, r.score);
       const best = [...(same.score >= top - SAME_SCORE ? same.best : []), ...(r.score >= top - SAME_SCORE ? r.best : [])];
-      byId.set(r.id, { id: r.id, score: top, members: [...same.members, ...r.members], best });
+      byId.set(r.id, { id: r.id, score: top, members: [...same.members, ...r.members], best, perEntry: same.score >= r.score ? same.perEntry : r.perEntry });
     }
   }
   return [...byId.values()].sort((a, b) => b.score - a.score);

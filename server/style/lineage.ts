@@ -55,6 +55,22 @@ function sameFamily(a: string, b: string): boolean {
 export interface RankedStyle {
   id: string;
   score: number;
+  /** Each entry's score, in the same entry order for every style (optional). */
+  perEntry?: number[];
+}
+
+/** An entry is rendered clearly closer when its score leads by this much. */
+const ENTRY_LEAD = 0.01;
+
+/**
+ * True when a renders every entry at least as close as b and some entry clearly closer: evidence for
+ * a, so a near tie is not left to reach (today's current-opinion against the former BMC layout it kept).
+ */
+export function dominates(a: RankedStyle, b: RankedStyle): boolean {
+  const x = a.perEntry;
+  const y = b.perEntry;
+  if (!x || !y || x.length !== y.length || !x.length) return false;
+  return x.every((v, i) => v >= y[i] - 1e-9) && x.some((v, i) => v > y[i] + ENTRY_LEAD);
 }
 
 export interface LineageDecision {
@@ -83,6 +99,8 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
   const others = (root: string): number => Math.max(-Infinity, ...lineages.filter((l) => l.root !== root).map((l) => l.best.score));
   if (lineages.length > 1 && chosen.best.score - lineages[1].best.score < MIN_MARGIN) {
     const close = lineages.filter((l) => chosen.best.score - l.best.score < MIN_MARGIN);
+    const dominant = close.find((l) => close.every((o) => o === l || dominates(l.best, o.best)));
+    if (dominant) return withinLineage(dominant, ranked, scoreOf, others(dominant.root), `; near tie with ${close.filter((l) => l !== dominant).map((l) => l.best.id).join(', ')} broken by the entries (it renders each at least as close, some closer)`);
     const byReach = [...close].sort((a, b) => lineageReach(b.root) - lineageReach(a.root));
     const [wide, next] = byReach;
     if (lineageReach(wide.root) < REACH_RATIO * lineageReach(next.root)) {
@@ -95,6 +113,11 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
     chosen = wide;
     tieNote = `; near tie with ${close.filter((l) => l !== wide).map((l) => l.best.id).join(', ')} broken by reach (${lineageReach(wide.root)} journal styles)`;
   }
+  return withinLineage(chosen, ranked, scoreOf, others(chosen.root), tieNote);
+}
+
+/** The answer within the chosen lineage: its root (or a nearer ancestor) unless the adaptation is clearly closer. */
+function withinLineage(chosen: { root: string; best: RankedStyle }, ranked: RankedStyle[], scoreOf: (id: string) => number | null, otherBest: number, tieNote: string): LineageDecision {
   const leader = chosen.best;
   const scores = new Map<string, number | null>(ranked.map((r) => [r.id, r.score]));
   let answer = leader.id;
@@ -106,7 +129,7 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
     const s = scores.get(a);
     if (s != null && s >= leader.score - TEMPLATE_LEAD) answer = a;
   }
-  const margin = leader.score - others(chosen.root);
+  const margin = leader.score - otherBest;
   const via = answer !== leader.id ? ` (adapted as ${leader.id}, which renders it ${(leader.score - (scores.get(answer) ?? 0)).toFixed(3)} closer)` : '';
   return { id: answer, margin: Number.isFinite(margin) ? margin : leader.score, reason: `${answer}${via}${tieNote}` };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { templateOf } from '../../../server/csl/catalog.ts';
-import { ancestors, decideByLineage, lineageReach, lineageRoot, MIN_MARGIN, TEMPLATE_LEAD } from '../../../server/style/lineage.ts';
+import { ancestors, decideByLineage, dominates, lineageReach, lineageRoot, MIN_MARGIN, TEMPLATE_LEAD } from '../../../server/style/lineage.ts';
 
 test('a style adapted from another names it as its template; the root has none', () => {
   assert.equal(templateOf('springer-socpsych-author-date'), 'apa');
@@ -38,4 +38,17 @@ test('a root of another citation family never answers for its adaptation', () =>
   assert.equal(templateOf('springer-vancouver-author-date'), 'nlm-citation-sequence');
   const d = decideByLineage([{ id: 'springer-vancouver-author-date', score: 0.9 }, { id: 'apa', score: 0.8 }], () => 0.89);
   assert.equal(d.id, 'springer-vancouver-author-date');
+});
+
+test('a near tie is broken by the entries when one style renders each at least as close and some closer', () => {
+  const none = () => null;
+  // current-opinion (15 journals) and biomed-central (66): reach alone would answer biomed-central
+  const co = { id: 'current-opinion', score: 0.9, perEntry: [0.9, 0.9, 0.95] };
+  const bmc = { id: 'biomed-central', score: 0.9 - MIN_MARGIN / 2, perEntry: [0.9, 0.9, 0.9] };
+  assert.ok(dominates(co, bmc) && !dominates(bmc, co));
+  const d = decideByLineage([co, bmc], none);
+  assert.equal(d.id, 'current-opinion');
+  assert.match(d.reason, /broken by the entries/);
+  // neither dominates: reach decides
+  assert.equal(decideByLineage([{ ...co, perEntry: [0.95, 0.9, 0.9] }, { ...bmc, perEntry: [0.9, 0.95, 0.9] }], none).id, 'biomed-central');
 });

@@ -1,0 +1,108 @@
+// Former layouts: detection-only profiles of a style's older layout, answered as the current style.
+// The lists are made up here (authors, titles and journals invented), written by hand in each layout.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { knownStyleId, loadBundledStyle, resolveStyleId, styleHeader } from '../../../server/csl/catalog.ts';
+import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
+import { detectStyle } from '../../../server/style/detect.ts';
+import { FORMER_LAYOUTS, FORMER_PREFIX, formerLayout, formerLayoutXml } from '../../../server/style/former-layouts.ts';
+
+interface Work {
+  authors: Array<[string, string]>;
+  title: string;
+  journal: string;
+  year: number;
+  volume?: string;
+  issue?: string;
+  pages?: string;
+}
+
+const works: Work[] = [
+  { authors: [['Brown', 'Alice M.'], ['Lee', 'Dana']], title: 'Moss growth on north-facing walls', journal: 'Journal of Urban Botany', year: 2004, volume: '12', issue: '3', pages: '101–119' },
+  { authors: [['Kowalski', 'Piotr']], title: 'Frost cracking in limestone quarries', journal: 'Stone Review', year: 1999, volume: '7', issue: '1', pages: '33–40' },
+  { authors: [['Nakamura', 'Yui'], ['Okafor', 'Chidi N.'], ['Silva', 'Rui']], title: 'A census of city pigeons over three winters', journal: 'Bird Counts', year: 2016, volume: '41', issue: '2', pages: '5–18' },
+  { authors: [['Olsen', 'Erik T.']], title: 'Salt damage on coastal bridges', journal: 'Structures Quarterly', year: 2011, volume: '88', issue: '4', pages: '210–230' },
+  { authors: [['Garcia', 'Maria'], ['Ahmed', 'Samir'], ['Novak', 'Jan'], ['Berg', 'Lina'], ['Tanaka', 'Ken']], title: 'Night light and insect decline in river valleys', journal: 'Ecology Letters Today', year: 2020, volume: '3', issue: '6', pages: '77–90' },
+  { authors: [['Ahmed', 'Samir']], title: 'Roof gardens and storm runoff', journal: 'Water Matters', year: 2008 },
+  { authors: [['Fischer', 'Hanna'], ['Moreau', 'Luc']], title: 'Lichens as air quality markers', journal: 'Atmospheric Botany', year: 2013, volume: '22', issue: '1', pages: '1–12' },
+  { authors: [['Rossi', 'Paola B.'], ['Kim', 'Joon']], title: 'Soil crusts after wildfire', journal: 'Dryland Science', year: 2018, volume: '9', issue: '2', pages: '140–152' },
+  { authors: [['Walsh', 'Eoin']], title: 'Hedgerow corridors for small mammals', journal: 'Field Ecology', year: 2002, volume: '15', issue: '3', pages: '300–311' },
+];
+
+const initials = (given: string): string => given.split(/[\s.]+/).filter(Boolean).map((g) => g[0]).join('');
+
+/** "1. Brown AM, Lee D: Title. Journal 2004, 12:101–119." — BioMed Central before 2019. */
+function bmc2018(w: Work, n: number): string {
+  const names = w.authors.map(([f, g]) => `${f} ${initials(g)}`).join(', ');
+  const tail = `${w.year}${w.volume ? `, ${w.volume}` : ''}${w.pages ? `:${w.pages}` : ''}`;
+  return `${n}. ${names}: ${w.title}. ${w.journal} ${tail}.`;
+}
+
+/** "Brown, A.M. & Lee, D., 2004. Title. Journal, 12(3), pp.101–119." — the reference-manager harvard3. */
+function harvard3(w: Work): string {
+  const name = ([f, g]: [string, string]) => `${f}, ${initials(g).split('').join('.')}.`;
+  const names = w.authors.length >= 4 ? `${name(w.authors[0])} et al.` : w.authors.length === 1 ? name(w.authors[0]) : `${w.authors.slice(0, -1).map(name).join(', ')} & ${name(w.authors[w.authors.length - 1])}`;
+  const vol = w.volume ? `, ${w.volume}${w.issue ? `(${w.issue})` : ''}` : '';
+  const pages = w.pages ? `, pp.${w.pages}` : '';
+  return `${names}, ${w.year}. ${w.title}. ${w.journal}${vol}${pages}.`;
+}
+
+test('every former layout is a CSL file of its family, answering a style the catalog knows', () => {
+  for (const f of FORMER_LAYOUTS) {
+    const key = `${FORMER_PREFIX}${f.id}`;
+    assert.equal(formerLayout(key), f);
+    const head = styleHeader(formerLayoutXml(key));
+    assert.equal(head.family, f.family);
+    assert.match(formerLayoutXml(key), /creativecommons\.org\/licenses\/by-sa\/3\.0/);
+    assert.ok(knownStyleId(f.answers), f.answers);
+  }
+  assert.equal(formerLayout('biomed-central'), null, 'a bundled id is no former layout');
+  // harvard3 is known to the CSL repository as a renamed id, but no bundled style renders it
+  assert.equal(resolveStyleId('harvard-swinburne-university-of-technology'), null);
+});
+
+test('a list in the BioMed Central layout before 2019 is detected as biomed-central, saying a former layout matched', () => {
+  const r = detectStyle({ entries: works.map((w, i) => ({ text: bmc2018(w, i + 1) })), citeStyle: 'number' });
+  assert.equal(r.detectedCslId, 'biomed-central', JSON.stringify(r.styleDetection.candidates));
+  assert.equal(r.styleDetection.family, 'numeric');
+  assert.equal(r.styleDetection.evidence.formerLayout?.profile, 'biomed-central-2018');
+  assert.match(r.styleDetection.evidence.reason, /former layout/);
+});
+
+test('a list in the reference-manager harvard3 layout is detected as harvard3 (its current id), not Cite Them Right', () => {
+  const entries = works.map((w) => ({ text: harvard3(w) })).sort((a, b) => a.text.localeCompare(b.text));
+  const r = detectStyle({ entries, citeStyle: 'author-year' });
+  assert.equal(r.detectedCslId, 'harvard-swinburne-university-of-technology', JSON.stringify(r.styleDetection.candidates));
+  assert.equal(r.styleDetection.evidence.formerLayout?.answers, 'harvard-swinburne-university-of-technology');
+});
+
+// Lists rendered by today's bundled styles: the former layouts must not take them.
+const items: CslItem[] = [
+  ...works.map((w, i): CslItem => ({
+    id: `w${i}`, type: 'article-journal', title: w.title, 'container-title': w.journal, issued: { 'date-parts': [[w.year]] },
+    author: w.authors.map(([family, given]) => ({ family, given })),
+    ...(w.volume ? { volume: w.volume } : {}), ...(w.issue ? { issue: w.issue } : {}), ...(w.pages ? { page: w.pages.replace('–', '-') } : {}),
+  })),
+  // a long author list (current-opinion: "et al." after ten names; the former BMC layout: every name)
+  { id: 'long', type: 'article-journal', title: 'A survey of urban trees by many hands', 'container-title': 'Tree Census', issued: { 'date-parts': [[2019]] }, volume: '4', page: '1-9',
+    author: ['Abe', 'Bauer', 'Costa', 'Dahl', 'Eze', 'Frey', 'Gray', 'Holm', 'Ito', 'Jung', 'Kerr', 'Lund'].map((family) => ({ family, given: 'Q' })) },
+];
+
+function listIn(styleId: string): Array<{ text: string }> {
+  const s = loadBundledStyle(styleId)!;
+  const out = rendererFor(s.key, () => s.xml).render(items);
+  return items.map((it) => {
+    const r = out.get(it.id)!;
+    return { text: r.label ? `${r.label} ${r.text}` : r.text };
+  });
+}
+
+// current-opinion renders "Journal 2008," where the former BMC layout wrote "Journal 2008." (no volume):
+// that entry tells them apart, every other entry renders the same in both (a near tie broken by the entries).
+test('lists in today\'s current-opinion and harvard-cite-them-right keep their answers', () => {
+  for (const [id, citeStyle] of [['current-opinion', 'number'], ['harvard-cite-them-right', 'author-year']] as const) {
+    const r = detectStyle({ entries: listIn(id), citeStyle });
+    assert.equal(r.detectedCslId, id, `${id}: ${JSON.stringify(r.styleDetection.candidates)}`);
+    assert.equal(r.styleDetection.evidence.formerLayout, undefined);
+  }
+});
