@@ -1,6 +1,6 @@
 // Former layouts: detection-only profiles of widely used styles whose layout changed after reference
 // managers had written it into many manuscripts still being submitted (BioMed Central before 2019;
-// the Mendeley/Zotero "harvard3" Harvard). Each is a CSL file written for Hyperlinker, adapted from a
+// the Mendeley/Zotero "harvard3" Harvard; Chicago author-date 16th edition; MLA 7th edition). Each is a CSL file written for Hyperlinker, adapted from a
 // vendored style (CC BY-SA 3.0; attribution in the file and in NOTICE), stored apart from the
 // vendored unchanged styles in server/style/former-layouts/. Detection renders them like the bundled
 // styles and answers the CURRENT id each stands for; they are never offered to rewrite a list (the
@@ -21,6 +21,7 @@ export interface FormerLayout {
   id: string;
   /** The current CSL id detection answers when this layout matches. */
   answers: string;
+  /** The lists it competes in (an MLA profile, CSL category "author", among the author-date lists). */
   family: Extract<CitationFamily, 'numeric' | 'author-date'>;
   /** What the layout is, for the evidence. */
   description: string;
@@ -38,6 +39,18 @@ export const FORMER_LAYOUTS: readonly FormerLayout[] = [
     answers: 'harvard-swinburne-university-of-technology',
     family: 'author-date',
     description: 'the reference-manager Harvard layout of harvard3 ("Surname, I. & Surname, I., 2015. Title. Journal, 18(4), pp.317–335.")',
+  },
+  {
+    id: 'chicago-author-date-16th',
+    answers: 'chicago-author-date',
+    family: 'author-date',
+    description: 'the Chicago 16th edition author-date layout ("Surname, Given, and Given Surname. 2011. “Title.” Journal 478 (7369) (October): 349–355.")',
+  },
+  {
+    id: 'modern-language-association-7th',
+    answers: 'modern-language-association',
+    family: 'author-date',
+    description: 'the MLA 7th edition layout ("Surname, Given, and Given Surname. “Title.” Journal 4.4 (1969): 543–556.")',
   },
 ];
 
