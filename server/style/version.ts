@@ -4,4 +4,4 @@
 // a change in server/style/ (parsing, features, similarity, thresholds, rounds) or in how
 // server/csl/ renders, or an edited bundled style. Adding or removing a bundled style needs no bump
 // (the cache key includes the list of bundled style ids).
-export const STYLE_DETECTOR_VERSION = 's6';
+export const STYLE_DETECTOR_VERSION = 's7';
