@@ -46,7 +46,7 @@ function isInitials(word: string): boolean {
 }
 
 /** One name written as a chunk of the author list, or null when the chunk does not look like a name. */
-function parseName(chunk: string): CslName | null {
+function parseName(chunk: string, initialsOnly = false): CslName | null {
   const c = chunk.trim().replace(/^(?:and|&)\s+/, '').replace(/\s+/g, ' ');
   if (!c || c.length > 60) return null;
   if (/^(?:et al\.?|…|\.\.\.)$/.test(c)) return null;
@@ -56,6 +56,9 @@ function parseName(chunk: string): CslName | null {
     const fam = comma[1].trim();
     const giv = comma[2].trim();
     if (isInitials(fam.split(' ')[0]) || isInitials(fam)) return null;
+    // In a ";"-separated list (ACS, given names as initials) "Perkins, B. A. Diabetes Technology" is
+    // the last name and the journal run on after it (lists without titles), not one name.
+    if (initialsOnly && /^(?:[A-Z]\.\s?-?){1,4}\s*\p{Lu}\p{Ll}{2,}/u.test(giv)) return null;
     if (fam.split(' ').every((w) => NAME_WORD.test(w)) && giv.split(/\s+/).every((w) => NAME_WORD.test(w))) return { family: fam, given: giv };
     return null;
   }
@@ -135,8 +138,9 @@ function namesIn(region: string): { ok: boolean; names: CslName[]; end: number; 
   if (!trimmed) return { ok: false, names: [], end: 0, etAl: false };
   const { chunks, etAl } = splitNameChunks(trimmed);
   const names: CslName[] = [];
+  const semicolons = trimmed.includes(';');
   for (const c of chunks) {
-    const n = parseName(c.replace(/\.$/, (d) => (/\b[A-Z]\.?$/.test(c) ? d : '')));
+    const n = parseName(c.replace(/\.$/, (d) => (/\b[A-Z]\.?$/.test(c) ? d : '')), semicolons);
     if (!n) return { ok: false, names: [], end: 0, etAl };
     names.push(n);
   }

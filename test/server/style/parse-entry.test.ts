@@ -33,3 +33,13 @@ for (const c of CASES) {
     assert.equal(e.label, c.want.label ?? '');
   });
 }
+
+test('a ";"-separated author list run on into the journal (ACS without titles) ends at the last initials', () => {
+  const p = parseEntry('(4) Novak, J. P.; Berg, L. A. Journal of Made-Up Chemistry 2013, 15, 46–49.', 'x');
+  assert.deepEqual(p.item.author, [{ family: 'Novak', given: 'J. P.' }, { family: 'Berg', given: 'L. A.' }]);
+  assert.equal(p.item['container-title'], 'Journal of Made-Up Chemistry');
+  assert.deepEqual([p.item.volume, p.item.page], ['15', '46–49']);
+  const q = parseEntry('(5) Kim, S.; Tanaka, K. Heart 2001, 9, 7–9.', 'y');
+  assert.equal(q.item.author?.length, 2);
+  assert.equal(q.item['container-title'], 'Heart');
+});
