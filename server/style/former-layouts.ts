@@ -80,8 +80,3 @@ export function formerLayoutXml(key: string): string {
   xmlCache.set(f.id, xml);
   return xml;
 }
-
-/** True when detection may answer this id only through a former layout (it is not a bundled style). */
-export function answeredOnlyByFormerLayout(id: string, bundled: (id: string) => boolean): boolean {
-  return FORMER_LAYOUTS.some((f) => f.answers === id) && !bundled(id);
-}

@@ -2,6 +2,7 @@
 // (server/resolver/style-cache.ts), so a second resolve of the same manuscript need not render every
 // candidate style again. Bump it whenever detection can answer differently for the same entries:
 // a change in server/style/ (parsing, features, similarity, thresholds, rounds) or in how
-// server/csl/ renders, or an edited bundled style. Adding or removing a bundled style needs no bump
+// server/csl/ renders, an edited bundled style, or an added or edited former layout
+// (server/style/former-layouts/). Adding or removing a bundled style needs no bump
 // (the cache key includes the list of bundled style ids).
 export const STYLE_DETECTOR_VERSION = 's7';
