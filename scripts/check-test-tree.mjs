@@ -88,7 +88,7 @@ export const KNOWN_GAPS = new Map([
   ['server/cli/accounts.ts', 'run against MariaDB by test/server/db/schema-and-cli.int.test.ts'],
   ['server/cli/link.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
-  ...['auth', 'errors', 'middleware', 'multipart']
+  ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ...['boot/pick-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
     .map((n) => [`addin/${n}.ts`, VIA_PANE]),

@@ -37,11 +37,16 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
     }
     const fields: Record<string, string> = {};
     const files: Record<string, Buffer> = {};
+    const seenFiles = new Set<string>();
     let failure: HttpError | null = null;
     const fail = (err: HttpError): void => {
       failure ??= err;
     };
+    // busboy destroys a part's stream with an error when the body ends inside it ("Unexpected end of
+    // form"): without a listener that error would be thrown out of the process.
+    const malformed = (): void => fail(badRequest('Malformed multipart body', 'bad_multipart'));
     const textPart = (name: string, stream: NodeJS.ReadableStream): void => {
+      stream.on('error', malformed);
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
@@ -60,10 +65,13 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
         textPart(name, stream);
         return;
       }
-      if (name in files) {
+      stream.on('error', malformed);
+      // The first part of a name wins: decided when the part starts, as an earlier part may still be arriving.
+      if (seenFiles.has(name)) {
         stream.resume();
         return;
       }
+      seenFiles.add(name);
       // Copied and hashed chunk by chunk as it arrives (upload-buffer.ts), into memory the engine worker shares.
       const upload = new UploadBuffer(Number.isFinite(declared) ? declared : 0, MAX_DOCX_BYTES);
       let size = 0;
@@ -82,7 +90,7 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
       else if (!(name in fields)) fields[name] = value;
     });
     parser.on('partsLimit', () => fail(badRequest('Too many form parts', 'too_many_parts')));
-    parser.on('error', () => fail(badRequest('Malformed multipart body', 'bad_multipart')));
+    parser.on('error', malformed);
     parser.on('close', () => (failure ? reject(failure) : resolve({ fields, files })));
     req.on('aborted', () => reject(badRequest('Upload aborted', 'aborted')));
     req.pipe(parser);
