@@ -1,33 +1,35 @@
-// HyperlinkSettings: the one schema that defines the settings, their allowed values and defaults.
+// HyperlinkSettings: the one schema that defines the settings, their allowed values and defaults
+// (each default's value sits in settings-values.ts, a module without zod, for the CLI and the engine).
 // Used by the engine (defaults), the service (validation of the settings form field, presets),
 // the add-in (settings panel) and the OpenAPI document.
 
 import { z } from 'zod';
+import { SETTINGS_DEFAULTS as D } from './settings-values.ts';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #0077BD');
 
 export const hyperlinkSettingsSchema = z.looseObject({
-  preset_id: z.string().max(100).nullable().default(null),
-  refs: z.boolean().default(true),
-  citeStyle: z.enum(['auto', 'number', 'author-year', 'superscript', 'off']).default('auto'),
-  citeLinkScope: z.enum(['author-year', 'full']).default('author-year'),
-  citeIncludePages: z.boolean().default(false),
-  figures: z.enum(['number', 'numbersub', 'full', 'off']).default('number'),
-  tables: z.enum(['number', 'numbersub', 'full', 'off']).default('number'),
-  equations: z.enum(['number', 'numbersub', 'full', 'off']).default('number'),
-  sections: z.enum(['number', 'full', 'off']).default('number'),
-  algorithms: z.enum(['number', 'numbersub', 'full', 'off']).default('off'),
-  listings: z.enum(['number', 'numbersub', 'full', 'off']).default('off'),
-  appendices: z.enum(['number', 'full', 'off']).default('number'),
+  preset_id: z.string().max(100).nullable().default(D.preset_id),
+  refs: z.boolean().default(D.refs),
+  citeStyle: z.enum(['auto', 'number', 'author-year', 'superscript', 'off']).default(D.citeStyle),
+  citeLinkScope: z.enum(['author-year', 'full']).default(D.citeLinkScope),
+  citeIncludePages: z.boolean().default(D.citeIncludePages),
+  figures: z.enum(['number', 'numbersub', 'full', 'off']).default(D.figures),
+  tables: z.enum(['number', 'numbersub', 'full', 'off']).default(D.tables),
+  equations: z.enum(['number', 'numbersub', 'full', 'off']).default(D.equations),
+  sections: z.enum(['number', 'full', 'off']).default(D.sections),
+  algorithms: z.enum(['number', 'numbersub', 'full', 'off']).default(D.algorithms),
+  listings: z.enum(['number', 'numbersub', 'full', 'off']).default(D.listings),
+  appendices: z.enum(['number', 'full', 'off']).default(D.appendices),
   /** Supplementary material: "S1 Text", "Additional file 3", "Movie 2" (number links "1" / "S1", full the whole label); off also leaves "Table S3" and "S1 Fig" unlinked. */
-  supplementary: z.enum(['number', 'full', 'off']).default('number'),
-  doi: z.boolean().default(false),
-  crossref: z.boolean().default(false),
-  refTitleLink: z.boolean().default(false),
-  suffixDisambiguationOptIn: z.boolean().default(false),
-  linkColor: hexColor.default('#0077BD'),
-  xrefLinkColor: hexColor.default('#0077BD'),
-  urlFont: z.string().max(100).default(''),
+  supplementary: z.enum(['number', 'full', 'off']).default(D.supplementary),
+  doi: z.boolean().default(D.doi),
+  crossref: z.boolean().default(D.crossref),
+  refTitleLink: z.boolean().default(D.refTitleLink),
+  suffixDisambiguationOptIn: z.boolean().default(D.suffixDisambiguationOptIn),
+  linkColor: hexColor.default(D.linkColor),
+  xrefLinkColor: hexColor.default(D.xrefLinkColor),
+  urlFont: z.string().max(100).default(D.urlFont),
 });
 
 /** Settings after defaults are filled in. Extra fields are kept. */
@@ -76,9 +78,4 @@ export function parseSettingsJson(text: string | undefined | null): HyperlinkSet
   return parseSettings(value);
 }
 
-/** Canonical JSON of settings (sorted keys), the input of the settings hash bound into scan tokens. */
-export function canonicalSettings(settings: HyperlinkSettings): string {
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(settings).sort()) sorted[key] = (settings as Record<string, unknown>)[key];
-  return JSON.stringify(sorted);
-}
+export { canonicalSettings } from './settings-values.ts';

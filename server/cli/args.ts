@@ -1,7 +1,8 @@
 // Small argument parsing shared by the CLI commands: positional arguments and --name value flags.
 
 import { readFileSync } from 'node:fs';
-import { parseSettingsJson, SettingsError, type HyperlinkSettings } from '../../shared/settings.ts';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
+import { SETTINGS_DEFAULTS } from '../../shared/settings-values.ts';
 
 export interface ParsedArgs {
   positional: string[];
@@ -27,10 +28,11 @@ export function parseArgs(args: string[], booleanFlags: string[] = [], aliases: 
   return { positional, flags };
 }
 
-/** --settings takes inline JSON, or @file.json. */
-export function settingsFrom(flags: Map<string, string | true>): HyperlinkSettings {
+/** --settings takes inline JSON, or @file.json. The schema (zod) is loaded only to check given settings. */
+export async function settingsFrom(flags: Map<string, string | true>): Promise<HyperlinkSettings> {
   const raw = flags.get('settings');
-  if (raw === undefined || raw === true) return parseSettingsJson(null);
+  if (raw === undefined || raw === true) return { ...SETTINGS_DEFAULTS };
+  const { parseSettingsJson, SettingsError } = await import('../../shared/settings.ts');
   const text = raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw;
   try {
     return parseSettingsJson(text);

@@ -7,13 +7,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { CliCommand } from './command.ts';
 import { direct } from '../engine/index.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
-import { resolveManuscript, warningsOf } from './resolve.ts';
 import type { ResolvedWork } from '../../shared/contract.ts';
+import type { CslStyle } from '../csl/catalog.ts';
 
-
-import { loadBundledStyle, type CslStyle } from '../csl/catalog.ts';
-import { createBibliographyRenderer } from '../csl/bibliography.ts';
-import { CslFileError, parseCslFile } from '../csl/csl-file.ts';
+// The resolver (--resolve) and the CSL modules (--style, --csl; citeproc alone is 750 KB of CommonJS)
+// are imported only when asked for: a plain `link` never loads them.
 
 const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]';
 
@@ -39,11 +37,12 @@ export function writeAtomically(path: string, bytes: Uint8Array): void {
 }
 
 /** The style asked for with --style (any CSL id) or --csl (a file), or null. */
-function styleFrom(flags: Map<string, string | true>): CslStyle | null {
+async function styleFrom(flags: Map<string, string | true>): Promise<CslStyle | null> {
   const id = flags.get('style');
   const file = flags.get('csl');
   if (id !== undefined && file !== undefined) throw new Error('give either --style or --csl, not both');
   if (typeof file === 'string') {
+    const { CslFileError, parseCslFile } = await import('../csl/csl-file.ts');
     try {
       return parseCslFile(readInput(file));
     } catch (err) {
@@ -52,6 +51,7 @@ function styleFrom(flags: Map<string, string | true>): CslStyle | null {
     }
   }
   if (typeof id === 'string') {
+    const { loadBundledStyle } = await import('../csl/catalog.ts');
     const style = loadBundledStyle(id);
     if (!style) throw new Error(`--style '${id}' names no known CSL style (use a current, renamed or dependent id of the CSL styles repository, e.g. apa)`);
     return style;
@@ -67,23 +67,24 @@ export const linkCommand: CliCommand = {
     const out = flags.get('output') ?? flags.get('out');
     if (positional.length !== 1 || typeof out !== 'string') throw new Error(USAGE);
     if (resolve(out) === resolve(positional[0]!)) throw new Error('the output must not overwrite the input');
-    let settings = settingsFrom(flags);
-    styleFrom(flags); // a bad --style or --csl fails before any resolving
+    let settings = await settingsFrom(flags);
+    const style = await styleFrom(flags); // a bad --style or --csl fails before any resolving
     const bytes = readInput(positional[0]);
     let resolvedWorks: Record<string, ResolvedWork> | undefined;
     let resolverReport: { resolved: number; reviewRequired: number; unresolved: number } | undefined;
     if (flags.has('resolve')) {
       // Resolve, then link the ready works only (a written DOI that names another work is never replaced unreviewed).
       settings = { ...settings, doi: true, crossref: true };
+      const { resolveManuscript, warningsOf } = await import('./resolve.ts');
       const report = await resolveManuscript(bytes, settings, { noCache: flags.has('no-cache') });
       for (const w of warningsOf(report)) process.stderr.write(`hyperlinker link: ${w}\n`);
       resolvedWorks = Object.fromEntries(Object.entries(report.resolvedWorks).filter(([, w]) => w.status === 'ready' && !w.identityChange));
       resolverReport = report.resolverReport;
     }
-    const style = styleFrom(flags);
+    const bibliography = style ? (await import('../csl/bibliography.ts')).createBibliographyRenderer(style, resolvedWorks) : null;
     const result = direct(bytes, settings, {
       ...(resolvedWorks ? { resolvedWorks } : {}),
-      ...(style ? { bibliography: createBibliographyRenderer(style, resolvedWorks) } : {}),
+      ...(bibliography ? { bibliography } : {}),
     });
     const { docx, ...rest } = result;
     writeAtomically(out, docx);

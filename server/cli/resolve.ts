@@ -73,7 +73,7 @@ export const resolveCommand: CliCommand = {
   async run(args) {
     const { positional, flags } = parseArgs(args, ['no-cache', 'compact']);
     if (positional.length !== 1) throw new Error(USAGE);
-    const settings = { ...settingsFrom(flags), doi: true, crossref: true };
+    const settings = { ...(await settingsFrom(flags)), doi: true, crossref: true };
     const bytes = readInput(positional[0]);
     const report = await resolveManuscript(bytes, settings, { noCache: flags.has('no-cache') });
     for (const w of warningsOf(report)) process.stderr.write(`hyperlinker resolve: ${w}\n`);

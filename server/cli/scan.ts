@@ -11,7 +11,7 @@ export const scanCommand: CliCommand = {
   async run(args) {
     const { positional, flags } = parseArgs(args, ['compact', 'no-style']);
     if (positional.length !== 1) throw new Error('usage: hyperlinker scan FILE.docx [--settings JSON] [--compact] [--no-style]');
-    const settings = settingsFrom(flags);
+    const settings = await settingsFrom(flags);
     const packet = scan(readInput(positional[0]), settings, flags.has('no-style') ? {} : { detectStyle: detectListStyle });
     process.stdout.write(JSON.stringify(packet, null, flags.has('compact') ? 0 : 2) + '\n');
     return 0;

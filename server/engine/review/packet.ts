@@ -2,7 +2,8 @@
 // statuses, summary counters and the fingerprint.
 
 import type { Location, MatchKind, ReviewMatch, ReviewTarget, ScanPacket, ScanSummary, PersistedMetadata } from '../../../shared/contract.ts';
-import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
+import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import { canonicalSettings } from '../../../shared/settings-values.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { locationOf } from '../model/queries.ts';
 import { graphHash, sha256Hex } from './hashes.ts';

@@ -1,0 +1,36 @@
+// Settings as plain values, in a module without zod: the default of every setting (hyperlinkSettingsSchema
+// in settings.ts takes each field's default from here) and the canonical JSON bound into scan tokens. The
+// CLI fills in defaults and the engine hashes settings without loading zod (about 750 KB of JavaScript,
+// a measurable share of a `hyperlinker link` run).
+
+import type { HyperlinkSettings } from './settings.ts';
+
+export const SETTINGS_DEFAULTS = {
+  preset_id: null,
+  refs: true,
+  citeStyle: 'auto',
+  citeLinkScope: 'author-year',
+  citeIncludePages: false,
+  figures: 'number',
+  tables: 'number',
+  equations: 'number',
+  sections: 'number',
+  algorithms: 'off',
+  listings: 'off',
+  appendices: 'number',
+  supplementary: 'number',
+  doi: false,
+  crossref: false,
+  refTitleLink: false,
+  suffixDisambiguationOptIn: false,
+  linkColor: '#0077BD',
+  xrefLinkColor: '#0077BD',
+  urlFont: '',
+} as const;
+
+/** Canonical JSON of settings (sorted keys), the input of the settings hash bound into scan tokens. */
+export function canonicalSettings(settings: HyperlinkSettings): string {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(settings).sort()) sorted[key] = (settings as Record<string, unknown>)[key];
+  return JSON.stringify(sorted);
+}

@@ -1,0 +1,92 @@
+// What a plain `hyperlinker link FILE -o OUT` loads: the engine and its XML parser, not the packages only some
+// options need (zod for --settings, citeproc and the CSL catalog for --style/--csl, the resolver for
+// --resolve). Each of those costs tens of milliseconds of loading on every run (npm run bench, cli link).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { build, type Metafile } from 'esbuild';
+import { main } from '../../../server/cli.ts';
+
+const REPO = new URL('../../../', import.meta.url).pathname;
+const SAMPLE = join(REPO, 'examples/sample.docx');
+const dir = mkdtempSync(join(tmpdir(), 'hl-cli-link-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+interface LinkRun {
+  code: number;
+  result: { statCounts: Record<string, number>; stats: { bibliographyRewritten?: number }; warnings: string[] } | null;
+  stderr: string;
+}
+
+/** Runs `hyperlinker link SAMPLE -o OUT ...options`, capturing stdout (the ApplyResult) and stderr. */
+async function link(...options: string[]): Promise<LinkRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const w1 = process.stdout.write.bind(process.stdout);
+  const w2 = process.stderr.write.bind(process.stderr);
+  // Only the command's own text is captured: the test runner reports through stdout in binary chunks.
+  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest))) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest))) as typeof process.stderr.write;
+  try {
+    const code = await main(['link', SAMPLE, '-o', join(dir, 'out.docx'), ...options]);
+    return { code, result: out.length ? JSON.parse(out.join('')) : null, stderr: err.join('') };
+  } finally {
+    process.stdout.write = w1;
+    process.stderr.write = w2;
+  }
+}
+
+/** Every module reached from `entry` through static imports (dynamic imports load on demand). */
+async function staticClosure(entry: string): Promise<Set<string>> {
+  const { metafile } = await build({ absWorkingDir: REPO, entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, outdir: 'unused', metafile: true, logLevel: 'silent' });
+  const inputs: Metafile['inputs'] = metafile.inputs;
+  const seen = new Set([entry]);
+  const queue = [entry];
+  while (queue.length) {
+    for (const imp of inputs[queue.shift()!]?.imports ?? []) {
+      if (imp.kind === 'dynamic-import' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+    }
+  }
+  return seen;
+}
+
+test('link loads zod, citeproc, the CSL modules and the resolver only when an option asks for them', async () => {
+  const loaded = [...(await staticClosure('server/cli/link.ts'))];
+  assert.ok(loaded.includes('server/engine/index.ts'), 'the engine is a static import');
+  for (const unwanted of ['node_modules/zod/', 'node_modules/citeproc/', 'server/csl/', 'server/resolver/', 'server/style/', 'shared/settings.ts']) {
+    assert.deepEqual(loaded.filter((f) => f.startsWith(unwanted)), [], `${unwanted} is imported statically`);
+  }
+});
+
+test('link --settings: given settings are checked by the schema and applied; defaults without it', async () => {
+  const plain = await link();
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.ok(plain.result!.statCounts.figures! > 0, 'the sample cites figures');
+  const noFigures = await link('--settings', '{"figures":"off"}');
+  assert.equal(noFigures.code, 0, noFigures.stderr);
+  assert.equal(noFigures.result!.statCounts.figures, 0);
+  assert.equal(noFigures.result!.statCounts.citations, plain.result!.statCounts.citations);
+  const badJson = await link('--settings', '{figures');
+  assert.equal(badJson.code, 1);
+  assert.match(badJson.stderr, /--settings is not valid JSON/);
+  const badValue = await link('--settings', '{"figures":"sideways"}');
+  assert.equal(badValue.code, 1);
+  assert.match(badValue.stderr, /settings field 'figures'/);
+});
+
+test('link --style rewrites the reference list; an unknown style or two styles fail before linking', async () => {
+  const apa = await link('--style', 'apa');
+  assert.equal(apa.code, 0, apa.stderr);
+  assert.ok(apa.result!.stats.bibliographyRewritten! > 0);
+  assert.match(apa.result!.warnings.join('\n'), /Bibliography rewrite \(apa\)/);
+  const unknown = await link('--style', 'no-such-style-anywhere');
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /names no known CSL style/);
+  const both = await link('--style', 'apa', '--csl', join(dir, 'x.csl'));
+  assert.equal(both.code, 1);
+  assert.match(both.stderr, /either --style or --csl/);
+});
