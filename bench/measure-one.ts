@@ -92,11 +92,11 @@ async function loadWork(mode: Mode): Promise<Work> {
     return (b) => direct(b, settings);
   }
   const zip = await import('../server/engine/package/zip.ts');
-  const xml = await import('../server/engine/package/xml.ts');
+  const reader = await import('../server/engine/package/xml-reader.ts');
   const serialize = await import('../server/engine/package/serialize.ts');
-  // The floor parses with fast-xml-parser alone (parseNodes): none of the engine's own work on the tree
-  // (parseXml's compaction, parse-large's batching) is counted in it.
-  const parse = (text: string): XmlDocument => ({ prolog: '', nodes: xml.parseNodes(text), epilogue: '' });
+  // The floor parses with the engine's XML reader alone (readXmlNodes): none of the engine's own work on the
+  // tree (parseXml's checks and compaction, parse-large's batching) is counted in it.
+  const parse = (text: string): XmlDocument => ({ prolog: '', nodes: reader.readXmlNodes(text), epilogue: '' });
   if (mode === 'scan-floor') {
     return (b) => {
       const archive = zip.readZip(b);

@@ -3,8 +3,8 @@
 // TypeScript at run time. Entry points only: every module they import (now or later) is bundled.
 // Chunks sit flat beside the entries, so `new URL('./engine-worker.js', import.meta.url)` resolves
 // from any of them (server/worker/pool.ts relies on it). npm packages stay external (node_modules), except
-// the pure-JavaScript ones every CLI run and engine worker loads (INLINED): bundling them spares their module
-// resolution and loading at start-up.
+// the pure-JavaScript ones the service and the CLI's options load (INLINED: zod for settings, fast-xml-parser
+// for CSL files): bundling them spares their module resolution and loading at start-up.
 // `--outdir DIR` builds elsewhere (the build test uses a temporary directory).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';

@@ -6,7 +6,7 @@
 // old generation, which then sizes the heap from that peak. Here a light scan of the bytes finds the
 // element boundaries (start, end and empty tags; comments, CDATA and processing instructions skipped;
 // quoted attribute values respected), each element larger than SPLIT_AT is split into its children,
-// and the children are decoded and parsed by fast-xml-parser in batches of about BATCH bytes, each
+// and the children are decoded and parsed (xml-reader.ts) in batches of about BATCH bytes, each
 // compacted while it is still young. The whole text never exists.
 //
 // Anything the scan does not expect (a DOCTYPE, an unclosed tag, a mismatched end tag, content after
@@ -15,7 +15,8 @@
 
 import { canonicalizeNames } from './namespaces.ts';
 import { assertWellFormed, decodePart } from './well-formed.ts';
-import { compactTree, dtdRejected, CompactPool, parseNodes, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
+import { compactTree, dtdRejected, CompactPool, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
+import { readXmlNodes } from './xml-reader.ts';
 
 /** Parts and elements below this size are parsed whole. */
 export const SPLIT_AT = 1 << 20;
@@ -136,7 +137,7 @@ class LargeParser {
 
   /** Parses XML text that is one batch of siblings; returns them, compacted. */
   private batch(from: number, to: number, out: XmlNode[]): void {
-    const nodes = parseNodes(`<${WRAP}>${this.scan.text(from, to)}</${WRAP}>`);
+    const nodes = readXmlNodes(`<${WRAP}>${this.scan.text(from, to)}</${WRAP}>`);
     const wrap = nodes.length === 1 ? nodes[0]! : undefined;
     if (!wrap || tagOf(wrap) !== WRAP) throw new Unexpected();
     for (const n of compactTree(wrap[WRAP] as XmlNode[], this.pool)) out.push(n);
@@ -145,7 +146,7 @@ class LargeParser {
   /** An element larger than SPLIT_AT: its start tag parsed alone, its children in batches (large ones split again). */
   element(span: ElementSpan, depth: number): XmlNode {
     const startTag = this.scan.text(span.start, span.startTagEnd);
-    const parsed = compactTree(parseNodes(startTag.slice(0, -1) + '/>'), this.pool);
+    const parsed = compactTree(readXmlNodes(startTag.slice(0, -1) + '/>'), this.pool);
     const node = parsed.length === 1 ? parsed[0]! : undefined;
     const tag = node && tagOf(node);
     if (!node || !tag || tag === '#text') throw new Unexpected();

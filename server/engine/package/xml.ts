@@ -1,36 +1,14 @@
-// WordprocessingML as an ordered tree (fast-xml-parser, preserveOrder), with the options that
-// round-trip Word's XML byte for byte (see field notes), and the rule that package XML never
-// carries a DTD: a DOCTYPE or ENTITY declaration rejects the part before any parsing.
+// WordprocessingML as an ordered tree (the tree fast-xml-parser builds with preserveOrder, read by
+// xml-reader.ts), with the options that round-trip Word's XML byte for byte (see field notes), and the rule
+// that package XML never carries a DTD: a DOCTYPE or ENTITY declaration rejects the part before any parsing.
 
-import { XMLParser } from 'fast-xml-parser';
 import { DocxRejectedError } from '../errors.ts';
 import type { PrefixMap } from './namespaces.ts';
+import { readXmlNodes } from './xml-reader.ts';
 
 /** An element: `{ [tagName]: children, ':@'?: attributes }`, or a text node `{ '#text': raw }`. */
 export type XmlNode = { [tag: string]: XmlNode[] | XmlAttrs | string | undefined; ':@'?: XmlAttrs; '#text'?: string };
 export type XmlAttrs = Record<string, string>;
-
-const OPTIONS = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  suppressEmptyNode: true,
-  ignoreDeclaration: false,
-  ignorePiTags: false,
-  // No callbacks use the tag path: passing the matcher instead of a path string saves a toString per tag.
-  jPath: false,
-} as const;
-
-const parser = new XMLParser(OPTIONS);
-
-/** The parser's raw output for a piece of XML (no checks, no compaction): for parse-large.ts. */
-export function parseNodes(text: string): XmlNode[] {
-  return parser.parse(text) as XmlNode[];
-}
 
 /** A parsed part: the tree plus the exact text before and after its root element, restored on build. */
 export interface XmlDocument {
@@ -72,7 +50,7 @@ export function parseXml(text: string, partName = 'xml', pool: CompactPool | nul
   if (start >= text.length) throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
   let nodes: XmlNode[];
   try {
-    nodes = parser.parse(text.slice(start)) as XmlNode[];
+    nodes = readXmlNodes(text.slice(start));
   } catch (err) {
     throw new DocxRejectedError('malformed-xml', `part '${partName}' is not well-formed XML (${err instanceof Error ? err.message.slice(0, 120) : 'parse error'})`);
   }

@@ -1,6 +1,7 @@
-// What a plain `hyperlinker link FILE -o OUT` loads: the engine and its XML parser, not the packages only some
-// options need (zod for --settings, citeproc and the CSL catalog for --style/--csl, the resolver for
-// --resolve). Each of those costs tens of milliseconds of loading on every run (npm run bench, cli link).
+// What a plain `hyperlinker link FILE -o OUT` loads: the engine, not the packages only some options need (zod
+// for --settings, citeproc and the CSL catalog for --style/--csl, the resolver for --resolve) nor
+// fast-xml-parser (the engine reads XML with xml-reader.ts). Each costs milliseconds to tens of milliseconds
+// of loading on every run (npm run bench, cli link).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,10 +55,10 @@ async function staticClosure(entry: string): Promise<Set<string>> {
   return seen;
 }
 
-test('link loads zod, citeproc, the CSL modules and the resolver only when an option asks for them', async () => {
+test('link loads zod, citeproc, the CSL modules and the resolver only when an option asks for them, and no fast-xml-parser', async () => {
   const loaded = [...(await staticClosure('server/cli/link.ts'))];
   assert.ok(loaded.includes('server/engine/index.ts'), 'the engine is a static import');
-  for (const unwanted of ['node_modules/zod/', 'node_modules/citeproc/', 'server/csl/', 'server/resolver/', 'server/style/', 'shared/settings.ts']) {
+  for (const unwanted of ['node_modules/zod/', 'node_modules/citeproc/', 'node_modules/fast-xml-parser/', 'server/csl/', 'server/resolver/', 'server/style/', 'shared/settings.ts']) {
     assert.deepEqual(loaded.filter((f) => f.startsWith(unwanted)), [], `${unwanted} is imported statically`);
   }
 });
