@@ -55,8 +55,21 @@ interface TagExpression {
   index: number;
 }
 
+/**
+ * A start tag's text up to its '>', quoted values whole, when it holds no tab: one native match instead of a
+ * loop over its characters (a CLI run reads each part once, mostly before the loop would be optimised).
+ */
+const TAG_BODY = /[^"'>\t]*(?:(?:"[^"]*"|'[^']*')[^"'>\t]*)*/y;
+
 /** The tag's text from `from` up to `close` ('>' or '?>'), quoted values skipped whole; undefined when unclosed. */
 function tagExpression(xml: string, from: number, close: number, closeNext: number): TagExpression | undefined {
+  if (closeNext < 0) {
+    TAG_BODY.lastIndex = from;
+    TAG_BODY.test(xml);
+    const end = TAG_BODY.lastIndex;
+    if (xml.charCodeAt(end) === GT) return { data: xml.substring(from, end), index: end };
+    // A tab, an unterminated quoted value or the end of the text: character by character, as below.
+  }
   let data = '';
   let segment = from;
   for (let i = from; i < xml.length; i++) {

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { XMLBuilder } from 'fast-xml-parser';
 import { readZip } from '../../../../server/engine/package/zip.ts';
 import { parseXml } from '../../../../server/engine/package/xml.ts';
-import { serializeXml } from '../../../../server/engine/package/serialize.ts';
+import { serializeXml, serializeXmlTo } from '../../../../server/engine/package/serialize.ts';
 import { CORPUS_DIR, corpusFile } from '../../../helpers/corpus.ts';
 
 const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, suppressEmptyNode: true, format: false });
@@ -28,4 +28,16 @@ test('on every XML part of every corpus document, the output equals the builder\
     }
   }
   assert.ok(parts > 300);
+});
+
+test('serializeXmlTo: long texts and many small tags, multibyte characters across chunk boundaries, give the same bytes', () => {
+  const long = 'é€😀'.repeat(40_000); // 160,000 UTF-16 units: larger than the writer's buffer on its own
+  const runs = Array.from({ length: 20_000 }, (_, i) => `<w:r><w:t>${i % 7 ? 'ü' : 'x'}${i}</w:t></w:r>`).join('');
+  const xml = `<w:document xmlns:w="urn:w"><w:body><w:p>${runs}</w:p><w:p><w:r><w:t>${long}</w:t></w:r></w:p><w:p>${runs}</w:p></w:body></w:document>`;
+  const doc = parseXml(xml, 'x.xml');
+  const chunks: Uint8Array[] = [];
+  serializeXmlTo(doc, (c) => chunks.push(Buffer.from(c)));
+  assert.ok(chunks.length > 3, `${chunks.length} chunks`);
+  assert.ok(chunks.every((c) => c.length <= 160_000 * 3), 'no chunk holds the whole part');
+  assert.equal(decoder.decode(Buffer.concat(chunks)), xml);
 });
