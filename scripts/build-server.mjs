@@ -50,6 +50,9 @@ const result = await build({
   target: 'node20',
   plugins: [externalPackages],
   sourcemap: true,
+  // Maps name the TypeScript files (which ship beside dist/) without copying their text: Node reads and parses
+  // every map of every module it loads when source maps are on, and the copies made that 6% of a CLI link run.
+  sourcesContent: false,
   chunkNames: 'chunk-[hash]',
   outExtension: { '.js': '.js' },
   logLevel: 'warning',
