@@ -15,7 +15,7 @@
 
 import { canonicalizeNames } from './namespaces.ts';
 import { assertWellFormed, decodePart } from './well-formed.ts';
-import { compactTree, dtdRejected, CompactPool, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
+import { dtdRejected, CompactPool, parseXml, tagOf, type XmlDocument, type XmlNode } from './xml.ts';
 import { readXmlNodes } from './xml-reader.ts';
 
 /** Parts and elements below this size are parsed whole. */
@@ -137,16 +137,16 @@ class LargeParser {
 
   /** Parses XML text that is one batch of siblings; returns them, compacted. */
   private batch(from: number, to: number, out: XmlNode[]): void {
-    const nodes = readXmlNodes(`<${WRAP}>${this.scan.text(from, to)}</${WRAP}>`);
+    const nodes = readXmlNodes(`<${WRAP}>${this.scan.text(from, to)}</${WRAP}>`, this.pool);
     const wrap = nodes.length === 1 ? nodes[0]! : undefined;
     if (!wrap || tagOf(wrap) !== WRAP) throw new Unexpected();
-    for (const n of compactTree(wrap[WRAP] as XmlNode[], this.pool)) out.push(n);
+    for (const n of wrap[WRAP] as XmlNode[]) out.push(n);
   }
 
   /** An element larger than SPLIT_AT: its start tag parsed alone, its children in batches (large ones split again). */
   element(span: ElementSpan, depth: number): XmlNode {
     const startTag = this.scan.text(span.start, span.startTagEnd);
-    const parsed = compactTree(readXmlNodes(startTag.slice(0, -1) + '/>'), this.pool);
+    const parsed = readXmlNodes(startTag.slice(0, -1) + '/>', this.pool);
     const node = parsed.length === 1 ? parsed[0]! : undefined;
     const tag = node && tagOf(node);
     if (!node || !tag || tag === '#text') throw new Unexpected();

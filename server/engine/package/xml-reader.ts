@@ -23,7 +23,7 @@
 //   the __define/lookup Getter/Setter__ names are prefixed with "__"; a tag named #text is an error;
 // - more than 100 open elements is an error.
 
-import type { XmlAttrs, XmlNode } from './xml.ts';
+import type { CompactPool, XmlAttrs, XmlNode } from './xml.ts';
 
 /** fast-xml-parser's attribute pattern: a name, then optionally = and a quoted value. */
 const ATTRIBUTE = /([^\s=]+)\s*(=\s*(?:"([^"]*)"|'([^']*)'))?/g;
@@ -109,13 +109,28 @@ function attributes(text: string): XmlAttrs | undefined {
   return attrs;
 }
 
-/** The ordered tree of `text`, as fast-xml-parser's XMLParser.parse gives it with the engine's options. */
-export function readXmlNodes(input: string): XmlNode[] {
+/**
+ * The ordered tree of `text`, as fast-xml-parser's XMLParser.parse gives it with the engine's options.
+ * With a pool, the tree is built lean (the same nodes, kept for linking and writing): each non-empty
+ * children array is copied at its length when its element closes, attribute sets and values are shared
+ * through the pool, and long texts are copied out of the part's text (see CompactPool).
+ */
+export function readXmlNodes(input: string, pool: CompactPool | null = null): XmlNode[] {
   const xml = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const top: XmlNode[] = [];
   let children = top;
   let name = DOCUMENT_LEVEL;
-  const open: { children: XmlNode[]; name: string }[] = [];
+  /** The element whose children are `children` (null at the document level). */
+  let current: XmlNode | null = null;
+  const open: { children: XmlNode[]; name: string; node: XmlNode | null }[] = [];
+  const textNode = (t: string): XmlNode => ({ '#text': pool ? pool.text(t) : t });
+  const close = (): void => {
+    if (pool && current && children.length > 0) current[name] = children.slice();
+    const parent = open.pop();
+    children = parent ? parent.children : top;
+    name = parent ? parent.name : DOCUMENT_LEVEL;
+    current = parent ? parent.node : null;
+  };
   let text = '';
   const length = xml.length;
   let i = 0;
@@ -125,21 +140,19 @@ export function readXmlNodes(input: string): XmlNode[] {
     if (lt > i) text = text === '' ? xml.substring(i, lt) : text + xml.substring(i, lt);
     const c1 = xml.charCodeAt(lt + 1);
     if (c1 === SLASH) {
-      const close = closingIndex(xml, '>', lt, 'Closing Tag is not closed.');
-      sanitizeName(xml.substring(lt + 2, close).trim());
-      if (text !== '') { children.push({ '#text': text }); text = ''; }
-      const parent = open.pop();
-      children = parent ? parent.children : top;
-      name = parent ? parent.name : DOCUMENT_LEVEL;
-      i = close + 1;
+      const end = closingIndex(xml, '>', lt, 'Closing Tag is not closed.');
+      sanitizeName(xml.substring(lt + 2, end).trim());
+      if (text !== '') { children.push(textNode(text)); text = ''; }
+      close();
+      i = end + 1;
     } else if (c1 === QUESTION) {
       const exp = tagExpression(xml, lt + 1, QUESTION, GT);
       if (!exp) throw new Error('Pi Tag is not closed.');
       const tag = splitTag(exp.data);
       const attrs = attributes(tag.rest);
-      if (text !== '') { children.push({ '#text': text }); text = ''; }
+      if (text !== '') { children.push(textNode(text)); text = ''; }
       const node: XmlNode = { [tag.name]: [{ '#text': '' }] };
-      if (tag.name !== tag.rest && attrs) node[':@'] = attrs;
+      if (tag.name !== tag.rest && attrs) node[':@'] = pool ? pool.share(attrs) : attrs;
       children.push(node);
       i = exp.index + 2;
     } else if (c1 === BANG && xml.charCodeAt(lt + 2) === DASH && xml.charCodeAt(lt + 3) === DASH) {
@@ -148,10 +161,10 @@ export function readXmlNodes(input: string): XmlNode[] {
       // xml.ts rejects a part with a DOCTYPE before parsing; what else starts "<!D" is no tag.
       throw new Error(xml.startsWith('DOCTYPE', lt + 2) ? 'DOCTYPE is not allowed' : 'Invalid Tag instead of DOCTYPE');
     } else if (c1 === BANG && xml.charCodeAt(lt + 2) === BRACKET) {
-      const close = closingIndex(xml, ']]>', lt, 'CDATA is not closed.') - 2;
-      if (text !== '') { children.push({ '#text': text }); text = ''; }
-      children.push({ '#text': xml.substring(lt + 9, close) });
-      i = close + 3;
+      const end = closingIndex(xml, ']]>', lt, 'CDATA is not closed.') - 2;
+      if (text !== '') { children.push(textNode(text)); text = ''; }
+      children.push(textNode(xml.substring(lt + 9, end)));
+      i = end + 3;
     } else {
       const exp = tagExpression(xml, lt + 1, GT, -1);
       if (!exp) {
@@ -161,7 +174,7 @@ export function readXmlNodes(input: string): XmlNode[] {
       let { name: tagName, rest } = splitTag(exp.data);
       tagName = sanitizeName(tagName);
       if (tagName === '#text') throw new Error(`Invalid tag name: ${tagName}`);
-      if (text !== '' && name !== DOCUMENT_LEVEL) children.push({ '#text': text });
+      if (text !== '' && name !== DOCUMENT_LEVEL) children.push(textNode(text));
       text = '';
       let selfClosing = false;
       let withAttributes = true;
@@ -171,7 +184,8 @@ export function readXmlNodes(input: string): XmlNode[] {
         else rest = rest.substring(0, rest.length - 1);
         withAttributes = tagName !== rest;
       }
-      const attrs = tagName !== rest && withAttributes ? attributes(rest) : undefined;
+      const read = tagName !== rest && withAttributes ? attributes(rest) : undefined;
+      const attrs = read && pool ? pool.share(read) : read;
       if (selfClosing) {
         const node: XmlNode = { [sanitizeName(tagName)]: [] };
         if (attrs) node[':@'] = attrs;
@@ -182,12 +196,14 @@ export function readXmlNodes(input: string): XmlNode[] {
         const node: XmlNode = { [tagName]: kids };
         if (attrs) node[':@'] = attrs;
         children.push(node);
-        open.push({ children, name });
+        open.push({ children, name, node: current });
         children = kids;
         name = tagName;
+        current = node;
       }
       i = exp.index + 1;
     }
   }
-  return top;
+  while (pool && open.length > 0) close(); // elements never closed (a malformed part) are compacted too
+  return pool ? top.slice() : top;
 }

@@ -41,8 +41,8 @@ function rootStart(text: string): number {
 }
 
 /**
- * Parses a part's text. With a pool, the tree is compacted (compactTree) for keeping; without, it is
- * the parser's output as it is, quickest to build for a tree that is read once and dropped.
+ * Parses a part's text. With a pool, the tree is built lean (CompactPool) for keeping; without, it is
+ * the reader's plain output, quickest to build for a tree that is read once and dropped.
  */
 export function parseXml(text: string, partName = 'xml', pool: CompactPool | null = null): XmlDocument {
   assertNoDtd(text, partName);
@@ -50,7 +50,7 @@ export function parseXml(text: string, partName = 'xml', pool: CompactPool | nul
   if (start >= text.length) throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
   let nodes: XmlNode[];
   try {
-    nodes = readXmlNodes(text.slice(start));
+    nodes = readXmlNodes(text.slice(start), pool);
   } catch (err) {
     throw new DocxRejectedError('malformed-xml', `part '${partName}' is not well-formed XML (${err instanceof Error ? err.message.slice(0, 120) : 'parse error'})`);
   }
@@ -59,19 +59,35 @@ export function parseXml(text: string, partName = 'xml', pool: CompactPool | nul
   }
   const prolog = text.slice(0, start), epilogue = text.slice(text.trimEnd().length);
   if (!pool) return { prolog, nodes, epilogue };
-  return { prolog: detach(prolog), nodes: compactTree(nodes, pool), epilogue: detach(epilogue) };
+  return { prolog: detach(prolog), nodes, epilogue: detach(epilogue) };
 }
 
 /** V8 copies substrings shorter than this and slices longer ones. */
 const DETACH_FROM = 13;
 
-/** What compactTree shares within one part: attribute values, and whole attribute sets. */
+/**
+ * What makes a part's tree lean before anyone holds it (readXmlNodes builds with it):
+ * - every children array grows by push and has spare capacity (17 slots for one child): each
+ *   non-empty one is copied at its length when its element closes;
+ * - repeated attribute values ("preserve", "24", style ids) share one string, and identical
+ *   attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen object (share): attribute
+ *   objects are never changed in place (setAttr replaces them), so sharing is safe and a slip throws;
+ * - text and attribute values cut from the part's text are V8 sliced strings that keep it alive: each
+ *   is copied out of it (text, and share for values).
+ * On the 10 MB document.xml of the synthetic manuscript the tree and what it kept alive drop from
+ * 92 MB (a 72 MB tree and the 20 MB text) to 37 MB.
+ */
 export class CompactPool {
   private readonly values = new Map<string, string>();
   /** Single-attribute sets by name, then value (most sets: `xml:space`, `w:val`). */
   private readonly single = new Map<string, Map<string, XmlAttrs>>();
   /** Larger sets by a key of their names and values. */
   private readonly multi = new Map<string, XmlAttrs>();
+
+  /** A text node's text, copied out of the part's text when long enough to be a slice of it. */
+  text(t: string): string {
+    return t.length >= DETACH_FROM ? detach(t) : t;
+  }
 
   private value(v: string): string {
     let shared = this.values.get(v);
@@ -104,39 +120,6 @@ export class CompactPool {
     else this.multi.set(key!, a);
     return a;
   }
-}
-
-/**
- * The parser's tree is made lean before anyone holds it:
- * - every children array grew by push and has spare capacity (17 slots for one child): each
- *   non-empty one is copied at its length;
- * - repeated attribute values ("preserve", "24", style ids) share one string, and identical
- *   attribute sets (`xml:space="preserve"`, `w:val="24"`) share one frozen object: attribute objects
- *   are never changed in place (setAttr replaces them), so sharing is safe and a slip throws;
- * - text and attribute values the parser cut from a larger string are V8 sliced strings that keep
- *   it alive: each is copied out of it.
- * On the 10 MB document.xml of the synthetic manuscript the tree and what it kept alive drop from
- * 92 MB (a 72 MB tree and the 20 MB text) to 37 MB, for about 120 ms.
- * Nesting is capped by the parser (maxNestedTags), so the recursion is bounded.
- */
-export function compactTree(nodes: XmlNode[], pool: CompactPool): XmlNode[] {
-  const out = nodes.slice();
-  for (let i = 0; i < out.length; i++) {
-    const n = out[i]!;
-    const text = n['#text'];
-    if (text !== undefined) {
-      if (text.length >= DETACH_FROM) n['#text'] = detach(text);
-      continue;
-    }
-    let tag: string | undefined;
-    for (const k in n) { tag = k; break; } // the parser puts the tag first, attributes after it
-    const a = n[':@'];
-    if (a !== undefined) n[':@'] = pool.share(a);
-    if (tag === undefined || tag === ':@') continue;
-    const kids = n[tag] as XmlNode[];
-    if (kids.length > 0) n[tag] = compactTree(kids, pool);
-  }
-  return out;
 }
 
 /** A copy of `s` that does not keep a larger string alive: concatenating then slicing flattens into a new string. */

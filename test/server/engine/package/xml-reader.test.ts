@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { readXmlNodes } from '../../../../server/engine/package/xml-reader.ts';
+import { CompactPool, type XmlAttrs, type XmlNode } from '../../../../server/engine/package/xml.ts';
 import { readZip } from '../../../../server/engine/package/zip.ts';
 import { CORPUS_DIR, corpusFile } from '../../../helpers/corpus.ts';
 
@@ -33,8 +34,11 @@ function outcome(read: () => unknown): Outcome {
   }
 }
 
+/** The same outcome as fast-xml-parser's, read plain and read lean (with a pool). */
 function assertSame(xml: string, label = JSON.stringify(xml.slice(0, 200))): void {
-  assert.deepEqual(outcome(() => readXmlNodes(xml)), outcome(() => parser.parse(xml)), label);
+  const expected = outcome(() => parser.parse(xml));
+  assert.deepEqual(outcome(() => readXmlNodes(xml)), expected, label);
+  assert.deepEqual(outcome(() => readXmlNodes(xml, new CompactPool())), expected, `${label} (lean)`);
 }
 
 test('every XML part of every corpus document reads into the same tree', () => {
@@ -156,4 +160,19 @@ test('generated fragments (well-formed or not): the same tree, or the same error
     for (let i = 0; i < count; i++) xml += PIECES[Math.floor(next() * PIECES.length)];
     assertSame(xml, `case ${n}: ${JSON.stringify(xml)}`);
   }
+});
+
+test('read lean, equal attribute sets of a part are one frozen object', () => {
+  const nodes = readXmlNodes('<w:p><w:r><w:t xml:space="preserve">a</w:t></w:r><w:r><w:t xml:space="preserve">b</w:t><w:b/></w:r></w:p>', new CompactPool());
+  const sets: XmlAttrs[] = [];
+  const walk = (list: XmlNode[]): void => {
+    for (const n of list) {
+      if (n[':@']) sets.push(n[':@']);
+      for (const k in n) if (k !== ':@' && k !== '#text') walk(n[k] as XmlNode[]);
+    }
+  };
+  walk(nodes);
+  assert.equal(sets.length, 2);
+  assert.equal(sets[0], sets[1]);
+  assert.ok(Object.isFrozen(sets[0]));
 });
