@@ -86,7 +86,6 @@ export const KNOWN_GAPS = new Map([
   ...['link/linker']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ['server/cli/accounts.ts', 'run against MariaDB by test/server/db/schema-and-cli.int.test.ts'],
-  ['server/cli/link.ts', 'exercised by test/server/cli.test.ts'],
   ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
   ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
