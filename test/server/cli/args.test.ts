@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { parseArgs, readInput, settingsFrom } from '../../../server/cli/args.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-args-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,15 +21,16 @@ test('a flag missing its value is an error that names it', () => {
   assert.throws(() => parseArgs(['in.docx', '--settings']), /option --settings needs a value/);
 });
 
-test('--settings: absent is the defaults; inline JSON; @file; bad JSON a clear message; a bad value names its field', () => {
-  const defaults = settingsFrom(new Map());
-  assert.equal(settingsFrom(new Map([['settings', '{"figures":"full"}']])).figures, 'full');
+test('--settings: absent is the defaults; inline JSON; @file; bad JSON a clear message; a bad value names its field', async () => {
+  const defaults = await settingsFrom(new Map());
+  assert.deepEqual(defaults, DEFAULT_SETTINGS);
+  assert.equal((await settingsFrom(new Map([['settings', '{"figures":"full"}']]))).figures, 'full');
   const file = join(dir, 's.json');
   writeFileSync(file, '{"tables":"off"}');
-  assert.equal(settingsFrom(new Map([['settings', `@${file}`]])).tables, 'off');
-  assert.deepEqual(settingsFrom(new Map([['settings', true]])), defaults);
-  assert.throws(() => settingsFrom(new Map([['settings', '{figures']])), /--settings is not valid JSON/);
-  assert.throws(() => settingsFrom(new Map([['settings', '{"figures":"x"}']])), /figures/);
+  assert.equal((await settingsFrom(new Map([['settings', `@${file}`]]))).tables, 'off');
+  assert.deepEqual(await settingsFrom(new Map([['settings', true]])), defaults);
+  await assert.rejects(settingsFrom(new Map([['settings', '{figures']])), /--settings is not valid JSON/);
+  await assert.rejects(settingsFrom(new Map([['settings', '{"figures":"x"}']])), /figures/);
 });
 
 test('readInput: the bytes, or a message for no path, a missing file, a directory', () => {
