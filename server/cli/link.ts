@@ -5,7 +5,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CliCommand } from './command.ts';
-import { direct } from '../engine/index.ts';
+import { directInPieces, type ZipPieces } from '../engine/index.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { CslStyle } from '../csl/catalog.ts';
@@ -15,15 +15,19 @@ import type { CslStyle } from '../csl/catalog.ts';
 
 const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]';
 
-/** Writes bytes to a temp file next to `path`, then renames it into place: never a half-written output. */
-export function writeAtomically(path: string, bytes: Uint8Array): void {
+/** Writes bytes (one buffer, or a zip's pieces in turn) to a temp file next to `path`, then renames it into place:
+ * never a half-written output. */
+export function writeAtomically(path: string, data: Uint8Array | ZipPieces): void {
+  const pieces = data instanceof Uint8Array ? [data] : data.pieces;
   const target = resolve(path);
   const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   try {
     const fd = openSync(tmp, 'wx');
     try {
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      for (const bytes of pieces) {
+        let off = 0;
+        while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      }
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -82,7 +86,8 @@ export const linkCommand: CliCommand = {
       resolverReport = report.resolverReport;
     }
     const bibliography = style ? (await import('../csl/bibliography.ts')).createBibliographyRenderer(style, resolvedWorks) : null;
-    const result = direct(bytes, settings, {
+    // In pieces: the linked package is written out entry by entry, never joined into a second copy of the file.
+    const result = directInPieces(bytes, settings, {
       ...(resolvedWorks ? { resolvedWorks } : {}),
       ...(bibliography ? { bibliography } : {}),
     });

@@ -4,7 +4,8 @@
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { ScanMismatchError } from './errors.ts';
-import { applyAnalysis } from './link/apply-core.ts';
+import { linkAnalysis, type LinkedDocument } from './link/apply-core.ts';
+import { joinPieces } from './package/zip.ts';
 import { graphHash, metadataHash } from './review/hashes.ts';
 import { detect, packetOf, type Detection, type EngineLimits } from './scan.ts';
 import type { BibliographyRenderer } from './style-hooks.ts';
@@ -23,23 +24,34 @@ function checkExpectation(detection: Detection, expect: ScanExpectation): void {
   if (metadataHash(packet.persistedMetadata ?? null) !== expect.metadataHash) throw new ScanMismatchError('the document\'s persisted metadata differs from the scan');
 }
 
+type ApplyOptions = { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits;
+type DirectOptions = { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer } & EngineLimits;
+
 /** Links the reviewed decisions. With `expect`, the same analysis is first checked against the scan token's
  * hashes, so one parse serves both (the service's /hyperlink-apply). */
-export function apply(
-  bytes: Uint8Array,
-  settings: HyperlinkSettings,
-  decisions: ReviewDecision[],
-  options?: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits,
-): ApplyOutput {
+export function apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options?: ApplyOptions): ApplyOutput {
+  const out = applyInPieces(bytes, settings, decisions, options);
+  return { ...out, docx: joinPieces(out.docx) };
+}
+
+/** apply() with the document as the pieces of its zip: whoever writes it out (the CLI's file, the service's
+ * base64 answer) reads them in turn, and the package is never held twice. `bytes` must stay unchanged until then. */
+export function applyInPieces(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options?: ApplyOptions): LinkedDocument {
   const detection = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   if (options?.expect) checkExpectation(detection, options.expect);
-  return applyAnalysis(detection, bytes, decisions, options);
+  return linkAnalysis(detection, bytes, decisions, options);
 }
 
 /** The one-step flow: every match the scan marks ready is approved, and every ready resolved work given (settings.crossref) is linked. */
-export function direct(bytes: Uint8Array, settings: HyperlinkSettings, options?: { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer } & EngineLimits): ApplyOutput {
+export function direct(bytes: Uint8Array, settings: HyperlinkSettings, options?: DirectOptions): ApplyOutput {
+  const out = directInPieces(bytes, settings, options);
+  return { ...out, docx: joinPieces(out.docx) };
+}
+
+/** direct() with the document as the pieces of its zip (see applyInPieces). */
+export function directInPieces(bytes: Uint8Array, settings: HyperlinkSettings, options?: DirectOptions): LinkedDocument {
   const analysis = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
-  return applyAnalysis(analysis, bytes, decisions, options);
+  return linkAnalysis(analysis, bytes, decisions, options);
 }

@@ -2,7 +2,9 @@
 // Pure and synchronous: bytes in, bytes and plain objects out. No I/O, no HTTP, no database.
 export { scan, DEFAULT_MAX_MATCHES } from './scan.ts';
 export type { EngineLimits } from './scan.ts';
-export { apply, direct, type ScanExpectation } from './apply.ts';
+export { apply, applyInPieces, direct, directInPieces, type ScanExpectation } from './apply.ts';
+export type { LinkedDocument } from './link/apply-core.ts';
+export type { ZipPieces } from './package/zip.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';
 export { DocxRejectedError, DecisionError, ScanMismatchError, TooManyMatchesError } from './errors.ts';
 export type { DocxRejectReason, DecisionRejectReason } from './errors.ts';

@@ -14,6 +14,7 @@ import { doiUrl, planDecisions, unmatchedItem, type ReferenceDoi } from './decis
 import { Linker } from './linker.ts';
 import { planResolvedWorks, referenceLinkRange, type Range } from './references.ts';
 import { PackageEdit } from '../package/edit.ts';
+import { joinPieces, type ZipPieces } from '../package/zip.ts';
 import { readPersistedMetadata } from '../metadata/persisted.ts';
 import { writePersisted } from '../metadata/write.ts';
 import { hexColor, type Appearance } from './rpr.ts';
@@ -70,7 +71,17 @@ function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: Bibliog
   return { rewritten: out.rewritten, warnings };
 }
 
+/** ApplyOutput with the document as the pieces of its zip (see ZipPieces): views of `bytes` for every entry
+ * left as it was, so `bytes` must not change until the pieces are written out. */
+export type LinkedDocument = Omit<ApplyOutput, 'docx'> & { docx: ZipPieces };
+
+/** applyAnalysis with the document in one buffer. */
 export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): ApplyOutput {
+  const out = linkAnalysis(input, bytes, decisions, options);
+  return { ...out, docx: joinPieces(out.docx) };
+}
+
+export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): LinkedDocument {
   const { pkg, model, settings } = input;
   const resolvedRefs = planResolvedWorks(input.targetById, options.resolvedWorks);
   const resolvedByTarget = new Map(resolvedRefs.map((r) => [r.target.key, r.doi]));
@@ -156,7 +167,7 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
   stats.bookmarksReused = bookmarks.reused;
   const linkCount = result.written.length + stats.relinked;
 
-  let docx: Uint8Array;
+  let docx: ZipPieces;
   if (linkCount > 0 || edit.changed.size > 0) {
     if (styleId && !style.id && result.written.length > 0) ensureHyperlinkStyle(edit);
     const previous = input.persistedMetadata !== undefined ? input.persistedMetadata : readPersistedMetadata(pkg);
@@ -164,7 +175,7 @@ export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Re
     stats.partsChanged = [...edit.changed].sort();
     docx = edit.write();
   } else {
-    docx = new Uint8Array(bytes);
+    docx = { pieces: [bytes], byteLength: bytes.byteLength };
   }
   return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings };
 }

@@ -21,17 +21,18 @@ export function ownRPr(run: XmlNode): XmlNode {
   const at = kids.findIndex((k) => tagOf(k) === 'w:rPr');
   if (at < 0) {
     const rPr = el('w:rPr', null, []);
-    kids.unshift(rPr);
+    (run as Record<string, unknown>)[tagOf(run)!] = [rPr].concat(kids); // a new array of exact length (unshift leaves spare slots)
     return rPr;
   }
   const shared = kids[at]!;
-  const own: XmlNode = { 'w:rPr': [...childrenOf(shared)] };
+  const own: XmlNode = { 'w:rPr': childrenOf(shared).slice() };
   if (shared[':@']) own[':@'] = shared[':@']; // attribute objects are replaced, never changed
   kids[at] = own;
   return own;
 }
 
-/** Replaces the rPr child with the same tag, or inserts it at its schema position. */
+/** Replaces the rPr child with the same tag, or inserts it at its schema position (into a new children array
+ * of exact length: splice would leave spare slots in every linked run's properties). */
 export function putRPrChild(rPr: XmlNode, child: XmlNode): void {
   const kids = childrenOf(rPr);
   const tag = tagOf(child)!;
@@ -40,7 +41,7 @@ export function putRPrChild(rPr: XmlNode, child: XmlNode): void {
   const rank = RANK.get(tag) ?? RPR_ORDER.length;
   let i = kids.findIndex((k) => { const t = tagOf(k); return t !== undefined && (RANK.get(t) ?? RPR_ORDER.length) > rank; });
   if (i < 0) i = kids.length;
-  kids.splice(i, 0, child);
+  (rPr as Record<string, unknown>)[tagOf(rPr)!] = kids.slice(0, i).concat([child], kids.slice(i));
 }
 
 export interface Appearance {
@@ -69,11 +70,10 @@ export class LinkLook {
   style(run: XmlNode): void {
     if (tagOf(run) !== 'w:r') return;
     const rPr = ownRPr(run);
-    const kids = childrenOf(rPr);
-    if (this.rStyle && !kids.some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, this.rStyle);
+    if (this.rStyle && !childrenOf(rPr).some((k) => tagOf(k) === 'w:rStyle')) putRPrChild(rPr, this.rStyle);
     putRPrChild(rPr, this.color);
     if (this.look.font) {
-      const existing = kids.find((k) => tagOf(k) === 'w:rFonts');
+      const existing = childrenOf(rPr).find((k) => tagOf(k) === 'w:rFonts');
       const fonts = existing ? cloneNode(existing) : el('w:rFonts', {});
       for (const a of ['w:ascii', 'w:hAnsi', 'w:cs']) setAttr(fonts, a, this.look.font);
       for (const a of ['w:asciiTheme', 'w:hAnsiTheme', 'w:cstheme']) if (fonts[':@']) delete fonts[':@']['@_' + a];

@@ -252,8 +252,33 @@ function dosNow(): { time: number; date: number } {
   };
 }
 
-/** Writes a zip. Entries copied from a source keep their compressed bytes, CRC and timestamps. */
+/**
+ * A written zip as the pieces it is made of, in order: headers, the compressed data of new entries, and
+ * views of the source's bytes for copied ones. Whoever writes it out (a file, a base64 answer) reads the
+ * pieces in turn, so the package never needs a second whole copy of itself: only its changed parts are
+ * new memory, and the source's bytes must stay unchanged until the pieces are consumed.
+ */
+export interface ZipPieces {
+  readonly pieces: readonly Uint8Array[];
+  readonly byteLength: number;
+}
+
+/** The pieces joined into one buffer. */
+export function joinPieces(zip: ZipPieces): Uint8Array {
+  if (zip.pieces.length === 1) return new Uint8Array(zip.pieces[0]!);
+  const out = new Uint8Array(zip.byteLength);
+  let q = 0;
+  for (const c of zip.pieces) { out.set(c, q); q += c.length; }
+  return out;
+}
+
+/** Writes a zip into one buffer (writeZipPieces, joined). */
 export function writeZip(items: ZipWriteEntry[]): Uint8Array {
+  return joinPieces(writeZipPieces(items));
+}
+
+/** Writes a zip as pieces. Entries copied from a source keep their compressed bytes, CRC and timestamps. */
+export function writeZipPieces(items: ZipWriteEntry[]): ZipPieces {
   const encoder = new TextEncoder();
   const now = dosNow();
   const chunks: Uint8Array[] = [];
@@ -326,9 +351,5 @@ export function writeZip(items: ZipWriteEntry[]): Uint8Array {
   ev.setUint32(12, cdLen, true);
   ev.setUint32(16, cdStart, true);
   chunks.push(eocd);
-  const total = chunks.reduce((n, c) => n + c.length, 0);
-  const out = new Uint8Array(total);
-  let q = 0;
-  for (const c of chunks) { out.set(c, q); q += c.length; }
-  return out;
+  return { pieces: chunks, byteLength: chunks.reduce((n, c) => n + c.length, 0) };
 }
