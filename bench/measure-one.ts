@@ -75,7 +75,7 @@ async function loadServiceWork(mode: 'service-direct' | 'service-apply', file: s
   const close = () => pool.close();
   if (mode === 'service-direct') return { work: (b) => pool.direct(b, settings), close };
   const { expect, decisions } = await reviewOf(file);
-  return { work: (b) => pool.apply(b, settings, decisions, undefined, expect), close };
+  return { work: (b) => pool.apply(b, settings, decisions, { expect }), close };
 }
 
 async function loadWork(mode: Mode): Promise<Work> {

@@ -1,8 +1,9 @@
 // Runs in a worker thread: loads the engine and executes one task. The engine is loaded lazily so that
 // the service starts (and answers a clear 503) even when the engine cannot be loaded.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { ApplyOutput } from '../../shared/contract.ts';
-import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
+import type { LinkedDocument } from '../engine/index.ts';
+import { applyResultJson } from './apply-json.ts';
+import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
 type StyleModule = typeof import('../style/index.ts');
@@ -60,12 +61,10 @@ function answerTooLarge(bytes: number, limit: number): { ok: false; failure: Eng
   return failure('too-much-output', 'response-too-large', `the scan answer would be ${bytes} bytes, more than the limit of ${limit}`, { count: bytes, limit });
 }
 
-/** The linked document goes back to the service thread by transfer, not by copy, when it owns its buffer. */
-function linked(value: ApplyOutput): EngineReply<EngineValue> {
-  const reply: EngineReply<EngineValue> = { ok: true, value };
-  const { docx } = value;
-  if (docx.byteOffset !== 0 || docx.byteLength !== docx.buffer.byteLength || !(docx.buffer instanceof ArrayBuffer)) return reply;
-  return move({ [transferableSymbol]: [docx.buffer], [valueSymbol]: reply }) as unknown as EngineReply<EngineValue>;
+/** The linked document's answer, made here (apply-json.ts), goes back to the service thread by transfer, not by copy. */
+function linked(output: LinkedDocument, extraWarnings: string[] | undefined): EngineReply<EngineValue> {
+  const value: ApplyJsonOutcome = { json: applyResultJson(output, extraWarnings), linkCount: output.linkCount };
+  return move({ [transferableSymbol]: [value.json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
 }
 
 export default async function runTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
@@ -102,14 +101,15 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
       }
       case 'apply': {
         const bibliography = task.bibliographyStyle ? (await loadCsl()).createBibliographyRenderer(task.bibliographyStyle, task.resolvedWorks) : undefined;
-        return linked(mod.apply(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}) }));
+        const output = mod.applyInPieces(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}) });
+        return linked(output, task.extraWarnings);
       }
       case 'preview': {
         const renderer = (await loadCsl()).createBibliographyRenderer(task.style);
         return { ok: true, value: mod.previewRewrite(task.bytes, task.settings, renderer, task.count, { maxMatches: task.limits.maxMatches }) };
       }
       case 'direct':
-        return linked(mod.direct(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }));
+        return linked(mod.directInPieces(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }), task.extraWarnings);
     }
   } catch (err) {
     // Exhausted stack or array limits are the document's size, like running out of heap: never a 500.

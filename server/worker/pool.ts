@@ -9,11 +9,11 @@
 // `queueMax` tasks wait for a worker, one more is refused at once (EngineError engine-busy → 503).
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
+import type { ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
-import type { EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
+import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
  * a buffer the view owns whole is transferred (the caller loses it), anything else is copied once. */
@@ -86,16 +86,17 @@ export class EnginePool {
   }
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). With `expect`
-   * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'. */
-  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], resolvedWorks?: Record<string, ResolvedWork>, expect?: ScanExpectation, bibliographyStyle?: CslStyle): Promise<ApplyOutput> {
+   * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'.
+   * Answers with the ApplyResult as JSON bytes, `extraWarnings` after the engine's (see ApplyJsonOutcome). */
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] } = {}): Promise<ApplyJsonOutcome> {
     const input = handOver(bytes);
-    return this.run<ApplyOutput>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...(resolvedWorks ? { resolvedWorks } : {}), ...(expect ? { expect } : {}), ...(bibliographyStyle ? { bibliographyStyle } : {}) }, input.transferList);
+    return this.run<ApplyJsonOutcome>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...options }, input.transferList);
   }
 
-  /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). */
-  direct(bytes: Uint8Array, settings: HyperlinkSettings, resolvedWorks?: Record<string, ResolvedWork>): Promise<ApplyOutput> {
+  /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards); answers as apply does. */
+  direct(bytes: Uint8Array, settings: HyperlinkSettings, options: { resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] } = {}): Promise<ApplyJsonOutcome> {
     const input = handOver(bytes);
-    return this.run<ApplyOutput>({ op: 'direct', bytes: input.bytes, settings, limits: this.limits, ...(resolvedWorks ? { resolvedWorks } : {}) }, input.transferList);
+    return this.run<ApplyJsonOutcome>({ op: 'direct', bytes: input.bytes, settings, limits: this.limits, ...options }, input.transferList);
   }
 
   /** The bibliography rewrite's first `count` entries in `style`, nothing written; bytes as for scan. */

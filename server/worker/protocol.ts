@@ -1,7 +1,7 @@
 // Messages between the service and the engine worker threads. Errors cross the thread boundary as
 // plain data because structured cloning drops custom error fields such as reason.
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import type { ApplyOutput, ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
+import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
@@ -17,8 +17,8 @@ export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
-  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle }
-  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork> }
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] }
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] }
   /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
   | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number };
 
@@ -51,4 +51,11 @@ export interface ScanJsonOutcome {
   metadataHash: string;
 }
 
-export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyOutput | RewritePreview;
+/** A linked document for the /hyperlink and /hyperlink-apply answer: the ApplyResult as UTF-8 JSON bytes (made in the
+ * worker, server/worker/apply-json.ts, with the task's extraWarnings), and what the service needs of it. */
+export interface ApplyJsonOutcome {
+  json: Uint8Array;
+  linkCount: number;
+}
+
+export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyJsonOutcome | RewritePreview;

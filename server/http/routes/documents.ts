@@ -84,7 +84,7 @@ export function documentRoutes(ctx: AppContext): Router {
       warnings: [],
       ...(bibliography.style ? { bibliographyStyle: bibliography.style } : {}),
     });
-    res.json(result);
+    res.type('application/json').send(result);
   });
 
   router.post('/hyperlink-style-preview', auth, async (req, res) => {
@@ -97,7 +97,7 @@ export function documentRoutes(ctx: AppContext): Router {
   router.post('/hyperlink', auth, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file']);
-    res.json(await directDocument(ctx, await documentRequest(ctx, req, form), cancelledOnClose(res, ctx.config.resolverTimeoutMs)));
+    res.type('application/json').send(await directDocument(ctx, await documentRequest(ctx, req, form), cancelledOnClose(res, ctx.config.resolverTimeoutMs)));
   });
 
   router.post('/hyperlink-crossref', auth, async (req, res) => {

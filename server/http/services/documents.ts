@@ -1,11 +1,11 @@
 // The document pipeline: scan (signs the token), apply (verifies it, then spends a credit) and direct.
 // A credit is reserved before the engine writes output and settled only when the output is ready to send
 // (credit-reservation.ts).
-import type { ApplyResult, ResolvedWork, ReviewDecision, ScanPacket } from '../../../shared/contract.ts';
+import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../../shared/contract.ts';
 import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
 import { recordKeyUse } from '../../db/api-keys.ts';
 import { insertUsage } from '../../db/usage.ts';
-import type { ApplyOutput } from '../../../shared/contract.ts';
+import type { ApplyJsonOutcome } from '../../worker/protocol.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import type { CslStyle } from '../../csl/catalog.ts';
@@ -94,7 +94,7 @@ export async function scanDocument(ctx: AppContext, req: DocumentRequest, route:
 }
 
 /** Reserves one credit, runs the engine, settles the credit with the usage row only when output is ready to send. */
-async function withCredit(ctx: AppContext, req: DocumentRequest, route: DocumentRoute, fingerprint: string | null, produce: () => Promise<ApplyOutput>): Promise<ApplyOutput> {
+async function withCredit(ctx: AppContext, req: DocumentRequest, route: DocumentRoute, fingerprint: string | null, produce: () => Promise<ApplyJsonOutcome>): Promise<ApplyJsonOutcome> {
   const { caller } = req;
   return withReservedCredit(
     ctx,
@@ -108,12 +108,13 @@ async function withCredit(ctx: AppContext, req: DocumentRequest, route: Document
   );
 }
 
-function toResult(output: ApplyOutput, extraWarnings: string[] = []): ApplyResult {
-  const warnings = [...(output.warnings ?? []), ...extraWarnings];
-  return { ...output, docx: Buffer.from(output.docx).toString('base64'), ...(warnings.length ? { warnings } : {}) };
+/** The answer's bytes as the worker made them (server/worker/apply-json.ts): sent as they are. */
+function body(outcome: ApplyJsonOutcome): Buffer {
+  return Buffer.from(outcome.json.buffer, outcome.json.byteOffset, outcome.json.byteLength);
 }
 
-export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise<ApplyResult> {
+/** /hyperlink-apply's answer (an ApplyResult) as JSON bytes, base64 and all made in the engine worker, off the event loop. */
+export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise<Buffer> {
   const binding = verifyScanToken(req.scanToken, ctx.config.tokenSecret, {
     fingerprint: req.scanFingerprint,
     fileHash: fileHash(req.bytes),
@@ -124,14 +125,22 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
   // (a mismatch is a 401 graph_mismatch and the credit goes back). The bytes are handed to the worker.
   const expect = { fingerprint: binding.fingerprint, graphHash: binding.graphHash, metadataHash: binding.metadataHash };
   const output = await withCredit(ctx, req, 'hyperlink-apply', binding.fingerprint, () =>
-    ctx.engine.apply(req.bytes, req.settings, req.decisions, req.resolvedWorks, expect, req.bibliographyStyle),
+    ctx.engine.apply(req.bytes, req.settings, req.decisions, {
+      expect,
+      extraWarnings: req.warnings,
+      ...(req.resolvedWorks ? { resolvedWorks: req.resolvedWorks } : {}),
+      ...(req.bibliographyStyle ? { bibliographyStyle: req.bibliographyStyle } : {}),
+    }),
   );
-  return toResult(output, req.warnings);
+  return body(output);
 }
 
-export async function directDocument(ctx: AppContext, req: DocumentRequest, signal: AbortSignal = AbortSignal.timeout(ctx.config.resolverTimeoutMs)): Promise<ApplyResult> {
+/** /hyperlink's answer (an ApplyResult) as JSON bytes, made in the engine worker as for apply. */
+export async function directDocument(ctx: AppContext, req: DocumentRequest, signal: AbortSignal = AbortSignal.timeout(ctx.config.resolverTimeoutMs)): Promise<Buffer> {
   // settings.crossref: references are resolved first (services/resolve-direct.ts) and ready works linked too.
   const resolved = await resolveForDirect(ctx, req, signal);
-  const output = await withCredit(ctx, req, 'hyperlink', null, () => ctx.engine.direct(req.bytes, req.settings, resolved.resolvedWorks));
-  return toResult(output, resolved.warnings);
+  const output = await withCredit(ctx, req, 'hyperlink', null, () =>
+    ctx.engine.direct(req.bytes, req.settings, { extraWarnings: resolved.warnings, ...(resolved.resolvedWorks ? { resolvedWorks: resolved.resolvedWorks } : {}) }),
+  );
+  return body(output);
 }
