@@ -74,3 +74,37 @@ export function benchCli(repo: string, file: string, runs: number): CliBench {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Written at exit by the preload of cliLinkMemory: the process's peak RSS (getrusage, the kernel's high-water mark). */
+const PEAK_MARK = 'hl-bench-peak-rss';
+const PEAK_PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n${PEAK_MARK} '+process.resourceUsage().maxRSS*1024+'\\n'))`;
+
+export interface CliMemory {
+  ms: number;
+  /** Highest RSS of the CLI process over its whole life (start-up included), in bytes. */
+  peakRss: number;
+}
+
+/**
+ * `hyperlinker link FILE` once, compiled and started as a user starts it, with SETTINGS; its peak RSS read by
+ * the kernel (getrusage maxrss, reported at exit by a preload that loads nothing else), so no sampling can
+ * miss the peak.
+ */
+export function cliLinkMemory(repo: string, file: string, settings: string): CliMemory {
+  const build = spawnSync(process.execPath, [join(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
+  const env = { ...process.env };
+  delete env.HYPERLINKER_FROM_SOURCE;
+  delete env.NODE_OPTIONS;
+  const dir = mkdtempSync(join(tmpdir(), 'hl-bench-cli-'));
+  try {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ['--import', PEAK_PRELOAD, resolve(repo, 'bin/hyperlinker.mjs'), 'link', file, '-o', join(dir, 'linked.docx'), '--settings', settings], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 20 });
+    const ms = performance.now() - t0;
+    const mark = new RegExp(`^${PEAK_MARK} (\\d+)$`, 'm').exec(r.stderr ?? '');
+    if (r.status !== 0 || !mark) throw new Error(`link failed: ${(r.stderr || r.error?.message || `exit ${r.status}`).trim().slice(0, 300)}`);
+    return { ms, peakRss: Number(mark[1]) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -28,9 +28,11 @@ export interface Measurement {
   firstMs?: number;
   runsMs?: number[];
   medianMs?: number;
-  /** RSS when the work started (modules loaded, file not yet read). */
+  /** RSS when the work started (modules loaded, file not yet read); from source through tsx, whose loader holds
+   * about 55 MB more than the compiled build (see the cli memory line of bench/engine.ts). */
   baselineRss?: number;
-  /** Highest RSS of the process (getrusage maxrss). */
+  /** Highest RSS of the process over its life (getrusage maxrss: the kernel's high-water mark, nothing sampled);
+   * in the service modes the worker thread's memory is the same process's. */
   peakRss?: number;
   /** peakRss - baselineRss: memory the work itself needed, input bytes included. */
   peakDelta?: number;
@@ -85,11 +87,11 @@ async function loadWork(mode: Mode): Promise<Work> {
     return (b) => scan(b, settings);
   }
   if (mode === 'apply') {
-    // A variable specifier: apply.ts may not exist yet, and the bench must still typecheck and run.
-    const applyModule: string = '../server/engine/apply.ts';
-    const { direct } = (await import(applyModule)) as { direct: (b: Uint8Array, s: typeof settings) => unknown };
-    if (typeof direct !== 'function') throw new Error('direct() is not exported');
-    return (b) => direct(b, settings);
+    // As the CLI's link runs it: the document in pieces (written out in turn, never joined) and garbage
+    // collected between detection and linking (server/common/reclaim.ts), that collection's time included.
+    const { directInPieces } = await import('../server/engine/apply.ts');
+    const { reclaimIfLarge } = await import('../server/common/reclaim.ts');
+    return (b) => directInPieces(b, settings, { afterDetect: () => reclaimIfLarge() });
   }
   const zip = await import('../server/engine/package/zip.ts');
   const reader = await import('../server/engine/package/xml-reader.ts');

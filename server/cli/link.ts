@@ -6,6 +6,7 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CliCommand } from './command.ts';
 import { directInPieces, type ZipPieces } from '../engine/index.ts';
+import { reclaimIfLarge } from '../common/reclaim.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { CslStyle } from '../csl/catalog.ts';
@@ -88,6 +89,7 @@ export const linkCommand: CliCommand = {
     const bibliography = style ? (await import('../csl/bibliography.ts')).createBibliographyRenderer(style, resolvedWorks) : null;
     // In pieces: the linked package is written out entry by entry, never joined into a second copy of the file.
     const result = directInPieces(bytes, settings, {
+      afterDetect: () => reclaimIfLarge(),
       ...(resolvedWorks ? { resolvedWorks } : {}),
       ...(bibliography ? { bibliography } : {}),
     });

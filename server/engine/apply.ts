@@ -24,8 +24,17 @@ function checkExpectation(detection: Detection, expect: ScanExpectation): void {
   if (metadataHash(packet.persistedMetadata ?? null) !== expect.metadataHash) throw new ScanMismatchError('the document\'s persisted metadata differs from the scan');
 }
 
-type ApplyOptions = { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits;
-type DirectOptions = { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer } & EngineLimits;
+/**
+ * Called between detection and linking, when what detection made and dropped (and, with `expect`, the
+ * packet checked against the token) is garbage: the CLI and the engine worker collect it there
+ * (server/common/reclaim.ts), so linking reuses that memory instead of growing the heap past it.
+ */
+export interface PhaseHooks {
+  afterDetect?: () => void;
+}
+
+type ApplyOptions = { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits & PhaseHooks;
+type DirectOptions = { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer } & EngineLimits & PhaseHooks;
 
 /** Links the reviewed decisions. With `expect`, the same analysis is first checked against the scan token's
  * hashes, so one parse serves both (the service's /hyperlink-apply). */
@@ -39,6 +48,7 @@ export function apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions:
 export function applyInPieces(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options?: ApplyOptions): LinkedDocument {
   const detection = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   if (options?.expect) checkExpectation(detection, options.expect);
+  options?.afterDetect?.();
   return linkAnalysis(detection, bytes, decisions, options);
 }
 
@@ -53,5 +63,6 @@ export function directInPieces(bytes: Uint8Array, settings: HyperlinkSettings, o
   const analysis = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
+  options?.afterDetect?.();
   return linkAnalysis(analysis, bytes, decisions, options);
 }

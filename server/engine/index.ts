@@ -2,7 +2,7 @@
 // Pure and synchronous: bytes in, bytes and plain objects out. No I/O, no HTTP, no database.
 export { scan, DEFAULT_MAX_MATCHES } from './scan.ts';
 export type { EngineLimits } from './scan.ts';
-export { apply, applyInPieces, direct, directInPieces, type ScanExpectation } from './apply.ts';
+export { apply, applyInPieces, direct, directInPieces, type PhaseHooks, type ScanExpectation } from './apply.ts';
 export type { LinkedDocument } from './link/apply-core.ts';
 export type { ZipPieces } from './package/zip.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';

@@ -3,6 +3,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { LinkedDocument } from '../engine/index.ts';
 import { applyResultJson } from './apply-json.ts';
+import { reclaimIfLarge } from '../common/reclaim.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
@@ -61,8 +62,15 @@ function answerTooLarge(bytes: number, limit: number): { ok: false; failure: Eng
   return failure('too-much-output', 'response-too-large', `the scan answer would be ${bytes} bytes, more than the limit of ${limit}`, { count: bytes, limit });
 }
 
-/** The linked document's answer, made here (apply-json.ts), goes back to the service thread by transfer, not by copy. */
+/** Collects what detection left (see server/common/reclaim.ts); passed to the engine as its afterDetect hook. */
+const afterDetect = (): void => {
+  reclaimIfLarge();
+};
+
+/** The linked document's answer, made here (apply-json.ts), goes back to the service thread by transfer, not by copy.
+ * The tree and model are garbage by now: collected first, so the answer buffer reuses their memory. */
 function linked(output: LinkedDocument, extraWarnings: string[] | undefined): EngineReply<EngineValue> {
+  reclaimIfLarge();
   const value: ApplyJsonOutcome = { json: applyResultJson(output, extraWarnings), linkCount: output.linkCount };
   return move({ [transferableSymbol]: [value.json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
 }
@@ -101,7 +109,7 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
       }
       case 'apply': {
         const bibliography = task.bibliographyStyle ? (await loadCsl()).createBibliographyRenderer(task.bibliographyStyle, task.resolvedWorks) : undefined;
-        const output = mod.applyInPieces(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}) });
+        const output = mod.applyInPieces(task.bytes, task.settings, task.decisions, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), ...(task.expect ? { expect: task.expect } : {}), ...(bibliography ? { bibliography } : {}), afterDetect });
         return linked(output, task.extraWarnings);
       }
       case 'preview': {
@@ -109,7 +117,7 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
         return { ok: true, value: mod.previewRewrite(task.bytes, task.settings, renderer, task.count, { maxMatches: task.limits.maxMatches }) };
       }
       case 'direct':
-        return linked(mod.directInPieces(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }), task.extraWarnings);
+        return linked(mod.directInPieces(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), afterDetect }), task.extraWarnings);
     }
   } catch (err) {
     // Exhausted stack or array limits are the document's size, like running out of heap: never a 500.
