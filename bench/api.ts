@@ -3,8 +3,10 @@
 // against routes that do no document work: GET /openapi.json (no auth, no database) and an authenticated,
 // rate-limited document route that stops before the engine (missing file → 400). The difference of the
 // last two p50s is what auth + rate limiting cost. Last, the event loop under load: GET /healthz probed
-// every 10 ms while four synthetic 25 MB manuscripts are uploaded and scanned at once (goal p99 < 50 ms).
-// BENCH_SECONDS sets the autocannon runs' length; BENCH_SKIP_LOAD=1 skips the health-under-load case.
+// every 10 ms while four synthetic 25 MB manuscripts are uploaded and scanned at once, then linked at once
+// through /hyperlink (a 33 MB base64 answer each; goal p99 < 50 ms for both).
+// BENCH_SECONDS sets the autocannon runs' length; BENCH_SKIP_LOAD=1 skips the health-under-load cases;
+// BENCH_LOAD_ROUTES=hyperlink-scan (or hyperlink) runs one of them.
 // A script, not a test.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -102,7 +104,8 @@ const large = docs[docs.length - 1]!;
 const serviceEnv = { DATABASE_URL: databaseUrl, TOKEN_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ORG_RATE_LIMIT_PER_MINUTE: '100000000', MAX_CONCURRENT_PER_KEY: '64', ENGINE_QUEUE_MAX: '64' };
 const service = await startService(loadConfig({ ...process.env, ...serviceEnv, PORT: '0', LOG_LEVEL: 'warn' }));
 try {
-  await addUser(service.ctx.pool, { email: 'bench@example.org', password: 'bench-password', credits: 0 });
+  // Credits for the /hyperlink load case (four documents); the other cases spend none.
+  await addUser(service.ctx.pool, { email: 'bench@example.org', password: 'bench-password', credits: 100 });
   const client = new HyperlinkerClient({ baseUrl: service.url });
   const login = await client.login('bench@example.org', 'bench-password');
   if (!login.ok) throw new Error('login failed');
@@ -124,20 +127,24 @@ try {
   }
   if (process.env.BENCH_SKIP_LOAD !== '1') {
     const synthetic = multipartBody(readFileSync(await syntheticPath()));
-    const scanFour = async (): Promise<string[]> => {
+    const four = (route: string) => async (): Promise<string[]> => {
       const replies = await Promise.all(
         Array.from({ length: 4 }, async () => {
-          const r = await fetch(`${compiled.url}/hyperlink-scan`, { method: 'POST', headers: { ...auth, 'content-type': synthetic.contentType }, body: new Uint8Array(synthetic.body.buffer as ArrayBuffer, synthetic.body.byteOffset, synthetic.body.length) });
+          const r = await fetch(`${compiled.url}/${route}`, { method: 'POST', headers: { ...auth, 'content-type': synthetic.contentType }, body: new Uint8Array(synthetic.body.buffer as ArrayBuffer, synthetic.body.byteOffset, synthetic.body.length) });
           await r.arrayBuffer();
           return r.status;
         }),
       );
       return replies.map(String);
     };
+    const routes = (process.env.BENCH_LOAD_ROUTES ?? 'hyperlink-scan,hyperlink').split(',').filter(Boolean);
     // Its own process (as `npm start`), so neither the uploads' client work nor the probe share its event loop.
     const compiled = await startCompiledService(serviceEnv);
     try {
-      await healthUnderLoad(`GET /healthz, 4 × 25 MB scans at once (${process.env.ENGINE_THREADS ?? 2} engine threads)`, compiled.url, scanFour);
+      for (const route of routes) {
+        const what = route === 'hyperlink' ? 'links (/hyperlink)' : 'scans';
+        await healthUnderLoad(`GET /healthz, 4 × 25 MB ${what} at once (${process.env.ENGINE_THREADS ?? 2} engine threads)`, compiled.url, four(route));
+      }
     } finally {
       await compiled.stop();
     }
