@@ -173,7 +173,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     const previous = input.persistedMetadata !== undefined ? input.persistedMetadata : readPersistedMetadata(pkg);
     writePersisted(edit, previous ?? null, result.records, (options.now ?? new Date()).toISOString());
     stats.partsChanged = [...edit.changed].sort();
-    docx = edit.write();
+    docx = edit.writePieces();
   } else {
     docx = { pieces: [bytes], byteLength: bytes.byteLength };
   }

@@ -5,7 +5,7 @@ import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from '.
 import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from './xml.ts';
 import { isStrictUri, relTypeFor } from './namespaces.ts';
 import { serializeXmlTo } from './serialize.ts';
-import { writeZipPieces, type ZipPieces, type ZipWriteEntry } from './zip.ts';
+import { joinPieces, writeZipPieces, type ZipPieces, type ZipWriteEntry } from './zip.ts';
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const RELS_TYPE = 'application/vnd.openxmlformats-package.relationships+xml';
@@ -133,8 +133,13 @@ export class PackageEdit {
     return resolveTarget(from, target);
   }
 
+  /** Writes the package into one buffer (writePieces, joined). */
+  write(): Uint8Array {
+    return joinPieces(this.writePieces());
+  }
+
   /** Writes the package: untouched entries raw (views of the source's bytes), changed and new parts serialised once, deflated as they are written. */
-  write(): ZipPieces {
+  writePieces(): ZipPieces {
     const items: ZipWriteEntry[] = [];
     for (const name of this.pkg.zip.names()) {
       const bytes = this.replaced.get(name);
