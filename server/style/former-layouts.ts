@@ -1,5 +1,5 @@
 // Former layouts: detection-only profiles of widely used styles whose layout changed after reference
-// managers had written it into many manuscripts still being submitted (BioMed Central before 2019;
+// managers had written it into many manuscripts still being submitted (BioMed Central before 2019; PLOS before 2015;
 // the Mendeley/Zotero "harvard3" Harvard; Chicago author-date 16th edition; MLA 7th edition). Each is a CSL file written for Hyperlinker, adapted from a
 // vendored style (CC BY-SA 3.0; attribution in the file and in NOTICE), stored apart from the
 // vendored unchanged styles in server/style/former-layouts/. Detection renders them like the bundled
@@ -33,6 +33,12 @@ export const FORMER_LAYOUTS: readonly FormerLayout[] = [
     answers: 'biomed-central',
     family: 'numeric',
     description: 'the BioMed Central layout before 2019 ("Surname AB: Title. Journal 2007, 2:357–376.")',
+  },
+  {
+    id: 'plos-2014',
+    answers: 'plos',
+    family: 'numeric',
+    description: 'the PLOS layout before 2015 ("Surname AB, Surname CD (1999) Title. Journal 61: 1093–1120.")',
   },
   {
     id: 'harvard3-2018',

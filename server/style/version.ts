@@ -5,4 +5,4 @@
 // server/csl/ renders, an edited bundled style, or an added or edited former layout
 // (server/style/former-layouts/). Adding or removing a bundled style needs no bump
 // (the cache key includes the list of bundled style ids).
-export const STYLE_DETECTOR_VERSION = 's7';
+export const STYLE_DETECTOR_VERSION = 's8';

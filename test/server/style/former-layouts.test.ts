@@ -100,6 +100,18 @@ test('a list in the BioMed Central layout before 2019 is detected as biomed-cent
   assert.match(r.styleDetection.evidence.reason, /former layout/);
 });
 
+/** "1. Brown AM, Lee D (2004) Title. Journal 12: 101–119." — PLOS before 2015. */
+function plos2014(w: Work, n: number): string {
+  const names = w.authors.map(([f, g]) => `${f} ${initials(g)}`).join(', ');
+  return `${n}. ${names} (${w.year}) ${w.title}. ${w.journal}.${w.volume ? ` ${w.volume}` : ''}${w.pages ? `: ${w.pages}` : ''}.`;
+}
+
+test('a list in the PLOS layout before 2015 is detected as plos, saying a former layout matched', () => {
+  const r = detectStyle({ entries: works.map((w, i) => ({ text: plos2014(w, i + 1) })), citeStyle: 'number' });
+  assert.equal(r.detectedCslId, 'plos', JSON.stringify(r.styleDetection.candidates));
+  assert.equal(r.styleDetection.evidence.formerLayout?.profile, 'plos-2014');
+});
+
 test('a list in the reference-manager harvard3 layout is detected as harvard3 (its current id), not Cite Them Right', () => {
   const entries = works.map((w) => ({ text: harvard3(w) })).sort((a, b) => a.text.localeCompare(b.text));
   const r = detectStyle({ entries, citeStyle: 'author-year' });
