@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { build, type Metafile } from 'esbuild';
-import { main } from '../../../server/cli.ts';
+import { runCli } from '../../helpers/cli-capture.ts';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 const SAMPLE = join(REPO, 'examples/sample.docx');
@@ -23,20 +23,8 @@ interface LinkRun {
 
 /** Runs `hyperlinker link SAMPLE -o OUT ...options`, capturing stdout (the ApplyResult) and stderr. */
 async function link(...options: string[]): Promise<LinkRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const w1 = process.stdout.write.bind(process.stdout);
-  const w2 = process.stderr.write.bind(process.stderr);
-  // Only the command's own text is captured: the test runner reports through stdout in binary chunks.
-  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest))) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest))) as typeof process.stderr.write;
-  try {
-    const code = await main(['link', SAMPLE, '-o', join(dir, 'out.docx'), ...options]);
-    return { code, result: out.length ? JSON.parse(out.join('')) : null, stderr: err.join('') };
-  } finally {
-    process.stdout.write = w1;
-    process.stderr.write = w2;
-  }
+  const r = await runCli(['link', SAMPLE, '-o', join(dir, 'out.docx'), ...options]);
+  return { code: r.code, result: r.out ? JSON.parse(r.out) : null, stderr: r.err };
 }
 
 /** Every module reached from `entry` through static imports (dynamic imports load on demand). */

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { main } from '../../../server/cli.ts';
+import { runCli } from '../../helpers/cli-capture.ts';
 import type { ResolverReport } from '../../../shared/contract.ts';
 import { readZip } from '../../../server/engine/package/zip.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
@@ -41,22 +41,7 @@ after(async () => {
   }
 });
 
-async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const w1 = process.stdout.write.bind(process.stdout);
-  const w2 = process.stderr.write.bind(process.stderr);
-  // Only the command's own text is captured: the test runner reports through stdout in binary chunks.
-  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest))) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest))) as typeof process.stderr.write;
-  try {
-    const code = await main(argv);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = w1;
-    process.stderr.write = w2;
-  }
-}
+const capture = runCli;
 
 test('resolve prints the ResolverReport; retractions are named on stderr; the second run uses the cache', async () => {
   const first = await capture(['resolve', join(dir, 'ms.docx')]);
