@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBundledStyle } from '../../../server/csl/catalog.ts';
-import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
+import type { CslItem } from '../../../server/csl/render.ts';
 import { detectStyle } from '../../../server/style/detect.ts';
 import { parseEntry } from '../../../server/style/parse-entry.ts';
+import { listIn } from '../../helpers/csl-lists.ts';
 
 // Items made up for the test (not from the development manuscripts).
 const items: CslItem[] = [
@@ -19,20 +19,12 @@ const items: CslItem[] = [
   issued: { 'date-parts': [[Number(year)]] },
 }));
 
-function listIn(styleId: string): Array<{ text: string }> {
-  const s = loadBundledStyle(styleId)!;
-  const out = rendererFor(s.key, () => s.xml).render(items);
-  return items.map((it) => {
-    const r = out.get(it.id)!;
-    return { text: r.label ? `${r.label} ${r.text}` : r.text };
-  });
-}
 
 // american-institute-of-physics prints its number inside the entry (no left margin): the label is read off the text.
 const numericIds = new Set(['ieee', 'elsevier-with-titles', 'american-institute-of-physics']);
 for (const id of ['ieee', 'apa', 'springer-basic-author-date', 'elsevier-with-titles', 'american-institute-of-physics']) {
   test(`a list written in ${id} is detected as ${id}`, () => {
-    const r = detectStyle({ entries: listIn(id) });
+    const r = detectStyle({ entries: listIn(id, items) });
     assert.equal(r.detectedCslId, id, JSON.stringify(r.styleDetection.candidates));
     assert.equal(r.styleDetection.family, numericIds.has(id) ? 'numeric' : 'author-date');
     assert.ok(r.styleDetection.candidates.length > 1);

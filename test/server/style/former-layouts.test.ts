@@ -2,10 +2,11 @@
 // The lists are made up here (authors, titles and journals invented), written by hand in each layout.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { knownStyleId, loadBundledStyle, resolveStyleId, styleHeader } from '../../../server/csl/catalog.ts';
-import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
+import { knownStyleId, resolveStyleId, styleHeader } from '../../../server/csl/catalog.ts';
+import type { CslItem } from '../../../server/csl/render.ts';
 import { detectStyle } from '../../../server/style/detect.ts';
 import { FORMER_LAYOUTS, FORMER_PREFIX, formerLayout, formerLayoutXml } from '../../../server/style/former-layouts.ts';
+import { listIn } from '../../helpers/csl-lists.ts';
 
 interface Work {
   authors: Array<[string, string]>;
@@ -131,20 +132,12 @@ const items: CslItem[] = [
     author: ['Abe', 'Bauer', 'Costa', 'Dahl', 'Eze', 'Frey', 'Gray', 'Holm', 'Ito', 'Jung', 'Kerr', 'Lund'].map((family) => ({ family, given: 'Q' })) },
 ];
 
-function listIn(styleId: string): Array<{ text: string }> {
-  const s = loadBundledStyle(styleId)!;
-  const out = rendererFor(s.key, () => s.xml).render(items);
-  return items.map((it) => {
-    const r = out.get(it.id)!;
-    return { text: r.label ? `${r.label} ${r.text}` : r.text };
-  });
-}
 
 // current-opinion renders "Journal 2008," where the former BMC layout wrote "Journal 2008." (no volume):
 // that entry tells them apart, every other entry renders the same in both (a near tie broken by the entries).
 test('lists in today\'s current-opinion and harvard-cite-them-right keep their answers', () => {
   for (const [id, citeStyle] of [['current-opinion', 'number'], ['harvard-cite-them-right', 'author-year']] as const) {
-    const r = detectStyle({ entries: listIn(id), citeStyle });
+    const r = detectStyle({ entries: listIn(id, items), citeStyle });
     assert.equal(r.detectedCslId, id, `${id}: ${JSON.stringify(r.styleDetection.candidates)}`);
     assert.equal(r.styleDetection.evidence.formerLayout, undefined);
   }

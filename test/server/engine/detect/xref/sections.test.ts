@@ -32,6 +32,7 @@ xrefCases([
   {
     name: 'numbered mentions in number mode: "Section 2.1", "Sec. 3", "§1", lists; an unknown number is unmatched',
     doc: typed,
+    settings: { sections: 'number' },
     only: 4,
     matches: [
       ready('section', '2.1', 'sec-2.1'),
@@ -68,20 +69,6 @@ xrefCases([
     doc: typed,
     only: 5,
     matches: [proposed('section', 'Materials and Methods', 'sec-2'), proposed('section', 'Discussion', 'sec-3')],
-  },
-  {
-    name: 'outside full mode numbered mentions stay ready',
-    doc: typed,
-    settings: { sections: 'number' },
-    only: 4,
-    matches: [
-      ready('section', '2.1', 'sec-2.1'),
-      ready('section', '3', 'sec-3'),
-      ready('section', '1', 'sec-1'),
-      ready('section', '1', 'sec-1'),
-      ready('section', '2', 'sec-2'),
-      { kind: 'section', text: '7', status: 'unmatched' },
-    ],
   },
   {
     name: 'unnumbered headings (styled or bold) are targets by title',
