@@ -8,7 +8,7 @@
 // BENCH_SECONDS sets the autocannon runs' length; BENCH_SKIP_LOAD=1 skips the health-under-load cases;
 // BENCH_LOAD_ROUTES=hyperlink-scan (or hyperlink) runs one of them.
 // A script, not a test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { loadConfig } from '../server/http/config.ts';
 import { startService } from '../server/http/server.ts';
 import { HyperlinkerClient } from '../shared/api-client.ts';
 import { syntheticPath } from './synthetic.ts';
+import { startCompiledService } from './service/compiled-service.ts';
 
 const CORPUS = process.env.CORPUS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -77,26 +78,6 @@ async function healthUnderLoad(label: string, url: string, load: () => Promise<s
   );
 }
 
-/** The service as `npm start` runs it (compiled dist/server, rebuilt first), on the bench's database. */
-async function startCompiledService(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const build = spawnSync(process.execPath, [resolve(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', resolve(repo, 'dist/server/main.js')], { cwd: repo, env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((ok, fail) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(buffer);
-      if (match) ok(`http://127.0.0.1:${match[1]}`);
-      if (buffer.length > 1e6) buffer = buffer.slice(-1e4);
-    });
-    child.on('exit', (code) => fail(new Error(`compiled service exited with ${code}`)));
-  });
-  child.stdout!.resume();
-  return { url, stop: () => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); }) };
-}
-
 const docs = readdirSync(CORPUS).filter((n) => n.endsWith('.docx')).map((n) => ({ path: `${CORPUS}/${n}`, size: statSync(`${CORPUS}/${n}`).size })).sort((a, b) => a.size - b.size);
 const small = docs.find((d) => d.path.endsWith('plos-pone-0117949.docx')) ?? docs[0]!;
 const large = docs[docs.length - 1]!;
@@ -139,7 +120,7 @@ try {
     };
     const routes = (process.env.BENCH_LOAD_ROUTES ?? 'hyperlink-scan,hyperlink').split(',').filter(Boolean);
     // Its own process (as `npm start`), so neither the uploads' client work nor the probe share its event loop.
-    const compiled = await startCompiledService(serviceEnv);
+    const compiled = await startCompiledService(serviceEnv, (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean));
     try {
       for (const route of routes) {
         const what = route === 'hyperlink' ? 'links (/hyperlink)' : 'scans';

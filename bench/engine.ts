@@ -3,12 +3,14 @@
 // Speed and memory of scan and apply (direct) on the largest corpus document and on the synthetic 25 MB
 // manuscript, against their floors: unzip + parse the XML parts scan reads (scan floor), and unzip + parse +
 // serialise + re-zip the same parts (apply floor), with the engine's own zip and XML libraries.
-// Each measurement runs in its own child process (bench/measure-one.ts) so peaks stay separate.
+// Each measurement runs in its own child process (bench/measure-one.ts, compiled with the service into
+// .bench-cache/dist, as users run the CLI and the service: no tsx loader) so peaks stay separate.
 // Goals (issues 2, 3 and 13): scan <= 2x scan floor; scan + apply (direct) <= 3x apply floor; peak RSS < 10x file size.
 // Peak rss = the highest RSS of the measuring process over its whole life (getrusage maxrss), start-up included;
 // the line also shows what the work added over the RSS before the file was read. On small files it is fixed
-// cost (node, tsx, JIT), so the 10x goal is meaningful on the synthetic manuscript, where a last line (cli)
-// gives the same figure for the compiled CLI's `link` process, as users run it (no tsx loader).
+// cost (node, JIT), so the 10x goal is meaningful on the synthetic manuscript, where two last lines give the
+// same figure for the compiled CLI's `link` process (cli) and for the service process itself (svc process:
+// `node dist/server/main.js` on MariaDB, bench/service/memory.ts), as users run them.
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import type { Measurement, Mode } from './measure-one.ts';
 import { corpusDir } from './accuracy/corpus.ts';
 import { syntheticPath } from './synthetic.ts';
 import { benchCli, cliLinkMemory } from './cli.ts';
+import { serviceMemory, type RequestMemory } from './service/memory.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -61,8 +64,16 @@ function largestCorpusDoc(articlesOnly = false): string | null {
   return best?.path ?? null;
 }
 
+/** measure-one.ts compiled with the service (scripts/build-server.mjs --entry), so every measuring process runs
+ * compiled JavaScript as the CLI and the service do: no tsx loader in its memory or its start-up. */
+const MEASURE_DIR = join(REPO, '.bench-cache', 'dist');
+function compileMeasure(): void {
+  const r = spawnSync(process.execPath, [join(REPO, 'scripts/build-server.mjs'), '--outdir', MEASURE_DIR, '--entry', 'measure-one=bench/measure-one.ts'], { cwd: REPO, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`compiling bench/measure-one.ts failed: ${r.stderr}`);
+}
+
 function measure(mode: Mode, file: string, runs: number): Measurement {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(HERE, 'measure-one.ts'), mode, file, String(runs)], {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', join(MEASURE_DIR, 'measure-one.js'), mode, file, String(runs)], {
     cwd: REPO,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
@@ -99,7 +110,8 @@ function line(label: string, name: string, m: Measurement, floor: Measurement, g
   return head + parts.join('  ');
 }
 
-/** /hyperlink-apply's engine call (token check + link, one parse) against /hyperlink's (direct), both through the worker pool. */
+/** /hyperlink-apply's engine call (token check + link, one parse) against /hyperlink's (direct), both through the
+ * worker pool in the measuring process; the service process itself is measured by serviceMemoryLine. */
 function serviceLine(name: string, apply: Measurement, direct: Measurement): string {
   const head = `${'svc'.padEnd(6)}${name.padEnd(26)}`;
   if (!apply.ok || !direct.ok) return `${head}service apply/direct: ${apply.error ?? direct.error ?? 'failed'}`;
@@ -116,6 +128,21 @@ function cliMemoryLine(name: string, file: string, size: number): string {
     return `${head}${ms(m.ms).padStart(9)}  peak rss ${mb(m.peakRss)} (${factor.toFixed(1)}x file${factor < 10 ? '' : ', goal < 10x'})  (compiled CLI process, start-up included, one run)`;
   } catch (err) {
     return `${head}cli link: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** The service as users run it (compiled, its own process, on MariaDB): its peak RSS while /hyperlink-apply links the
+ * file after a /hyperlink-scan of it, split into what the process held before the request and what the request
+ * added; then the same for /hyperlink. */
+async function serviceMemoryLine(name: string, file: string, size: number): Promise<string> {
+  const head = `${'svc'.padEnd(6)}${`process ${name}`.padEnd(26)}`;
+  try {
+    const m = await serviceMemory(file);
+    const factor = m.apply.peakRss / size;
+    const added = (r: RequestMemory) => `${mb(r.rssBefore)} before + ${mb(r.peakRss - r.rssBefore)} (${((r.peakRss - r.rssBefore) / size).toFixed(1)}x file) by the request`;
+    return `${head}apply peak rss ${mb(m.apply.peakRss)} (${factor.toFixed(1)}x file${factor < 10 ? '' : ', goal < 10x'}: ${added(m.apply)}); direct peak rss ${mb(m.direct.peakRss)} (${added(m.direct)}); idle service ${mb(m.idleRss)}  (compiled service process as npm start runs it, after /hyperlink-scan)`;
+  } catch (err) {
+    return `${head}service memory: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (needs MariaDB on 127.0.0.1:3306 or BENCH_DATABASE_URL)`;
   }
 }
 
@@ -141,6 +168,7 @@ async function main(): Promise<void> {
     const vs = cli.pairedRatio === null ? `  ${cli.note}` : `  pandoc ${ms(cli.pandocMs!).padStart(6)}  paired ratio ${cli.pairedRatio.toFixed(2)}x${cli.pairedRatio < 1 ? '' : ' (goal < 1x)'}`;
     console.log(`cli   link ${name.padEnd(20)}${ms(cli.linkMs).padStart(9)}${vs}`);
   }
+  compileMeasure();
   const results: { file: string; bytes: number; measurements: Record<Mode, Measurement> }[] = [];
   for (const file of files) {
     const size = statSync(file).size;
@@ -156,7 +184,10 @@ async function main(): Promise<void> {
     const serviceDirect = measure('service-direct', file, runs);
     const serviceApply = measure('service-apply', file, runs);
     console.log(serviceLine(name, serviceApply, serviceDirect));
-    if (size > 5_000_000) console.log(cliMemoryLine(name, file, size));
+    if (size > 5_000_000) {
+      console.log(cliMemoryLine(name, file, size));
+      console.log(await serviceMemoryLine(name, file, size));
+    }
     results.push({ file, bytes: size, measurements: { scan, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor, 'service-direct': serviceDirect, 'service-apply': serviceApply } });
   }
   const missing = results.flatMap((r) => Object.values(r.measurements)).filter((m) => !m.ok);

@@ -1,5 +1,6 @@
 // One measurement in a fresh process, so peak memory of one kind of work does not leak into another's.
-//   node --expose-gc --import tsx bench/measure-one.ts MODE FILE [RUNS]
+//   node --expose-gc .bench-cache/dist/measure-one.js MODE FILE [RUNS]   (compiled with the service by npm run bench)
+//   node --expose-gc --import tsx bench/measure-one.ts MODE FILE [RUNS]   (from source: tsx's loader adds about 55 MB)
 // MODE: scan | scan-floor | apply | apply-floor | service-direct | service-apply. Prints one JSON line
 // (Measurement) on stdout. The service modes run through the service's engine pool (one worker thread, the
 // bytes transferred as the service does): service-direct is /hyperlink's engine call, service-apply is
@@ -11,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScanExpectation } from '../server/engine/apply.ts';
 import type { ReviewDecision } from '../shared/contract.ts';
@@ -28,8 +30,8 @@ export interface Measurement {
   firstMs?: number;
   runsMs?: number[];
   medianMs?: number;
-  /** RSS when the work started (modules loaded, file not yet read); from source through tsx, whose loader holds
-   * about 55 MB more than the compiled build (see the cli memory line of bench/engine.ts). */
+  /** RSS when the work started (modules loaded, file not yet read). npm run bench runs this script compiled, as
+   * users run the CLI and the service; from source, tsx's loader adds about 55 MB to it. */
   baselineRss?: number;
   /** Highest RSS of the process over its life (getrusage maxrss: the kernel's high-water mark, nothing sampled);
    * in the service modes the worker thread's memory is the same process's. */
@@ -73,7 +75,7 @@ async function loadServiceWork(mode: 'service-direct' | 'service-apply', file: s
   const settings = parseSettings(SETTINGS);
   const { EnginePool } = await import('../server/worker/pool.ts');
   const pool = new EnginePool({ threads: 1, timeoutMs: 600_000 });
-  await pool.direct(new Uint8Array(readFileSync(new URL('../examples/sample.docx', import.meta.url))), settings);
+  await pool.direct(new Uint8Array(readFileSync(join(process.cwd(), 'examples/sample.docx'))), settings);
   const close = () => pool.close();
   if (mode === 'service-direct') return { work: (b) => pool.direct(b, settings), close };
   const { expect, decisions } = await reviewOf(file);

@@ -5,7 +5,8 @@
 // from any of them (server/worker/pool.ts relies on it). npm packages stay external (node_modules), except
 // the pure-JavaScript ones the service and the CLI's options load (INLINED: zod for settings, fast-xml-parser
 // for CSL files): bundling them spares their module resolution and loading at start-up.
-// `--outdir DIR` builds elsewhere (the build test uses a temporary directory).
+// `--outdir DIR` builds elsewhere (the build test uses a temporary directory); `--entry NAME=PATH` (repeatable)
+// adds an entry point (npm run bench compiles its measuring script with the service this way, see bench/engine.ts).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -22,6 +23,18 @@ export const ENTRY_POINTS = {
   'engine-worker': 'server/worker/engine-worker.ts',
   'migrate-cli': 'server/db/migrate-cli.ts',
 };
+
+/** `--entry NAME=PATH` arguments. */
+function extraEntries() {
+  const out = {};
+  process.argv.forEach((arg, i) => {
+    if (arg !== '--entry') return;
+    const [name, path] = (process.argv[i + 1] ?? '').split('=');
+    if (!name || !path) throw new Error(`--entry NAME=PATH, got ${process.argv[i + 1]}`);
+    out[name] = path;
+  });
+  return out;
+}
 
 /** Packages bundled into the output instead of loaded from node_modules at run time. */
 const INLINED = new Set(['fast-xml-parser', 'zod']);
@@ -41,7 +54,7 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ENTRY_POINTS,
+  entryPoints: { ...ENTRY_POINTS, ...extraEntries() },
   outdir,
   bundle: true,
   splitting: true,

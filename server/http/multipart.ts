@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { MAX_DOCX_BYTES } from '../../shared/contract.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { UploadBuffer } from './upload-buffer.ts';
+import { LARGE_JOB_BYTES, collectSoon } from '../common/reclaim.ts';
 
 export interface UploadedForm {
   fields: Record<string, string>;
@@ -17,6 +18,13 @@ const MAX_FIELD_BYTES = 8 * 1024 * 1024;
 const MAX_BODY_BYTES = MAX_DOCX_BYTES + 2 * 1024 * 1024 + 2 * MAX_FIELD_BYTES;
 
 export const tooLarge = (): HttpError => new HttpError(413, 'File exceeds 25MB limit', 'file_too_large');
+
+/** Once a large upload's answer is sent, the service thread collects what the request left (the upload's memory,
+ * the engine's answer): an idle event loop would otherwise hold it until later requests allocate enough. */
+function collectAfterLargeUpload(req: Request, files: Record<string, Buffer>): void {
+  const bytes = Object.values(files).reduce((n, f) => n + f.length, 0);
+  if (bytes >= LARGE_JOB_BYTES) req.res?.once('close', () => collectSoon(20));
+}
 
 export function parseMultipart(req: Request, fileFields: readonly string[]): Promise<UploadedForm> {
   const type = req.headers['content-type'] ?? '';
@@ -91,7 +99,11 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
     });
     parser.on('partsLimit', () => fail(badRequest('Too many form parts', 'too_many_parts')));
     parser.on('error', malformed);
-    parser.on('close', () => (failure ? reject(failure) : resolve({ fields, files })));
+    parser.on('close', () => {
+      if (failure) return reject(failure);
+      collectAfterLargeUpload(req, files);
+      resolve({ fields, files });
+    });
     req.on('aborted', () => reject(badRequest('Upload aborted', 'aborted')));
     req.pipe(parser);
   });

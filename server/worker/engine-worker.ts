@@ -3,7 +3,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { LinkedDocument } from '../engine/index.ts';
 import { applyResultJson } from './apply-json.ts';
-import { reclaimIfLarge } from '../common/reclaim.ts';
+import { LARGE_JOB_BYTES, collectSoon, reclaimIfLarge } from '../common/reclaim.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
@@ -75,7 +75,17 @@ function linked(output: LinkedDocument, extraWarnings: string[] | undefined): En
   return move({ [transferableSymbol]: [value.json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;
 }
 
+/** Runs one task; after a large one, the worker collects its leftovers (the tree, its handle on the upload's
+ * shared memory) as soon as the answer is posted, so an idle worker does not hold a document's memory. */
 export default async function runTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
+  try {
+    return await runEngineTask(task);
+  } finally {
+    if (task.bytes.byteLength >= LARGE_JOB_BYTES) collectSoon();
+  }
+}
+
+async function runEngineTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
   let mod: EngineModule;
   try {
     mod = await loadEngine();

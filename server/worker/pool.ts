@@ -57,6 +57,11 @@ export class EnginePool {
     this.piscina = new Piscina({
       filename: new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url).href,
       minThreads: 0,
+      // Idle workers wait on their message port, not parked in Atomics.wait (piscina's default): a parked worker
+      // runs no timer and no V8 idle task, so it kept a large document's memory (about 170 MB of the 25 MB
+      // synthetic manuscript) until its next task or its idle timeout. Awake, it collects right after a large task
+      // (engine-worker.ts). The cost is a message round trip per task, microseconds against milliseconds of work.
+      atomics: 'disabled',
       maxThreads: options.threads,
       idleTimeout: options.idleMs ?? 30_000,
       maxQueue: options.queueMax ?? 8,
