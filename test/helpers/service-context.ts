@@ -21,6 +21,29 @@ export function poolNotUsed(): Pool {
   });
 }
 
+export interface ScriptedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** A pool that answers each query with the next scripted answer (rows for a SELECT, a result header or an error
+ * to throw for a write) and records what was asked: services that map rows to the contract are tested without
+ * MariaDB; the SQL itself runs against MariaDB in test/server/db. */
+export function scriptedPool(answers: Array<unknown[] | { affectedRows: number } | Error>): Pool & { queries: ScriptedQuery[] } {
+  const queries: ScriptedQuery[] = [];
+  const pool = {
+    queries,
+    async query(sql: string, params: unknown[] = []) {
+      queries.push({ sql, params });
+      if (answers.length === 0) throw new Error(`unscripted query: ${sql}`);
+      const answer = answers.shift()!;
+      if (answer instanceof Error) throw answer;
+      return [answer, []];
+    },
+  };
+  return pool as unknown as Pool & { queries: ScriptedQuery[] };
+}
+
 export class MemoryLimiterStore implements LimiterStore {
   readonly rows = new Map<string, number>();
   async hit(bucket: string, windowStart: number): Promise<number> {

@@ -1,20 +1,17 @@
 // /api-keys: the signed-in user's individual keys.
 import { Router } from 'express';
-import { listUserKeys, revokeUserKey } from '../../db/api-keys.ts';
 import { requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../errors.ts';
 import { parseRequest } from '../validate.ts';
 import { deleteApiKeyQuerySchema } from '../../../shared/schemas/accounts.ts';
-import { apiKeyView, createUserKey, parseKeyName } from '../services/api-keys.ts';
+import { createUserKey, parseKeyName, revokeOwnKey, userKeys } from '../services/api-keys.ts';
 
 export function apiKeyRoutes(ctx: AppContext): Router {
   const router = Router();
   const session = requireSession(ctx);
 
   router.get('/api-keys', session, async (req, res) => {
-    const rows = await listUserKeys(ctx.pool, sessionOf(req).user.id);
-    res.json({ keys: rows.map(apiKeyView) });
+    res.json({ keys: await userKeys(ctx.pool, sessionOf(req).user.id) });
   });
 
   router.post('/api-keys', session, async (req, res) => {
@@ -24,7 +21,7 @@ export function apiKeyRoutes(ctx: AppContext): Router {
 
   router.delete('/api-keys', session, async (req, res) => {
     const { id } = parseRequest(deleteApiKeyQuerySchema, req.query, { reason: 'missing_id' });
-    if (!(await revokeUserKey(ctx.pool, sessionOf(req).user.id, id))) throw notFound('API key not found', 'key_not_found');
+    await revokeOwnKey(ctx.pool, sessionOf(req).user.id, id);
     res.json({ ok: true, success: true });
   });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { parseRequest } from '../validate.ts';
 import { invitationAnswerSchema } from '../../../shared/schemas/org.ts';
 import { answerInvitation, invitationsFor } from '../services/invitations.ts';
-import { orgView } from './org.ts';
+import { orgView } from '../services/org-account.ts';
 
 function parseAnswer(body: unknown): InvitationAnswer {
   return parseRequest(invitationAnswerSchema, body ?? {}, { reason: 'invalid_action', reasons: { invitation_id: 'missing_invitation_id' } });

@@ -1,20 +1,12 @@
 // GET and POST /org-members: team membership, when the organisation has members enabled. Members join
 // by invitation (POST add/invite → 202, the same answer for every address; the user accepts at /org-invitations).
 import { Router, type Request } from 'express';
-import type { Pool } from 'mysql2/promise';
-import { findOrgById, listMembers } from '../../db/organisations.ts';
-import { managerOf, orgCallerOf, requireSession, type OrgCaller } from '../auth.ts';
+import { managerOf, orgCallerOf, requireSession } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden } from '../errors.ts';
 import { parseRequest } from '../validate.ts';
 import { memberActionSchema } from '../../../shared/schemas/org.ts';
-import { changeRole, memberJson, removeMember } from '../services/members.ts';
+import { changeRole, membersOf, removeMember, requireMembersEnabled } from '../services/members.ts';
 import { cancelInvitation, inviteMember, openOrgInvitations } from '../services/invitations.ts';
-
-async function requireMembersEnabled(pool: Pool, caller: OrgCaller): Promise<void> {
-  const org = await findOrgById(pool, caller.orgId);
-  if (!org || org.members_enabled !== 1) throw forbidden('Team members are not enabled for this organisation', 'members_not_enabled');
-}
 
 export function orgMemberRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -23,7 +15,7 @@ export function orgMemberRoutes(ctx: AppContext): Router {
   router.get('/org-members', session, async (req, res) => {
     const caller = orgCallerOf(req);
     await requireMembersEnabled(ctx.pool, caller);
-    const members = (await listMembers(ctx.pool, caller.orgId)).map(memberJson);
+    const members = await membersOf(ctx.pool, caller.orgId);
     const manages = caller.role === 'owner' || caller.role === 'manager';
     res.json(manages ? { members, invitations: await openOrgInvitations(ctx.pool, caller.orgId) } : { members });
   });

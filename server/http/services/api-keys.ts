@@ -1,8 +1,8 @@
-// Creating individual and organisation API keys: limits, names, trial credits. The row lock on the
+// Individual and organisation API keys: listing, creating (limits, names, trial credits) and revoking. The row lock on the
 // user or organisation serialises concurrent creations so that limits and name checks hold.
 import type { Pool } from 'mysql2/promise';
 import type { ApiKey, NewApiKey, NewOrgKey } from '../../../shared/contract.ts';
-import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, type ApiKeyRow } from '../../db/api-keys.ts';
+import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, listOrgKeys, listUserKeys, revokeOrgKey, revokeUserKey, type ApiKeyRow } from '../../db/api-keys.ts';
 import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
 import { lockOrg } from '../../db/organisations.ts';
 import { grantTrialOnce, lockUser } from '../../db/users.ts';
@@ -73,4 +73,24 @@ export async function createOrgKey(pool: Pool, config: ServiceConfig, orgId: str
     const { id, createdAt } = await insertApiKey(conn, { userId, orgId, name: keyName, keyPrefix: generated.prefix, keyHash: generated.hash, expiresAt: null });
     return { key: generated.key, id, name: keyName, key_prefix: generated.prefix, created_at: createdAt.toISOString() };
   });
+}
+
+/** The user's own keys, newest first. */
+export async function userKeys(pool: Pool, userId: string): Promise<ApiKey[]> {
+  return (await listUserKeys(pool, userId)).map(apiKeyView);
+}
+
+/** The organisation's keys; revoked and expired ones too when asked. */
+export async function orgKeys(pool: Pool, orgId: string, includeInactive: boolean): Promise<ApiKey[]> {
+  return (await listOrgKeys(pool, orgId, includeInactive)).map(apiKeyView);
+}
+
+/** Revokes one of the user's own keys; another user's key, or none, is 404 key_not_found. */
+export async function revokeOwnKey(pool: Pool, userId: string, keyId: string): Promise<void> {
+  if (!(await revokeUserKey(pool, userId, keyId))) throw notFound('API key not found', 'key_not_found');
+}
+
+/** Revokes one of the organisation's keys; another organisation's key, or none, is 404 key_not_found. */
+export async function revokeOrganisationKey(pool: Pool, orgId: string, keyId: string): Promise<void> {
+  if (!(await revokeOrgKey(pool, orgId, keyId))) throw notFound('API key not found', 'key_not_found');
 }

@@ -1,5 +1,7 @@
-// Sanitising documentation events before they are stored: known event types only, paths without
-// query strings, searches lower-cased with e-mail addresses, keys, tokens and long numbers masked.
+// Documentation events: sanitised before they are stored (known event types only, paths without query
+// strings, searches lower-cased with e-mail addresses, keys, tokens and long numbers masked), then stored.
+import type { Pool } from 'mysql2/promise';
+import { insertDocsEvent } from '../../db/docs-events.ts';
 import { badRequest } from '../errors.ts';
 import { parseRequest } from '../validate.ts';
 import { docsEventSchema } from '../../../shared/schemas/docs.ts';
@@ -87,4 +89,10 @@ export function sanitiseDocsEvent(body: unknown): SanitisedDocsEvent {
       break;
   }
   return { eventType: event.event_type, path: sanitisePath(event.path), sessionHash, detail };
+}
+
+/** Sanitises a POST /docs-events body and stores it; a body that is not a known event is 400. */
+export async function recordDocsEvent(pool: Pool, body: unknown): Promise<void> {
+  const event = sanitiseDocsEvent(body);
+  await insertDocsEvent(pool, { eventType: event.eventType, sessionHash: event.sessionHash, path: event.path, detailJson: JSON.stringify(event.detail) });
 }

@@ -1,7 +1,8 @@
 // The admin documentation insights: aggregates over the most recent `limit` events of the last `days` days.
-import type { DocsInsightCount, DocsInsightsSummary } from '../../../shared/contract.ts';
+import type { Pool } from 'mysql2/promise';
+import type { DocsInsightCount, DocsInsightsResponse, DocsInsightsSummary } from '../../../shared/contract.ts';
 import { isoOrNull } from '../../db/connection.ts';
-import type { DocsEventRow } from '../../db/docs-events.ts';
+import { recentDocsEvents, type DocsEventRow } from '../../db/docs-events.ts';
 
 const TOP = 10;
 const RECENT = 20;
@@ -71,4 +72,9 @@ export function summariseDocsEvents(rows: DocsEventRow[], now: Date = new Date()
     feedback,
     recent: rows.slice(0, RECENT).map((r) => ({ event_type: r.event_type, path: r.path, detail: detailOf(r), created_at: isoOrNull(r.created_at) })),
   };
+}
+
+/** GET /admin-docs-insights: the summary of the most recent `limit` events of the last `days` days. */
+export async function docsInsights(pool: Pool, days: number, limit: number): Promise<DocsInsightsResponse> {
+  return { window_days: days, limit, insights: summariseDocsEvents(await recentDocsEvents(pool, days, limit)) };
 }

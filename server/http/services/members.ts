@@ -3,9 +3,9 @@
 import type { OrgMember } from '../../../shared/contract.ts';
 import type { Pool } from 'mysql2/promise';
 import { inTransaction, iso } from '../../db/connection.ts';
-import { countOwners, deleteMembership, findMembership, listMembers, lockOrg, setMemberRole, type MemberView, type Role } from '../../db/organisations.ts';
+import { countOwners, deleteMembership, findMembership, findOrgById, listMembers, lockOrg, setMemberRole, type MemberView, type Role } from '../../db/organisations.ts';
 import type { OrgCaller } from '../auth.ts';
-import { conflict, notFound, ownerRequired } from '../errors.ts';
+import { conflict, forbidden, notFound, ownerRequired } from '../errors.ts';
 
 const memberNotFound = () => notFound('Member not found', 'member_not_found');
 const lastOwner = () => conflict('An organisation needs at least one owner', 'last_owner');
@@ -52,4 +52,15 @@ export async function removeMember(pool: Pool, caller: OrgCaller, userId: string
     await checkRemoval(caller, await findMembership(conn, userId), () => countOwners(conn, caller.orgId));
     await deleteMembership(conn, caller.orgId, userId);
   });
+}
+
+/** 403 members_not_enabled unless the caller's organisation has team members switched on. */
+export async function requireMembersEnabled(pool: Pool, caller: Pick<OrgCaller, 'orgId'>): Promise<void> {
+  const org = await findOrgById(pool, caller.orgId);
+  if (!org || org.members_enabled !== 1) throw forbidden('Team members are not enabled for this organisation', 'members_not_enabled');
+}
+
+/** The organisation's members as the contract shows them. */
+export async function membersOf(pool: Pool, orgId: string): Promise<OrgMember[]> {
+  return (await listMembers(pool, orgId)).map(memberJson);
 }
