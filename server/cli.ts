@@ -1,6 +1,9 @@
 // `npx hyperlinker <command>`: dispatches to one module per command group under server/cli/.
 // Each command returns an exit code; errors are printed as one clear line on stderr.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli/command.ts';
 
 const commands: Record<string, () => Promise<CliCommand>> = {
@@ -22,7 +25,17 @@ function usage(): string {
     '                                                   (CROSSREF_API_URL, CROSSREF_MAILTO); print the ResolverReport',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
     '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',
+    '  --version                                        print the version',
   ].join('\n');
+}
+
+/** The version in the package's package.json (the nearest one above this module, from source or from dist). */
+function version(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+    if (dirname(dir) === dir) return 'unknown';
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -30,6 +43,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(usage());
     return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-V') {
+    console.log(`hyperlinker ${version()}`);
+    return 0;
   }
   const load = commands[name];
   if (!load) {

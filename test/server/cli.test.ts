@@ -1,47 +1,62 @@
-// `hyperlinker link`: writes the output atomically, never a half-written file on bad input.
-
+// `hyperlinker <command>` itself: help and version, dispatch to each command group, and the one-line error
+// with a non-zero exit for an unknown command, a bad flag or a failing command.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { main } from '../../server/cli.ts';
-import { writeAtomically } from '../../server/cli/link.ts';
+import { runCli } from '../helpers/cli-capture.ts';
 
-test('bad input: non-zero exit, no output file, no temp file left', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));
-  writeFileSync(join(dir, 'bad.docx'), 'not a zip');
-  const code = await main(['link', join(dir, 'bad.docx'), '-o', join(dir, 'out.docx')]);
-  assert.notEqual(code, 0);
-  assert.deepEqual(readdirSync(dir), ['bad.docx']);
-  assert.notEqual(await main(['link', join(dir, 'bad.docx')]), 0, 'missing -o');
-});
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const COMMANDS = ['scan', 'link', 'resolve', 'user add', 'org set'];
 
-test('writeAtomically replaces the target in one rename', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));
-  const out = join(dir, 'o.docx');
-  writeAtomically(out, new Uint8Array([1, 2, 3]));
-  assert.ok(existsSync(out));
-  assert.deepEqual(readdirSync(dir), ['o.docx']);
-});
-
-test('a macro-enabled package: non-zero exit naming macro-enabled, no output file', async () => {
-  const { buildDocx, p } = await import('../helpers/docx-builder.ts');
-  const { readZip, writeZip } = await import('../../server/engine/package/zip.ts');
-  const base = readZip(await buildDocx({ body: p('Text.') }));
-  const docm = writeZip([...base.names().map((name) => ({ name, copyFrom: base })), { name: 'word/vbaProject.bin', data: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }]);
-  const dir = mkdtempSync(join(tmpdir(), 'hl-cli-'));
-  writeFileSync(join(dir, 'macro.docx'), docm);
-  const errors: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => { errors.push(args.join(' ')); };
-  let code: number;
-  try {
-    code = await main(['link', join(dir, 'macro.docx'), '-o', join(dir, 'out.docx')]);
-  } finally {
-    console.error = original;
+test('--help lists every command on stdout and exits 0; no command prints the same usage and exits 2', async () => {
+  for (const flag of ['--help', '-h', 'help']) {
+    const r = await runCli([flag]);
+    assert.equal(r.code, 0, flag);
+    assert.match(r.out, /^usage: hyperlinker <command>/);
+    for (const c of COMMANDS) assert.match(r.out, new RegExp(`^  ${c} `, 'm'), `${flag} lists ${c}`);
+    assert.equal(r.err, '');
   }
-  assert.notEqual(code, 0);
-  assert.match(errors.join('\n'), /macro-enabled/);
-  assert.deepEqual(readdirSync(dir), ['macro.docx']);
+  const none = await runCli([]);
+  assert.equal(none.code, 2);
+  assert.equal(none.out, (await runCli(['--help'])).out);
+});
+
+test('--version prints the package version', async () => {
+  for (const flag of ['--version', '-V']) {
+    const r = await runCli([flag]);
+    assert.equal(r.code, 0);
+    assert.equal(r.out, `hyperlinker ${PACKAGE_VERSION}\n`);
+  }
+});
+
+test('an unknown command names itself on stderr, prints the usage and exits 2', async () => {
+  const r = await runCli(['lnk', 'paper.docx']);
+  assert.equal(r.code, 2);
+  assert.equal(r.out, '');
+  assert.match(r.err, /^hyperlinker: unknown command 'lnk'\nusage: hyperlinker/);
+});
+
+test('each command name reaches its own module: its own usage message when given no arguments', async () => {
+  const cases: Array<[string[], number, RegExp]> = [
+    [['scan'], 1, /^hyperlinker scan: usage: hyperlinker scan FILE\.docx/],
+    [['link'], 1, /^hyperlinker link: usage: hyperlinker link FILE\.docx -o OUT\.docx/],
+    [['resolve'], 1, /^hyperlinker resolve: usage: hyperlinker resolve FILE\.docx/],
+    [['user'], 2, /^hyperlinker: usage: hyperlinker user add --email/],
+    [['org'], 2, /^hyperlinker: usage: hyperlinker org set --org/],
+  ];
+  for (const [argv, code, message] of cases) {
+    const r = await runCli(argv);
+    assert.equal(r.code, code, argv.join(' '));
+    assert.match(r.err, message, argv.join(' '));
+    assert.equal(r.err.trim().split('\n').length, 1, `one line: ${r.err}`);
+  }
+});
+
+test('a bad flag gives one line naming the flag and a non-zero exit', async () => {
+  const missingValue = await runCli(['scan', 'paper.docx', '--settings']);
+  assert.equal(missingValue.code, 1);
+  assert.equal(missingValue.err, 'hyperlinker scan: option --settings needs a value\n');
+  const accounts = await runCli(['org', 'set', '--org', 'x', '--colour', 'red']);
+  assert.equal(accounts.code, 2);
+  assert.match(accounts.err, /^hyperlinker: .*--colour/);
 });

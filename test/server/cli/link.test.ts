@@ -1,14 +1,18 @@
-// What a plain `hyperlinker link FILE -o OUT` loads: the engine, not the packages only some options need (zod
+// `hyperlinker link`: the output written atomically (never a half-written file on bad input), macro-enabled
+// packages refused, --settings and --style. What a plain `hyperlinker link FILE -o OUT` loads: the engine, not the packages only some options need (zod
 // for --settings, citeproc and the CSL catalog for --style/--csl, the resolver for --resolve) nor
 // fast-xml-parser (the engine reads XML with xml-reader.ts). Each costs milliseconds to tens of milliseconds
 // of loading on every run (npm run bench, cli link).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { build, type Metafile } from 'esbuild';
+import { writeAtomically } from '../../../server/cli/link.ts';
+import { readZip, writeZip } from '../../../server/engine/package/zip.ts';
 import { runCli } from '../../helpers/cli-capture.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 const SAMPLE = join(REPO, 'examples/sample.docx');
@@ -78,4 +82,33 @@ test('link --style rewrites the reference list; an unknown style or two styles f
   const both = await link('--style', 'apa', '--csl', join(dir, 'x.csl'));
   assert.equal(both.code, 1);
   assert.match(both.stderr, /either --style or --csl/);
+});
+
+test('bad input: non-zero exit, no output file, no temp file left', async () => {
+  const own = mkdtempSync(join(dir, 'bad-'));
+  writeFileSync(join(own, 'bad.docx'), 'not a zip');
+  const r = await runCli(['link', join(own, 'bad.docx'), '-o', join(own, 'out.docx')]);
+  assert.notEqual(r.code, 0);
+  assert.match(r.err, /^hyperlinker link: /);
+  assert.deepEqual(readdirSync(own), ['bad.docx']);
+  assert.notEqual((await runCli(['link', join(own, 'bad.docx')])).code, 0, 'missing -o');
+});
+
+test('writeAtomically replaces the target in one rename', () => {
+  const own = mkdtempSync(join(dir, 'atomic-'));
+  const out = join(own, 'o.docx');
+  writeAtomically(out, new Uint8Array([1, 2, 3]));
+  assert.ok(existsSync(out));
+  assert.deepEqual(readdirSync(own), ['o.docx']);
+});
+
+test('a macro-enabled package: non-zero exit naming macro-enabled, no output file', async () => {
+  const base = readZip(await buildDocx({ body: p('Text.') }));
+  const docm = writeZip([...base.names().map((name) => ({ name, copyFrom: base })), { name: 'word/vbaProject.bin', data: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }]);
+  const own = mkdtempSync(join(dir, 'macro-'));
+  writeFileSync(join(own, 'macro.docx'), docm);
+  const r = await runCli(['link', join(own, 'macro.docx'), '-o', join(own, 'out.docx')]);
+  assert.notEqual(r.code, 0);
+  assert.match(r.err, /macro-enabled/);
+  assert.deepEqual(readdirSync(own), ['macro.docx']);
 });
