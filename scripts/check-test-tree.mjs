@@ -85,8 +85,6 @@ export const KNOWN_GAPS = new Map([
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
   ...['link/linker']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
-  ['server/cli/accounts.ts', 'run against MariaDB by test/server/db/schema-and-cli.int.test.ts'],
-  ['server/cli/scan.ts', 'exercised by test/server/cli.test.ts'],
   ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ...['boot/pick-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
