@@ -9,15 +9,22 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-/** Parses `a b --x 1 --flag -o out` into positional and flags; boolean flags have no value. */
-export function parseArgs(args: string[], booleanFlags: string[] = [], aliases: Record<string, string> = {}): ParsedArgs {
+/**
+ * Parses `a b --x 1 --flag -o out` into positional and flags; boolean flags have no value. Given `valueFlags`,
+ * any other flag is an error naming it (a misspelt `--stlye apa` must not be ignored).
+ */
+export function parseArgs(args: string[], booleanFlags: string[] = [], aliases: Record<string, string> = {}, valueFlags?: string[]): ParsedArgs {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const known = (name: string) => !valueFlags || booleanFlags.includes(name) || valueFlags.includes(name);
+  const unknown = (name: string) =>
+    new Error(`unknown option --${name} (known: ${[...valueFlags!, ...booleanFlags].map((f) => `--${f}`).join(', ')})`);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const name = aliases[a] ?? (a.startsWith('--') ? a.slice(2) : undefined);
     if (name === undefined) { positional.push(a); continue; }
     const eq = name.indexOf('=');
+    if (!known(eq >= 0 ? name.slice(0, eq) : name)) throw unknown(eq >= 0 ? name.slice(0, eq) : name);
     if (eq >= 0) { flags.set(name.slice(0, eq), name.slice(eq + 1)); continue; }
     if (booleanFlags.includes(name)) { flags.set(name, true); continue; }
     const value = args[i + 1];

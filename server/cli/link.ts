@@ -68,7 +68,7 @@ async function styleFrom(flags: Map<string, string | true>): Promise<CslStyle | 
 export const linkCommand: CliCommand = {
   summary: 'link every ready match and write OUT.docx',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['resolve', 'no-cache'], { '-o': 'output' });
+    const { positional, flags } = parseArgs(args, ['resolve', 'no-cache'], { '-o': 'output' }, ['output', 'out', 'settings', 'style', 'csl']);
     const out = flags.get('output') ?? flags.get('out');
     if (positional.length !== 1 || typeof out !== 'string') throw new Error(USAGE);
     if (resolve(out) === resolve(positional[0]!)) throw new Error('the output must not overwrite the input');

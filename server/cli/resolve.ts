@@ -14,7 +14,7 @@ import { referencesFromPacket } from '../resolver/references.ts';
 import { resolveReferences } from '../resolver/resolve.ts';
 import { parseArgs, readInput, settingsFrom } from './args.ts';
 
-const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache]';
+const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--compact]';
 
 /** The bibliography entries of a manuscript, with their full text (the packet trims long entries). */
 export function manuscriptReferences(bytes: Uint8Array, settings: HyperlinkSettings): { references: ResolveReference[]; scanFingerprint: string } {
@@ -71,7 +71,7 @@ export function warningsOf(report: CliResolverReport): string[] {
 export const resolveCommand: CliCommand = {
   summary: 'find the DOI of every reference through Crossref and print the ResolverReport',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['no-cache', 'compact']);
+    const { positional, flags } = parseArgs(args, ['no-cache', 'compact'], {}, ['settings']);
     if (positional.length !== 1) throw new Error(USAGE);
     const settings = { ...(await settingsFrom(flags)), doi: true, crossref: true };
     const bytes = readInput(positional[0]);

@@ -9,7 +9,7 @@ import { detectListStyle } from '../style/index.ts';
 export const scanCommand: CliCommand = {
   summary: 'print the ScanPacket of a manuscript',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['compact', 'no-style']);
+    const { positional, flags } = parseArgs(args, ['compact', 'no-style'], {}, ['settings']);
     if (positional.length !== 1) throw new Error('usage: hyperlinker scan FILE.docx [--settings JSON] [--compact] [--no-style]');
     const settings = await settingsFrom(flags);
     const packet = scan(readInput(positional[0]), settings, flags.has('no-style') ? {} : { detectStyle: detectListStyle });

@@ -17,6 +17,14 @@ test('positional arguments and flags in any order; boolean flags take no value; 
   assert.deepEqual([...flags], [['settings', '{}'], ['json', true], ['out', 'out.docx'], ['style', 'apa']]);
 });
 
+test('given the known value flags, any other flag is an error naming it and the known ones', () => {
+  const known = ['settings', 'style'];
+  assert.deepEqual([...parseArgs(['a.docx', '--style', 'apa', '--compact'], ['compact'], {}, known).flags.keys()], ['style', 'compact']);
+  assert.throws(() => parseArgs(['a.docx', '--stlye', 'apa'], ['compact'], {}, known), /^Error: unknown option --stlye \(known: --settings, --style, --compact\)$/);
+  assert.throws(() => parseArgs(['a.docx', '--stlye=apa'], [], {}, known), /unknown option --stlye /);
+  assert.throws(() => parseArgs(['a.docx', '--no-cach'], [], {}, known), /unknown option --no-cach /);
+});
+
 test('a flag missing its value is an error that names it', () => {
   assert.throws(() => parseArgs(['in.docx', '--settings']), /option --settings needs a value/);
 });

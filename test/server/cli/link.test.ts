@@ -112,3 +112,11 @@ test('a macro-enabled package: non-zero exit naming macro-enabled, no output fil
   assert.match(r.err, /macro-enabled/);
   assert.deepEqual(readdirSync(own), ['macro.docx']);
 });
+
+test('a misspelt option is an error naming it, before anything is linked or written', async () => {
+  const own = mkdtempSync(join(dir, 'typo-'));
+  const r = await runCli(['link', SAMPLE, '--stlye', 'apa', '-o', join(own, 'out.docx')]);
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^hyperlinker link: unknown option --stlye \(known: /);
+  assert.deepEqual(readdirSync(own), []);
+});

@@ -53,6 +53,13 @@ test('--settings are applied to the scan', async () => {
   assert.deepEqual(matches, ['citation:1→bib-1']);
 });
 
+test('a misspelt option is an error naming it, not ignored', async () => {
+  const r = await runCli(['scan', file, '--setings', '{"figures":"off"}']);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, '');
+  assert.match(r.err, /^hyperlinker scan: unknown option --setings \(known: --settings, --compact, --no-style\)$/m);
+});
+
 test('no file or two files: the usage, exit 1, nothing on stdout', async () => {
   for (const argv of [['scan'], ['scan', file, file]]) {
     const r = await runCli(argv);
