@@ -81,7 +81,7 @@ export const KNOWN_GAPS = new Map([
     'ResolverPanel', 'ResultPanel', 'ReviewPanel', 'SettingsPanel', 'StatusBadge', 'StylePicker', 'TrackChangesPrompt']
     .map((n) => [`addin/components/${n}.tsx`, VIEW]),
   // server/engine: detection and linking steps tested through their entry points.
-  ...['detect/citations/author-year', 'detect/xref/labelled', 'model/walk-part']
+  ...['detect/citations/author-year', 'detect/xref/labelled']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
   ...['link/linker']
     .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
