@@ -63,7 +63,6 @@ export const EXEMPT = new Map([
 ]);
 
 const VIA_SCAN = 'exercised through scan() by the detector tests of test/server/engine/detect and the corpus suites';
-const VIA_APPLY = 'exercised through apply by test/server/engine/apply.test.ts and link/apply-core.*.test.ts';
 const VIA_HTTP = 'run by the HTTP integration suites (test/server/http/*.int.test.ts); no unit test yet';
 const VIA_PANE = 'run by the add-in workflow tests (test/addin/workflow) and the e2e suite; no unit test yet';
 
@@ -83,8 +82,6 @@ export const KNOWN_GAPS = new Map([
   // server/engine: detection and linking steps tested through their entry points.
   ...['detect/citations/author-year', 'detect/xref/labelled']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
-  ...['link/linker']
-    .map((n) => [`server/engine/${n}.ts`, VIA_APPLY]),
   ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ...['boot/pick-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
