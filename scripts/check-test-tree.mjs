@@ -80,7 +80,7 @@ export const KNOWN_GAPS = new Map([
     'ResolverPanel', 'ResultPanel', 'ReviewPanel', 'SettingsPanel', 'StatusBadge', 'StylePicker', 'TrackChangesPrompt']
     .map((n) => [`addin/components/${n}.tsx`, VIEW]),
   // server/engine: detection and linking steps tested through their entry points.
-  ...['detect/citations/author-year', 'detect/xref/labelled']
+  ...['detect/xref/labelled']
     .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
   ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),

@@ -1,0 +1,118 @@
+// Author-year citations in one paragraph, one row per case: the text, and the citations found in it with the
+// reference each names (against the reference list below), under the link-scope settings.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseEntry } from '../../../../../server/engine/detect/bibliography/entry.ts';
+import { authorYearMatches } from '../../../../../server/engine/detect/citations/author-year.ts';
+import { AuthorIndex } from '../../../../../server/engine/detect/citations/resolve.ts';
+import { buildModel } from '../../../../../server/engine/model/document.ts';
+import { openDocx } from '../../../../../server/engine/package/docx.ts';
+import { parseSettings, type HyperlinkSettingsInput } from '../../../../../shared/settings.ts';
+import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+
+const REFERENCES = [
+  'Achterberg M, Okafor C (2016) Moss on walls. J Bot 12:1–9.', // bib-1
+  'Baumann T, Chen L, Ruiz P (2019a) Lichens at night. Ecol 3:7–20.', // bib-2
+  'Baumann T, Chen L, Ruiz P (2019b) Lichens by day. Ecol 3:21–30.', // bib-3
+  'de Vries H (2012) Frost and stone. Stone 7:3–8.', // bib-4
+  'Moreno A, Patel B, Okafor C, Lindqvist D, Hale E (2018) Roofs. Build 2:1–5.', // bib-5
+  'Nunes da Fonseca R (2021) Rain. Water 1:1–2.', // bib-6
+  'Quist K (in press) Undated growth. Bot Rev.', // bib-7
+  'Tang W, Ivanova S (2025) Walls again. J Bot 14:1–3.', // bib-8
+];
+
+/** Each citation found in `text` as "its text → bib-N", with the status when it is not ready. */
+async function found(text: string, settings: HyperlinkSettingsInput = {}, strictUnmatched = true): Promise<string[]> {
+  const model = buildModel(openDocx(await buildDocx({ body: [...REFERENCES, text].map((t) => p(t)).join('') })));
+  const index = new AuthorIndex(model.paragraphs.slice(0, REFERENCES.length).map((para, i) => parseEntry(para, i + 1)));
+  const para = model.paragraphs[REFERENCES.length]!;
+  return authorYearMatches(para, index, parseSettings(settings), strictUnmatched).map(
+    (m) => `${para.text.slice(m.start, m.end)} → ${m.targetKey ?? '-'}${m.status === 'ready' ? '' : ` (${m.status})`}`,
+  );
+}
+
+interface Row {
+  name: string;
+  text: string;
+  found: string[];
+  settings?: HyperlinkSettingsInput;
+  /** Whether unmatched citations of a clear form are reported (an author-year list): true unless said. */
+  strict?: boolean;
+}
+
+const rows: Row[] = [
+  {
+    name: 'a parenthetical group: "&" and "et al." citations, each linked apart',
+    text: 'Walls hold moss (Achterberg & Okafor, 2016; Tang et al. 2025).',
+    found: ['Achterberg & Okafor, 2016 → bib-1', 'Tang et al. 2025 → bib-8'],
+  },
+  {
+    name: 'narrative citations take their closing parenthesis; a name particle belongs to the surname',
+    text: 'As de Vries (2012) and Achterberg and Okafor (2016) showed.',
+    found: ['de Vries (2012) → bib-4', 'Achterberg and Okafor (2016) → bib-1'],
+  },
+  {
+    name: 'year suffixes pick the entry; "2019a, b" links the b to the second entry',
+    text: 'Baumann et al. (2019a) and later Baumann et al., 2019a, b agree.',
+    found: ['Baumann et al. (2019a) → bib-2', 'Baumann et al., 2019a → bib-2', 'b → bib-3'],
+  },
+  {
+    name: 'a further year in the group that the list lacks is not linked',
+    text: '(Achterberg & Okafor, 2016, 2019; de Vries, 2012)',
+    found: ['Achterberg & Okafor, 2016 → bib-1', 'de Vries, 2012 → bib-4'],
+  },
+  {
+    name: '"in press" stands for the year',
+    text: 'Growth slows (Quist, in press).',
+    found: ['Quist, in press → bib-7'],
+  },
+  {
+    name: 'words before the surname are left out: "In", "Furthermore,"; "and colleagues" reads as et al.',
+    text: 'In Nunes da Fonseca (2021) rain fell. Furthermore, Tang and Ivanova (2025) agreed, as did Achterberg and colleagues (2016).',
+    found: ['Nunes da Fonseca (2021) → bib-6', 'Tang and Ivanova (2025) → bib-8', 'Achterberg and colleagues (2016) → bib-1'],
+  },
+  {
+    name: 'a bare "Names Year" is kept when it names an entry',
+    text: 'Tang and Ivanova 2025 wrote it.',
+    found: ['Tang and Ivanova 2025 → bib-8'],
+  },
+  {
+    name: 'years in prose are not citations: ranges, months, "In 2016,"',
+    text: 'From 2016 to 2019 nothing grew; in May 2018 we met. In 2016, Achterberg wrote.',
+    found: [],
+  },
+  {
+    name: 'a year shared by two entries without its suffix is low confidence',
+    text: 'Baumann et al. (2019) is ambiguous.',
+    found: ['Baumann et al. (2019) → bib-2 (low_confidence)'],
+  },
+  {
+    name: 'an unknown "et al." citation of a clear form is reported unmatched; an unknown single name is not',
+    text: 'Known (Smith et al., 2020) and Jones 2020 said.',
+    found: ['Smith et al., 2020 → - (unmatched)'],
+  },
+  {
+    name: 'without an author-year list, unknown citations are not reported',
+    text: 'Known (Smith et al., 2020).',
+    strict: false,
+    found: [],
+  },
+  {
+    name: 'citeIncludePages: the page locator joins the citation',
+    text: '(de Vries, 2012, pp. 3–5)',
+    settings: { citeIncludePages: true },
+    found: ['de Vries, 2012, pp. 3–5 → bib-4'],
+  },
+  {
+    name: 'citeLinkScope full: the whole item up to ";" or ")"',
+    text: '(Tang et al. 2025, reviewed; de Vries 2012)',
+    settings: { citeLinkScope: 'full' },
+    found: ['Tang et al. 2025, reviewed → bib-8', 'de Vries 2012 → bib-4'],
+  },
+];
+
+for (const row of rows) {
+  test(row.name, async () => {
+    assert.deepEqual(await found(row.text, row.settings, row.strict ?? true), row.found);
+  });
+}
