@@ -41,6 +41,8 @@ interface Found {
   suffix: string | null;
   /** Separator between names and year was a comma. */
   comma: boolean;
+  /** How many authors a list of three or more names ("A, B, & C") names. */
+  named?: number;
 }
 
 /** Innermost unclosed "(" before each offset (-1 when none). */
@@ -57,7 +59,7 @@ function openParens(text: string): Int32Array {
 }
 
 /** Drops leading words that are not part of the surname ("In Nunes da Fonseca" → "Nunes da Fonseca"). */
-function pickSurname(name: string, nameStart: number, index: AuthorIndex): { name: string; start: number; known: boolean } {
+function pickSurname(name: string, nameStart: number, index: AuthorIndex): Picked {
   const words = [...name.matchAll(/\S+/g)];
   for (let i = 0; i < words.length; i++) {
     const candidate = name.slice(words[i]!.index);
@@ -69,6 +71,28 @@ function pickSurname(name: string, nameStart: number, index: AuthorIndex): { nam
   return { name: name.slice(words[i]!.index), start: nameStart + words[i]!.index, known: false };
 }
 
+type Picked = { name: string; start: number; known: boolean };
+
+/**
+ * APA first citations name up to six authors: from the first name of a three-name tail at `from` in `left`,
+ * walks left over "Name, " while the names go on. The list's first name and the one after it, or null when
+ * no name precedes the tail.
+ */
+function listHead(left: string, from: number, offset: number, picked: Picked, index: AuthorIndex): { picked: Picked; second: string; named: number } | null {
+  let start = from;
+  let second: string | null = null;
+  let named = 3;
+  for (let k = 0; k < 4; k++, named++) {
+    const base = Math.max(0, start - 60);
+    const more = LIST_HEAD_RE.exec(left.slice(base, start));
+    if (!more || NON_NAMES.has(more[1]!)) break;
+    start = base + more.index + more[0].indexOf(more[1]!);
+    second = picked.name;
+    picked = { name: more[1]!, start: offset + start, known: index.knowsSurname(more[1]!) };
+  }
+  return second === null ? null : { picked, second, named };
+}
+
 function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
   const leftStart = Math.max(0, yearStart - 160);
   let left = text.slice(leftStart, yearStart);
@@ -76,6 +100,10 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
   let tail = TAIL_RE.exec(left);
   if (!tail) return null;
   let picked = pickSurname(tail[1]!, offset + tail.index, index);
+  // "Moreno, Patel, Okafor, Lindqvist, & Hale, 2018": the tail's first name (Okafor) need not be a first author
+  // of the list; the list's first name is, and then the tail is no prose to skip.
+  const head = !picked.known && tail[4] && picked.start === offset + tail.index ? listHead(left, tail.index, offset, picked, index) : null;
+  if (head?.picked.known) return citationFrom(text, yearStart, m, parens, tail, head.picked, head.second, head.named);
   // "Furthermore, Chen and Engert (2014)" first reads as a three-author list: retry after the first name.
   for (let tries = 0; !picked.known && tail[4] && tries < 3; tries++) {
     const skip = tail.index + tail[1]!.length;
@@ -89,18 +117,17 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
   }
   // The second author named: "Anderson, Ellingsen & McArdle" → Ellingsen; "Smith and Jones" → Jones.
   let second = tail[4] ?? tail[3] ?? tail[5] ?? null;
-  // APA first citations name up to six authors: walk left over "Name, " while the names go on.
+  let named: number | undefined;
   if (tail[4] && picked.start === offset + tail.index) {
-    let start = tail.index;
-    for (let k = 0; k < 4; k++) {
-      const base = Math.max(0, start - 60);
-      const more = LIST_HEAD_RE.exec(left.slice(base, start));
-      if (!more || NON_NAMES.has(more[1]!)) break;
-      start = base + more.index + more[0].indexOf(more[1]!);
-      second = picked.name;
-      picked = { name: more[1]!, start: offset + start, known: index.knowsSurname(more[1]!) };
-    }
+    named = 3;
+    const walked = listHead(left, tail.index, offset, picked, index);
+    if (walked) ({ picked, second, named } = walked);
   }
+  return citationFrom(text, yearStart, m, parens, tail, picked, second, named);
+}
+
+/** The citation read from the names `picked` (and `second`) and the separator that ends `tail`, or null when it is none. */
+function citationFrom(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, tail: RegExpExecArray, picked: Picked, second: string | null, named?: number): Found | null {
   const sep = tail[6]!;
   if (!picked.known && NON_NAMES.has(picked.name)) return null;
   const narrative = sep.includes('(');
@@ -120,6 +147,7 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
     year: m[1]!,
     suffix: m[2] ?? null,
     comma: sep.startsWith(','),
+    ...(named !== undefined ? { named } : {}),
   };
 }
 
@@ -149,7 +177,7 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
     if (consumed.has(m.index)) continue;
     const c = readCitation(text, m.index, m as RegExpExecArray, parens, index);
     if (!c) continue;
-    const res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix }, optIn);
+    const res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
     if (res.status === 'unmatched') {
       const strong = (c.inParens && c.comma) || c.narrative;
       if (!strictUnmatched || !strong || !(c.etAl || c.second) || index.knowsSurname(c.first) === false && !c.etAl) continue;
@@ -203,7 +231,7 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
     }
     out.push(citationMatch(p, start, mEnd, res));
     for (const x of extra) {
-      const r2 = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: x.year, suffix: x.suffix }, optIn);
+      const r2 = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: x.year, suffix: x.suffix, named: c.named }, optIn);
       if (r2.status === 'unmatched' && res.status !== 'unmatched') continue;
       out.push(citationMatch(p, x.start, x.end, r2));
     }

@@ -25,6 +25,8 @@ export interface AuthorYearQuery {
   etAl: boolean;
   year: string;
   suffix: string | null;
+  /** How many authors the citation names when it lists them all ("Moreno, Patel, Okafor, & Hale": 4). */
+  named?: number;
 }
 
 /** Folds "n.d.", "in press", "In Press" to one spelling. */
@@ -88,6 +90,8 @@ export class AuthorIndex {
       else narrow((e) => e.surnames.length === 2 && !e.etAl);
     } else if (q.etAl) narrow((e) => e.surnames.length > 2 || !!e.etAl);
     else narrow((e) => e.surnames.length === 1);
+    // A list naming every author tells same-year entries of one team apart by their number of authors.
+    if (q.named !== undefined) narrow((e) => e.surnames.length === q.named);
 
     if (q.suffix) {
       const withSuffix = cands.filter((e) => e.yearSuffix === q.suffix);

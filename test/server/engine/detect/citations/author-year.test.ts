@@ -19,6 +19,7 @@ const REFERENCES = [
   'Nunes da Fonseca R (2021) Rain. Water 1:1–2.', // bib-6
   'Quist K (in press) Undated growth. Bot Rev.', // bib-7
   'Tang W, Ivanova S (2025) Walls again. J Bot 14:1–3.', // bib-8
+  'Moreno A, Patel B, Okafor C, Hale E (2018) Walls. Build 2:6–9.', // bib-9
 ];
 
 /** Each citation found in `text` as "its text → bib-N", with the status when it is not ready. */
@@ -60,6 +61,16 @@ const rows: Row[] = [
     name: 'a further year in the group that the list lacks is not linked',
     text: '(Achterberg & Okafor, 2016, 2019; de Vries, 2012)',
     found: ['Achterberg & Okafor, 2016 → bib-1', 'de Vries, 2012 → bib-4'],
+  },
+  {
+    name: 'an APA first citation naming four or more authors is found from its first author, whoever the others are',
+    text: 'Roofs leak (Moreno, Patel, Okafor, Lindqvist, & Hale, 2018), as Moreno, Patel, Okafor, Lindqvist, and Hale (2018) said.',
+    found: ['Moreno, Patel, Okafor, Lindqvist, & Hale, 2018 → bib-5', 'Moreno, Patel, Okafor, Lindqvist, and Hale (2018) → bib-5'],
+  },
+  {
+    name: 'the number of authors a full list names picks between one team\'s entries of the same year',
+    text: '(Moreno, Patel, Okafor, & Hale, 2018; Moreno, Patel, Okafor, Lindqvist, & Hale, 2018)',
+    found: ['Moreno, Patel, Okafor, & Hale, 2018 → bib-9', 'Moreno, Patel, Okafor, Lindqvist, & Hale, 2018 → bib-5'],
   },
   {
     name: '"in press" stands for the year',

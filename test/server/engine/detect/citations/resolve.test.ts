@@ -58,6 +58,19 @@ test('author-year lookups', async () => {
   assert.equal(index.knowsSurname('Jones'), false);
 });
 
+test('a citation naming every author tells apart one team\'s same-year entries by their number of authors', async () => {
+  const index = new AuthorIndex(await entries([
+    'Correll J, Park B, Judd C, Wittenbrink B (2007) Four. J 1:1.',
+    'Correll J, Park B, Judd C, Wittenbrink B, Sadler M, Keesee T (2007) Six. J 1:2.',
+  ]));
+  const six = index.resolve(q('Correll', '2007', { second: 'Park', etAl: true, named: 6 }), false);
+  assert.deepEqual([six.status, six.target?.key], ['ready', 'bib-2']);
+  const four = index.resolve(q('Correll', '2007', { second: 'Park', etAl: true, named: 4 }), false);
+  assert.deepEqual([four.status, four.target?.key], ['ready', 'bib-1']);
+  const etAl = index.resolve(q('Correll', '2007', { etAl: true }), false);
+  assert.equal(etAl.status, 'low_confidence', '"Correll et al. 2007" stays ambiguous');
+});
+
 test('a list without printed suffixes: a/b by reference order only when opted in, else for review', async () => {
   const index = new AuthorIndex(await entries(['Brown A (2010) First. J 1:1.', 'Brown A (2010) Second. J 1:2.']));
   const optedIn = index.resolve(q('Brown', '2010', { suffix: 'b' }), true);
