@@ -224,9 +224,12 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
         start = b.start;
         if (!extra.length) mEnd = Math.max(mEnd, b.end);
       } else if (c.narrative && !extra.length) {
+        // Up to the parenthesis the year opened ("Lee (2020, p. 4)"), unless it is closed already: the next
+        // one may close another citation ("Lee (2020) and then Kim (2019)").
+        const open = parens[c.yearStart]!;
         let e = mEnd;
-        while (e < text.length && text[e] !== ')' && e - mEnd < 40) e++;
-        if (text[e] === ')') mEnd = e + 1;
+        while (e < text.length && parens[e] === open && text[e] !== ')' && e - mEnd < 40) e++;
+        if (text[e] === ')' && parens[e] === open) mEnd = e + 1;
       }
     }
     out.push(citationMatch(p, start, mEnd, res));

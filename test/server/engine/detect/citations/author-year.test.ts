@@ -120,6 +120,12 @@ const rows: Row[] = [
     settings: { citeLinkScope: 'full' },
     found: ['Tang et al. 2025, reviewed → bib-8', 'de Vries 2012 → bib-4'],
   },
+  {
+    name: 'citeLinkScope full: a narrative citation ends at its own closing parenthesis, never reaching into the next citation',
+    text: 'Achterberg and Okafor (2016, p. 4) found it, de Vries (2012) did not, and Tang and Ivanova (2025, in Oslo) agreed.',
+    settings: { citeLinkScope: 'full' },
+    found: ['Achterberg and Okafor (2016, p. 4) → bib-1', 'de Vries (2012) → bib-4', 'Tang and Ivanova (2025, in Oslo) → bib-8'],
+  },
 ];
 
 for (const row of rows) {
