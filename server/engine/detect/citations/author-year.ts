@@ -64,6 +64,9 @@ function pickSurname(name: string, nameStart: number, index: AuthorIndex): Picke
   for (let i = 0; i < words.length; i++) {
     const candidate = name.slice(words[i]!.index);
     if (index.knowsSurname(candidate)) return { name: candidate, start: nameStart + words[i]!.index, known: true };
+    // "Tang's (2025)": a surname word takes the possessive with it.
+    const bare = candidate.replace(/['’]s$/, '');
+    if (bare !== candidate && index.knowsSurname(bare)) return { name: bare, start: nameStart + words[i]!.index, known: true };
   }
   // Unknown: the last capitalised word with its particles.
   let i = words.length - 1;

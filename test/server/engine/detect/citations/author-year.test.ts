@@ -83,6 +83,11 @@ const rows: Row[] = [
     found: ['Nunes da Fonseca (2021) → bib-6', 'Tang and Ivanova (2025) → bib-8', 'Achterberg and colleagues (2016) → bib-1'],
   },
   {
+    name: 'a possessive surname: "Tang\'s (2025)", "de Vries’s (2012)"',
+    text: 'In Tang\'s (2025) survey and de Vries’s (2012) review.',
+    found: ['Tang\'s (2025) → bib-8', 'de Vries’s (2012) → bib-4'],
+  },
+  {
     name: 'a bare "Names Year" is kept when it names an entry',
     text: 'Tang and Ivanova 2025 wrote it.',
     found: ['Tang and Ivanova 2025 → bib-8'],
