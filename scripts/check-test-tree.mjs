@@ -62,7 +62,6 @@ export const EXEMPT = new Map([
   ['addin/build/start-addin.mjs', 'starts Office sideloading (a developer tool, needs Word)'],
 ]);
 
-const VIA_SCAN = 'exercised through scan() by the detector tests of test/server/engine/detect and the corpus suites';
 const VIA_HTTP = 'run by the HTTP integration suites (test/server/http/*.int.test.ts); no unit test yet';
 const VIA_PANE = 'run by the add-in workflow tests (test/addin/workflow) and the e2e suite; no unit test yet';
 
@@ -79,9 +78,6 @@ export const KNOWN_GAPS = new Map([
   ...['AccountPanel', 'App', 'CarryNotice', 'DocumentBar', 'MatchEditor', 'MatchList', 'MatchRow', 'ProgressLine',
     'ResolverPanel', 'ResultPanel', 'ReviewPanel', 'SettingsPanel', 'StatusBadge', 'StylePicker', 'TrackChangesPrompt']
     .map((n) => [`addin/components/${n}.tsx`, VIEW]),
-  // server/engine: detection and linking steps tested through their entry points.
-  ...['detect/xref/labelled']
-    .map((n) => [`server/engine/${n}.ts`, VIA_SCAN]),
   ...['auth', 'errors', 'middleware']
     .map((n) => [`server/http/${n}.ts`, VIA_HTTP]),
   ...['boot/pick-host', 'settings/machine', 'settings/stores', 'workflow/use-style-preview', 'workflow/use-workflow']
