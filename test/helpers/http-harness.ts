@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../server/http/server.ts';
 import { HyperlinkerClient } from '../../shared/api-client.ts';
 import { CORPUS_DIR } from './corpus.ts';
 import { contractDrift, recordContractDrift } from './openapi-check.ts';
+import { freshDatabaseUrl } from './test-database.ts';
 
 export const CORPUS = CORPUS_DIR;
 export const SMALL_DOC = `${CORPUS}/plos-pone-0117949.docx`;
@@ -20,9 +21,7 @@ export function corpusDoc(path = SMALL_DOC): Uint8Array {
   return new Uint8Array(readFileSync(path));
 }
 
-export function freshDatabaseUrl(tag: string): string {
-  return `mysql://root@127.0.0.1:3306/hl_test_${tag}_${process.pid}_${randomBytes(3).toString('hex')}`;
-}
+export { freshDatabaseUrl };
 
 export interface TestService {
   service: RunningService;
