@@ -8,6 +8,7 @@ import { insertApiKey } from '../../server/db/api-keys.ts';
 import { dropDatabase, execute, openDatabase, selectRows, type Queryable } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { insertOrg, insertMembership, type Role } from '../../server/db/organisations.ts';
+import type { UsageEvent } from '../../server/db/usage.ts';
 import { insertUser, type NewUser } from '../../server/db/users.ts';
 import { sha256Hex } from '../../server/common/hash.ts';
 
@@ -87,4 +88,9 @@ export async function countOf(db: Queryable, sql: string, params: unknown[] = []
 /** Moves a row's DATETIME column `ms` milliseconds into the past by the database clock (ageing a row without sleeping). */
 export async function backdate(db: Queryable, table: string, column: string, where: { column: string; value: string }, ms: number): Promise<void> {
   await execute(db, `UPDATE \`${table}\` SET \`${column}\` = TIMESTAMPADD(MICROSECOND, ?, UTC_TIMESTAMP(3)) WHERE \`${where.column}\` = ?`, [-ms * 1000, where.value]);
+}
+
+/** A usage row of one processed document by the key (the fields settle and insertUsage write). */
+export function usageEvent(key: { apiKeyId: string; userId: string; orgId?: string | null }, overrides: Partial<UsageEvent> = {}): UsageEvent {
+  return { apiKeyId: key.apiKeyId, userId: key.userId, orgId: key.orgId ?? null, route: 'hyperlink', status: 200, scanFingerprint: null, linkCount: 3, creditsUsed: 1, requestId: uniqueName('req'), ...overrides };
 }
