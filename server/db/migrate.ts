@@ -5,6 +5,21 @@ import { MIGRATIONS, type Migration } from './migrations.ts';
 
 const LOCK_NAME = 'hyperlinker_schema_migrations';
 
+/**
+ * The error of a failed statement, naming its migration and position: DDL commits at once, so the
+ * statements before it stay applied (and the migration unrecorded) until an operator repairs the schema.
+ */
+function migrationFailed(migration: Migration, index: number, cause: unknown): Error {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const err = new Error(
+    `migration ${migration.version} (${migration.name}) failed at statement ${index + 1} of ${migration.statements.length}: ${reason}`
+      + (index > 0 ? ' (the statements before it stay applied)' : ''),
+    { cause },
+  );
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? Object.assign(err, { code }) : err;
+}
+
 export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
   const conn = await pool.getConnection();
   try {
@@ -24,7 +39,13 @@ export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS):
       const applied: number[] = [];
       for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
         if (done.has(migration.version)) continue;
-        for (const statement of migration.statements) await execute(conn, statement);
+        for (const [i, statement] of migration.statements.entries()) {
+          try {
+            await execute(conn, statement);
+          } catch (err) {
+            throw migrationFailed(migration, i, err);
+          }
+        }
         await execute(conn, 'INSERT INTO schema_migrations (version, name) VALUES (?, ?)', [migration.version, migration.name]);
         applied.push(migration.version);
       }

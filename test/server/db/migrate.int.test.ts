@@ -1,16 +1,18 @@
 // The migration runner on real MariaDB: a fresh database is brought to the latest version and a second
-// run changes nothing; an older database gets only the migrations it lacks, in version order.
+// run changes nothing; an older database gets only the migrations it lacks, in version order; a failing
+// migration stops the run with an error naming it, is not recorded, holds no lock, and runs once repaired.
 // (Two processes migrating at once: test/server/db/schema-and-cli.int.test.ts.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
 import { selectRows } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { MIGRATIONS } from '../../../server/db/migrations.ts';
+import { MIGRATIONS, type Migration } from '../../../server/db/migrations.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
 const fresh = useTestDatabase('migfresh', { migrated: false });
 const older = useTestDatabase('migolder', { migrated: false });
+const broken = useTestDatabase('migbroken', { migrated: false });
 
 const recorded = async (db: { pool: Pool }) =>
   selectRows<{ version: number; name: string; applied_at: Date }>(db.pool, 'SELECT version, name, applied_at FROM schema_migrations ORDER BY version');
@@ -37,4 +39,27 @@ test('an older database gets only the migrations it lacks, in version order what
   assert.deepEqual(await migrate(older.pool), rest);
   assert.deepEqual((await recorded(older)).map((r) => r.version), MIGRATIONS.map((m) => m.version));
   assert.deepEqual(await tables(older), await tables(fresh), 'upgraded and fresh databases have the same tables');
+});
+
+test('a failing migration stops the run with an error naming it; it is not recorded and runs once repaired', async () => {
+  const good: Migration = { version: 1, name: 'probe table', statements: ['CREATE TABLE probe (id INT PRIMARY KEY) ENGINE=InnoDB'] };
+  const bad: Migration = { version: 2, name: 'probe column', statements: ['ALTER TABLE probe_typo ADD COLUMN label VARCHAR(20)'] };
+  const after: Migration = { version: 3, name: 'probe index', statements: ['CREATE INDEX probe_label ON probe (label)'] };
+  await assert.rejects(migrate(broken.pool, [good, bad, after]), (err: Error) => {
+    assert.match(err.message, /migration 2 \(probe column\) failed at statement 1 of 1/);
+    assert.match(err.message, /probe_typo/, 'the database error is kept');
+    return true;
+  });
+  assert.deepEqual((await recorded(broken)).map((r) => r.version), [1], 'the migrations before it stay applied; it and those after it are not recorded');
+  // The lock was released: a run right after takes it at once (it would wait 60 s otherwise) and fails the same way.
+  await assert.rejects(migrate(broken.pool, [good, bad, after]), /migration 2 \(probe column\)/);
+  const repaired: Migration = { ...bad, statements: ['ALTER TABLE probe ADD COLUMN label VARCHAR(20)'] };
+  assert.deepEqual(await migrate(broken.pool, [good, repaired, after]), [2, 3]);
+});
+
+test('a migration failing after some of its statements names the statement, so the operator knows what stays applied', async () => {
+  const twoSteps: Migration = { version: 4, name: 'two steps', statements: ['CREATE TABLE step_one (id INT) ENGINE=InnoDB', 'CREATE TABLE step_one (id INT) ENGINE=InnoDB'] };
+  await assert.rejects(migrate(broken.pool, [twoSteps]), /migration 4 \(two steps\) failed at statement 2 of 2/);
+  assert.ok((await tables(broken)).includes('step_one'), 'DDL is not transactional: statement 1 stays');
+  assert.ok(!(await recorded(broken)).some((r) => r.version === 4));
 });
