@@ -21,20 +21,30 @@ export interface TestDatabase {
   readonly url: string;
   /** The migrated pool (valid inside the tests of the file). */
   readonly pool: Pool;
-  /** Another pool on the same database, as a second server process would hold (opened on first use). */
+  /** The pool once opened (and migrated): for a file's own before() hooks, whatever order they run in. */
+  ready(): Promise<Pool>;
+  /** Another pool on the same database, as a second server process would hold. */
   otherPool(): Promise<Pool>;
 }
 
 /** Registers before/after hooks: a new database, migrated unless `migrated: false`, dropped at the end. */
 export function useTestDatabase(tag: string, options: { connectionLimit?: number; migrated?: boolean } = {}): TestDatabase {
   const url = freshDatabaseUrl(tag);
+  const limit = options.connectionLimit ?? 8;
   const pools: Pool[] = [];
   let main: Pool | null = null;
-  before(async () => {
-    main = await openDatabase(url, options.connectionLimit ?? 8);
-    pools.push(main);
-    if (options.migrated !== false) await migrate(main);
-  });
+  let opening: Promise<Pool> | null = null;
+  const ready = (): Promise<Pool> => {
+    opening ??= (async () => {
+      const pool = await openDatabase(url, limit);
+      pools.push(pool);
+      if (options.migrated !== false) await migrate(pool);
+      main = pool;
+      return pool;
+    })();
+    return opening;
+  };
+  before(ready);
   after(async () => {
     for (const p of pools) await p.end();
     await dropDatabase(url);
@@ -45,8 +55,10 @@ export function useTestDatabase(tag: string, options: { connectionLimit?: number
       if (!main) throw new Error('the test database is opened in before()');
       return main;
     },
+    ready,
     async otherPool() {
-      const p = await openDatabase(url, options.connectionLimit ?? 8);
+      await ready();
+      const p = await openDatabase(url, limit);
       pools.push(p);
       return p;
     },

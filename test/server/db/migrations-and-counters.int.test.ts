@@ -1,31 +1,27 @@
 // Migrations (idempotent, safe when two processes start together), atomic credits and rate-limit counting,
 // against a real MariaDB. (The accounts CLI: test/server/cli/accounts.int.test.ts.)
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
-import { dropDatabase, openDatabase, selectRows } from '../../../server/db/connection.ts';
+import { selectRows } from '../../../server/db/connection.ts';
 import { creditBalance } from '../../../server/db/credits.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { MIGRATIONS } from '../../../server/db/migrations.ts';
 import { hit } from '../../../server/db/rate-limits.ts';
 import { refundExpiredReservations, reserveCredit } from '../../../server/db/reservations.ts';
 import { insertUser } from '../../../server/db/users.ts';
-import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
+import { useTestDatabase } from '../../helpers/test-database.ts';
 
-const url = freshDatabaseUrl('db');
+// Not migrated beforehand: the first test migrates it from two pools at once.
+const db = useTestDatabase('db', { connectionLimit: 12, migrated: false });
 let pool: Pool;
 before(async () => {
-  pool = await openDatabase(url, 12);
-});
-after(async () => {
-  await pool.end();
-  await dropDatabase(url);
+  pool = await db.ready();
 });
 
 test('migrations run once even when started concurrently, and record their versions', async () => {
-  const second = await openDatabase(url, 2);
+  const second = await db.otherPool();
   const [a, b] = await Promise.all([migrate(pool), migrate(second)]);
-  await second.end();
   assert.deepEqual([...a, ...b].sort(), MIGRATIONS.map((m) => m.version));
   assert.deepEqual(await migrate(pool), []);
   const rows = await selectRows<{ version: number }>(pool, 'SELECT version FROM schema_migrations');

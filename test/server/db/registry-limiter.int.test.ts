@@ -3,27 +3,19 @@
 // class; an abandoned slot expires; an aborted wait holds nothing.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
-import { dropDatabase, openDatabase } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { MysqlRegistryLimiter } from '../../../server/db/registry-limiter.ts';
 import type { RateLimits, RequestClass } from '../../../server/resolver/ports.ts';
-import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
+import { useTestDatabase } from '../../helpers/test-database.ts';
 
-const url = freshDatabaseUrl('limiter');
+const db = useTestDatabase('limiter', { connectionLimit: 4 });
 let poolA: Pool, poolB: Pool;
 const LIMITS: Record<RequestClass, RateLimits> = { search: { limit: 3, intervalMs: 300, concurrency: 2 }, lookup: { limit: 5, intervalMs: 300, concurrency: 3 } };
 
 before(async () => {
-  poolA = await openDatabase(url, 4);
-  await migrate(poolA);
-  poolB = await openDatabase(url, 4);
-});
-after(async () => {
-  await poolA.end();
-  await poolB.end();
-  await dropDatabase(url);
+  poolA = await db.ready();
+  poolB = await db.otherPool();
 });
 
 async function reset(): Promise<void> {

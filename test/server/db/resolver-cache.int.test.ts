@@ -2,27 +2,19 @@
 // row (positive answers outlive negative ones), purge of expired and earlier-version rows.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
-import { dropDatabase, openDatabase } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
-import { freshDatabaseUrl } from '../../helpers/http-harness.ts';
+import { useTestDatabase } from '../../helpers/test-database.ts';
 
-const url = freshDatabaseUrl('rcache');
+const db = useTestDatabase('rcache', { connectionLimit: 2 });
 let poolA: Pool, poolB: Pool;
 before(async () => {
-  poolA = await openDatabase(url, 2);
-  await migrate(poolA);
-  poolB = await openDatabase(url, 2);
-});
-after(async () => {
-  await poolA.end();
-  await poolB.end();
-  await dropDatabase(url);
+  poolA = await db.ready();
+  poolB = await db.otherPool();
 });
 
 const READY: CachedResolution = {
