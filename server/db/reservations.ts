@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'mysql2/promise';
 import { execute, inTransaction, selectRows, type Queryable } from './connection.ts';
 import { recordKeyUse } from './api-keys.ts';
-import type { CreditAccount } from './credits.ts';
+import { MAX_CREDIT_BALANCE, type CreditAccount } from './credits.ts';
 import { insertUsage, type UsageEvent } from './usage.ts';
 
 export type ReservationStatus = 'pending' | 'settled' | 'refunded';
@@ -56,7 +56,9 @@ export async function refundReservation(pool: Pool, id: string): Promise<boolean
     const row = await lockReservation(conn, id);
     if (!row || row.status !== 'pending') return false;
     await execute(conn, "UPDATE credit_reservations SET status = 'refunded', resolved_at = UTC_TIMESTAMP(3) WHERE id = ? AND status = 'pending'", [id]);
-    await execute(conn, `UPDATE ${table(row.account_kind)} SET credits = credits + 1 WHERE id = ?`, [row.account_id]);
+    // Capped: credits added while the reservation was pending may have filled the INT column, and a
+    // refund that overflowed it would fail every time (the reservation pending for ever).
+    await execute(conn, `UPDATE ${table(row.account_kind)} SET credits = LEAST(credits + 1, ?) WHERE id = ?`, [MAX_CREDIT_BALANCE, row.account_id]);
     return true;
   });
 }

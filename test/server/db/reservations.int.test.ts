@@ -4,7 +4,7 @@
 // threshold by the database clock, and at most its limit of them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { creditBalance, type CreditAccount } from '../../../server/db/credits.ts';
+import { addCredits, creditBalance, MAX_CREDIT_BALANCE, type CreditAccount } from '../../../server/db/credits.ts';
 import {
   refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation,
 } from '../../../server/db/reservations.ts';
@@ -110,4 +110,15 @@ test('the sweeper refunds only pending reservations older than its threshold, at
   assert.equal(await reservationStatus(db.pool, oldSettled), 'settled', 'a settled reservation is never refunded');
   assert.equal(await reservationStatus(db.pool, fresh), 'pending', 'a young reservation is left to its request');
   assert.equal(await creditBalance(db.pool, p.account), 3);
+});
+
+test('a refund onto a balance filled to the maximum meanwhile still ends the reservation', async () => {
+  const p = await payer(MAX_CREDIT_BALANCE);
+  const id = await reserveCredit(db.pool, { account: p.account, apiKeyId: p.apiKeyId, route: 'hyperlink', requestId: 'full' });
+  assert.ok(id);
+  assert.equal(await addCredits(db.pool, p.account, 1), true, 'a purchase completed while the document ran');
+  // Before the fix: "Out of range value for column 'credits'", every time, so the reservation stayed pending.
+  assert.equal(await refundReservation(db.pool, id), true);
+  assert.equal(await reservationStatus(db.pool, id), 'refunded');
+  assert.equal(await creditBalance(db.pool, p.account), MAX_CREDIT_BALANCE);
 });
