@@ -1,7 +1,7 @@
 // The migration runner on real MariaDB: a fresh database is brought to the latest version and a second
 // run changes nothing; an older database gets only the migrations it lacks, in version order; a failing
 // migration stops the run with an error naming it, is not recorded, holds no lock, and runs once repaired.
-// (Two processes migrating at once: test/server/db/schema-and-cli.int.test.ts.)
+// (Two processes migrating at once: test/server/db/migrations-and-counters.int.test.ts.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Pool } from 'mysql2/promise';

@@ -8,6 +8,7 @@ import type { Pool } from 'mysql2/promise';
 import { MysqlRegistryLimiter } from '../../../server/db/registry-limiter.ts';
 import type { RateLimits, RequestClass } from '../../../server/resolver/ports.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
+import { maxInWindow } from '../../helpers/time-windows.ts';
 
 const db = useTestDatabase('limiter', { connectionLimit: 4 });
 let poolA: Pool, poolB: Pool;
@@ -21,17 +22,6 @@ before(async () => {
 async function reset(): Promise<void> {
   await poolA.query('DELETE FROM registry_slots');
   await poolA.query('DELETE FROM registry_limits');
-}
-
-/** The largest number of grants inside any span of `spanMs`. */
-function maxInWindow(times: number[], spanMs: number): number {
-  const t = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < t.length; j++) {
-    while (t[j]! - t[i]! >= spanMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
 }
 
 test('two limiters sharing the database together keep the window and concurrency limits', async () => {

@@ -2,6 +2,7 @@
 // strings, and reading the fake registry's record of what reached it. Not a test file itself.
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
+import { maxInWindow } from '../../helpers/time-windows.ts';
 
 /** A manuscript citing every reference once, then a "References" heading and one numbered entry each. */
 export function manuscript(refs: string[]): Promise<Uint8Array> {
@@ -17,13 +18,7 @@ export function unknownRefs(n: number, tag: string): string[] {
 
 /** The largest number of requests the registry served inside any span of `spanMs`. */
 export function maxServedInWindow(fake: FakeCrossref, kind: 'search' | 'lookup', spanMs = 1000): number {
-  const t = fake.stats.served.filter((s) => s.kind === kind).map((s) => s.at).sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < t.length; j++) {
-    while (t[j]! - t[i]! >= spanMs) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
+  return maxInWindow(fake.stats.served.filter((s) => s.kind === kind).map((s) => s.at), spanMs);
 }
 
 export const registryCalls = (fake: FakeCrossref): number => fake.stats.searches + fake.stats.lookups + fake.stats.rejected + fake.stats.failures;
