@@ -111,12 +111,14 @@ interface NumbersHit {
 const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   // MLA 60.3 (2014): 12-20
   { re: new RegExp(`\\b(\\d{1,5})\\.(\\d{1,4})\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
+  // Chicago 12, no. 3 (2004): 101-19, with a month or season (Spring 2004), or no issue: 26 (1938): 199
+  { re: new RegExp(`\\b(\\d{1,5})(?:\\s*,\\s*no\\.\\s*(\\w{1,6}))?\\s*\\((?:\\p{L}+\\.?\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
   // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // Elsevier 26 (1938) 199
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
-  // vol. 12, no. 3, pp. 45-67
-  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'gi'), v: 1, i: 2, p: 3 },
+  // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between)
+  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,\\s*(?:\\p{L}+\\.?\\s+)?(?:1[5-9]|20)\\d\\d)?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'giu'), v: 1, i: 2, p: 3 },
   // 312:1027-1030, 6:521-31
   { re: new RegExp(`\\b(\\d{1,5})\\s*:\\s*${PAGES}`, 'g'), v: 1, p: 2 },
   // 19, 147-151 (Harvard/ACS/AIP)

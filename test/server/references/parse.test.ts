@@ -59,3 +59,19 @@ test('cleaning removes labels, URLs, PubMed notes; pages expand only when the sh
   assert.deepEqual(expandPages('e12', null), { first: 'e12', last: null });
   assert.deepEqual(expandPages('S255', 'S265'), { first: 'S255', last: 'S265' });
 });
+
+test('Chicago volume, no. issue (date): pages and MLA vol., no., date, pp. read into volume, issue and pages', () => {
+  const rows: Array<[string, string, string | null, { first: string; last: string | null }]> = [
+    ['Brown, Anna M. 2004. "Moss Growth on Urban Walls." Journal of Urban Botany 12, no. 3 (2004): 101–19.', '12', '3', { first: '101', last: '119' }],
+    ['Brown, Anna. 2004. "Moss Growth on Urban Walls." Journal of Urban Botany 12 (Spring 2004): 101–19.', '12', null, { first: '101', last: '119' }],
+    ['Brown, Anna. 2004. "Moss Growth on Urban Walls." Journal of Urban Botany 12, no. 3 (March 5, 2004): 101–19.', '12', '3', { first: '101', last: '119' }],
+    ['Brown, Anna M. "Moss Growth on Urban Walls." Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.', '12', '3', { first: '101', last: '119' }],
+    ['Brown, Anna M. "Moss Growth on Urban Walls." Journal of Urban Botany, vol. 12, no. 3, Spring 2004, pp. 101–19.', '12', '3', { first: '101', last: '119' }],
+  ];
+  for (const [text, volume, issue, pages] of rows) {
+    const p = parseReference(text);
+    assert.equal(p.containerTitle, 'Journal of Urban Botany', text);
+    assert.deepEqual([p.volume, p.issue, p.pages], [volume, issue, pages], text);
+    assert.equal(p.year, '2004', text);
+  }
+});
