@@ -6,8 +6,10 @@ import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { ScanMismatchError } from './errors.ts';
 import { linkAnalysis, type LinkedDocument } from './link/apply-core.ts';
 import { joinPieces } from './package/zip.ts';
-import { graphHash, metadataHash } from './review/hashes.ts';
-import { detect, packetOf, type Detection, type EngineLimits } from './scan.ts';
+import { graphHash, metadataHash, scanFingerprint } from './review/hashes.ts';
+import { graphOfCandidates } from './review/packet.ts';
+import { detect, type Detection, type EngineLimits } from './scan.ts';
+import { canonicalSettings } from '../../shared/settings-values.ts';
 import type { BibliographyRenderer } from './style-hooks.ts';
 
 /** What a scan token says the scan found: apply links only a document that still analyses the same way. */
@@ -17,11 +19,13 @@ export interface ScanExpectation {
   metadataHash: string;
 }
 
+/** The scan token's hashes against this analysis, read from the detector's candidates (the review packet, which
+ * the check would make only to drop, is not made: on a 25 MB manuscript it held tens of MB at apply's peak). */
 function checkExpectation(detection: Detection, expect: ScanExpectation): void {
-  const packet = packetOf(detection);
-  if (packet.scanFingerprint !== expect.fingerprint) throw new ScanMismatchError('the document no longer scans to the token\'s fingerprint');
-  if (graphHash(packet) !== expect.graphHash) throw new ScanMismatchError('the document\'s matches and targets differ from the scan');
-  if (metadataHash(packet.persistedMetadata ?? null) !== expect.metadataHash) throw new ScanMismatchError('the document\'s persisted metadata differs from the scan');
+  const graph = graphHash(graphOfCandidates({ matches: [...detection.matchById].map(([id, match]) => ({ id, match })), targets: detection.targets }));
+  if (scanFingerprint(detection.fileHash, canonicalSettings(detection.settings), graph) !== expect.fingerprint) throw new ScanMismatchError('the document no longer scans to the token\'s fingerprint');
+  if (graph !== expect.graphHash) throw new ScanMismatchError('the document\'s matches and targets differ from the scan');
+  if (metadataHash(detection.persistedMetadata ?? null) !== expect.metadataHash) throw new ScanMismatchError('the document\'s persisted metadata differs from the scan');
 }
 
 /**

@@ -6,7 +6,7 @@ import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import { canonicalSettings } from '../../../shared/settings-values.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { locationOf } from '../model/queries.ts';
-import { graphHash, sha256Hex } from './hashes.ts';
+import { graphHash, scanFingerprint, type GraphMatch, type GraphTarget } from './hashes.ts';
 
 const KIND_PREFIX: Record<MatchKind, string> = {
   citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', supplementary: 'sup', doi: 'doi',
@@ -110,14 +110,27 @@ export function buildPacket(input: PacketInput): ScanPacket {
   };
   for (const m of matches) summary[`${m.kind}Matches`] = (summary[`${m.kind}Matches`] ?? 0) + 1;
   const graph = graphHash({ matches, targets });
-  const scanFingerprint = `sha256:${sha256Hex(`${input.fileHash}\n${canonicalSettings(input.settings)}\n${graph}`)}`;
   return {
-    scanFingerprint,
+    scanFingerprint: scanFingerprint(input.fileHash, canonicalSettings(input.settings), graph),
     summary,
     matches,
     targets,
     synchronizedCitationUpdatesEnabled: false,
     persistedMetadata: input.persistedMetadata,
     citeStyle: input.citeStyle,
+  };
+}
+
+/** The packet's graph as graphHash reads it, straight from the detector's candidates: what a scan token's
+ * hashes are checked against at apply, without making the packet (review texts, contexts, locations) that the
+ * check would drop at once. Same fields and order as buildPacket's targets and matches (a test compares them). */
+export function graphOfCandidates(input: Pick<PacketInput, 'matches' | 'targets'>): { targets: Iterable<GraphTarget>; matches: Iterable<GraphMatch> } {
+  const targetMap = new Map(input.targets.map((t) => [t.key, t]));
+  return {
+    targets: input.targets.map((t) => ({ targetId: t.key, type: t.type, label: t.label })),
+    matches: input.matches.map(({ id, match }) => {
+      const target = match.targetKey ? targetMap.get(match.targetKey) : undefined;
+      return { refId: id, kind: match.kind, status: match.status, targetId: target ? target.key : '' };
+    }),
   };
 }

@@ -10,3 +10,23 @@ test('context: the text around a match, cut at words, white space folded', () =>
   const s = long.indexOf('[12]');
   assert.deepEqual(contextOf(long, s, s + 4), { before: `…${'word '.repeat(11)}`, after: ' and more' });
 });
+
+test('graphOfCandidates hashes to the packet\'s graph: apply checks a scan token without making the packet', async () => {
+  const { readdirSync } = await import('node:fs');
+  const { CORPUS_DIR, corpusFile } = await import('../../../helpers/corpus.ts');
+  const { detect, packetOf } = await import('../../../../server/engine/scan.ts');
+  const { graphHash } = await import('../../../../server/engine/review/hashes.ts');
+  const { graphOfCandidates } = await import('../../../../server/engine/review/packet.ts');
+  const { parseSettings } = await import('../../../../shared/settings.ts');
+  // Author-year and numeric articles, one with footnotes and low-confidence and unmatched matches among them.
+  const names = readdirSync(CORPUS_DIR).filter((n) => n.endsWith('.docx') && !n.includes('.messy')).sort().filter((_, i) => i % 9 === 0);
+  assert.ok(names.length >= 5, names.join());
+  const statuses = new Set<string>();
+  for (const name of names) {
+    const d = detect(corpusFile(name), parseSettings({}), {});
+    const packet = packetOf(d);
+    for (const m of packet.matches) statuses.add(m.status);
+    assert.equal(graphHash(graphOfCandidates({ matches: [...d.matchById].map(([id, match]) => ({ id, match })), targets: d.targets })), graphHash(packet), name);
+  }
+  assert.ok(statuses.has('ready') && statuses.size >= 2, [...statuses].join());
+});
