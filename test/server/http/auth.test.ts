@@ -70,7 +70,7 @@ describe('requireApiKey', () => {
 
   test('a missing or empty header is 401 Missing authorization header, before any lookup', async () => {
     const auth = requireApiKey(serviceContext());
-    for (const header of [undefined, '']) {
+    for (const header of [undefined, '', 'Bearer', 'Bearer    ']) {
       assert.deepEqual(await refusal(() => auth(request(header), undefined as never, () => undefined)), { status: 401, reason: 'missing_authorization', error: 'Missing authorization header' });
     }
   });
@@ -108,6 +108,7 @@ describe('requireSession', () => {
     const auth = requireSession(serviceContext({ pool: fakePool(tables) }));
     const call = (header?: string) => refusal(() => auth(request(header), undefined as never, () => undefined));
     assert.deepEqual(await call(undefined), { status: 401, reason: 'missing_authorization', error: 'Missing authorization header' });
+    assert.deepEqual(await call('Bearer '), { status: 401, reason: 'missing_authorization', error: 'Missing authorization header' });
     assert.deepEqual(await call('not-a-session'), { status: 401, reason: undefined, error: 'Unauthorized' });
     assert.deepEqual(await call(KEY), { status: 401, reason: undefined, error: 'Unauthorized' }, 'an API key is not a session');
   });
