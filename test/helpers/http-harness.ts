@@ -170,3 +170,17 @@ export async function awaitFreshWindow(neededMs = 20_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < neededMs) await new Promise((r) => setTimeout(r, left + 50));
 }
+
+/**
+ * Asserts a session route's authentication failures (contract, Authentication): no Authorization header
+ * is 401 Missing authorization header, a token that is no live session 401 Unauthorized, each an ErrorResponse.
+ */
+export async function expectSessionRequired(t: TestService, method: 'GET' | 'POST' | 'DELETE', path: string): Promise<void> {
+  const send = (headers: Record<string, string>) =>
+    fetch(`${t.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(method === 'GET' ? {} : { body: '{}' }) });
+  for (const [headers, error] of [[{}, 'Missing authorization header'], [{ authorization: 'not-a-live-session' }, 'Unauthorized']] as const) {
+    const res = await send(headers);
+    const body = expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, 401);
+    if (body.error !== error) throw new Error(`${method} ${path}: expected "${error}", got ${JSON.stringify(body)}`);
+  }
+}

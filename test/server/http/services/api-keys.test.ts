@@ -1,6 +1,6 @@
 // Creating API keys: the CreateKeyRequest body checked before any database work (a name is required for
 // organisation keys, at most 100 characters, trimmed), and the stored row as the contract's ApiKey. The
-// limits and trial credits under the row lock run against MariaDB in test/server/http/accounts.int.test.ts.
+// limits and trial credits under the row lock run against MariaDB in test/server/http/routes/api-keys.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiKeyRow } from '../../../../server/db/api-keys.ts';

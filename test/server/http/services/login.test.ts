@@ -1,7 +1,7 @@
 // Signing in, the decisions taken before any account is read: throttled per client address and per
 // account before a password is hashed (429 with Retry-After), and an over-long address or password
 // answered like a wrong one (401, same scrypt work) without a lookup. Sessions for real accounts are
-// run against MariaDB by test/server/http/accounts.int.test.ts.
+// run against MariaDB by test/server/http/routes/auth.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { login } from '../../../../server/http/services/login.ts';
