@@ -23,7 +23,6 @@ const TEST_EXT = /\.test\.tsx?$/;
 
 const TYPES = 'types and interfaces only: the compiler checks them';
 const WIRING = 'wiring only (builds objects from other modules and starts them): run by the integration suites';
-const ROUTE = 'a thin route: parses with shared/schemas and calls its service; run by the HTTP integration suites';
 const VIEW = 'a React view with no logic of its own beyond strings.ts and the reducers it calls (tested); run by test/addin/e2e/pane.int.test.ts';
 
 /** Modules that need no test of their own, each with the reason. */
@@ -64,8 +63,6 @@ const VIA_PANE = 'run by the add-in workflow tests (test/addin/workflow) and the
 
 /** Modules with logic and no mirrored unit test yet (the ratchet: remove an entry when its test is written). */
 export const KNOWN_GAPS = new Map([
-  // server/http routes: thin.
-  ...['docs', 'documents', 'org-billing', 'org-invitations', 'org-members', 'org-presets', 'org-usage', 'org'].map((n) => [`server/http/routes/${n}.ts`, ROUTE]),
   // addin views.
   ...['AccountPanel', 'App', 'CarryNotice', 'DocumentBar', 'MatchEditor', 'MatchList', 'MatchRow', 'ProgressLine',
     'ResolverPanel', 'ResultPanel', 'ReviewPanel', 'SettingsPanel', 'StatusBadge', 'StylePicker', 'TrackChangesPrompt']

@@ -184,3 +184,8 @@ export async function expectSessionRequired(t: TestService, method: 'GET' | 'POS
     if (body.error !== error) throw new Error(`${method} ${path}: expected "${error}", got ${JSON.stringify(body)}`);
   }
 }
+
+/** The JSON text {"x":{"x":…{}…}} nested depth levels deep (built as text: JSON.stringify itself overflows). */
+export function nestedJson(depth: number): string {
+  return `${'{"x":'.repeat(depth)}{}${'}'.repeat(depth)}`;
+}

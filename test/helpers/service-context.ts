@@ -1,7 +1,8 @@
 // An AppContext for unit tests of server/http/services without a database: the pool refuses every use
 // (a service that reaches the database where the test expects a decision before it fails loudly), the
 // rate limiter counts in memory, the engine and the payment provider are what the test passes, and the
-// logger records its lines. What needs the real database is covered by test/server/http/*.int.test.ts.
+// logger records its lines. What needs the real database is covered by test/server/http/routes/*.int.test.ts
+// and the feature suites beside that folder.
 import type { Pool } from 'mysql2/promise';
 import type { LimiterStore } from '../../server/db/rate-limits.ts';
 import type { AppContext } from '../../server/http/context.ts';

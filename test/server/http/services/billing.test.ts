@@ -1,7 +1,7 @@
 // Credit purchases on an in-memory store and a scripted payment provider: idempotent creation (the same
 // key and credits answer the first purchase; other credits are a conflict), the amount and balance caps,
 // completion only once the provider says paid, once, and never past the balance cap. The SQL and the row
-// lock run against MariaDB in test/server/http/org.int.test.ts.
+// lock run against MariaDB in test/server/http/routes/org-billing.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NewPurchase, PurchaseRow } from '../../../../server/db/billing.ts';

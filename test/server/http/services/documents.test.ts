@@ -1,7 +1,7 @@
 // /hyperlink-apply's first decision: the scan token is checked against this upload, its settings and
 // the caller before a credit is reserved or the engine runs (a pool that refuses use and an engine that
 // fails the test stand in for both). Charging, usage rows and the engine's own graph check run against
-// MariaDB in test/server/http/documents.int.test.ts.
+// MariaDB in test/server/http/routes/documents.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sha256Hex } from '../../../../server/common/hash.ts';

@@ -1,6 +1,6 @@
 // Inviting a member: the role and the address are checked before the database is touched, so a refused
 // invitation costs no lock; the open invitation as the contract's OrgInvitation. Limits, renewals and
-// answers run against MariaDB in test/server/http/org-invitations.int.test.ts.
+// answers run against MariaDB in test/server/http/routes/org-invitations.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { InvitationRow } from '../../../../server/db/invitations.ts';

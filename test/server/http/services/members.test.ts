@@ -1,7 +1,7 @@
 // The rules of team membership changes, one row per case: only owners grant, change or remove the owner
 // role; an organisation keeps at least one owner; a member of another organisation is not found. The
 // owner count is asked only when the rule needs it. The SQL under the row lock runs against MariaDB in
-// test/server/http/org.int.test.ts.
+// test/server/http/routes/org-members.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Role } from '../../../../server/db/organisations.ts';

@@ -1,6 +1,6 @@
 // The settings form field of a document request: parsed and checked before any database use; JSON,
 // size, depth and value errors answered as 400s naming the field. A preset_id is looked up in the
-// caller's organisation (run against MariaDB by test/server/http/org.int.test.ts).
+// caller's organisation (run against MariaDB by test/server/http/routes/org-presets.int.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseSettings, SettingsError } from '../../../../shared/settings.ts';

@@ -1,13 +1,15 @@
-// Document routes over HTTP: auth, uploads and limits, hostile files, scan token binding, credits, usage.
+// The document routes (server/http/routes/documents.ts) over HTTP: auth, uploads and limits, settings bounds,
+// hostile files, scan token binding, credits, usage. The resolver route's work: crossref.int.test.ts beside this
+// folder; bibliography rewrite and style preview: bib-rewrite.int.test.ts and style-preview.int.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
-import { canonicalSettings, DEFAULT_SETTINGS } from '../../../shared/settings.ts';
-import { creditBalance } from '../../../server/db/credits.ts';
-import { signScanToken } from '../../../server/http/scan-token.ts';
-import { MAX_DOCX_BYTES } from '../../../shared/contract.ts';
-import { awaitFreshWindow, CORPUS, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../helpers/http-harness.ts';
-import { doctypeDocx, lyingZip, macroDocx, mismatchedTagsDocx, nulByteDocx, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from './bad-docx.ts';
+import { canonicalSettings, DEFAULT_SETTINGS } from '../../../../shared/settings.ts';
+import { creditBalance } from '../../../../server/db/credits.ts';
+import { signScanToken } from '../../../../server/http/scan-token.ts';
+import { MAX_DOCX_BYTES } from '../../../../shared/contract.ts';
+import { awaitFreshWindow, CORPUS, corpusDoc, expectError, nestedJson, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../../helpers/http-harness.ts';
+import { doctypeDocx, lyingZip, macroDocx, mismatchedTagsDocx, nulByteDocx, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from '../bad-docx.ts';
 
 let t: TestService;
 const doc = corpusDoc();
@@ -33,6 +35,21 @@ describe('authentication and upload limits (no engine work)', () => {
     expectError(await t.client.withApiKey(login.data.token).direct({ file: doc }), 401);
   });
 
+  test('every document route: no header is 401 missing_authorization; an expired key 401 api_key_expired', async () => {
+    const u = await t.user({});
+    const { id, key } = await u.key();
+    await t.service.ctx.pool.query('UPDATE api_keys SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE id = ?', [id]);
+    for (const route of ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-style-preview', '/hyperlink', '/hyperlink-crossref']) {
+      for (const [headers, reason] of [[{}, 'missing_authorization'], [{ authorization: `Bearer ${key}` }, 'api_key_expired']] as const) {
+        const form = new FormData();
+        form.append('file', new Blob([doc as unknown as BlobPart]), 'a.docx');
+        const res = await fetch(`${t.url}${route}`, { method: 'POST', headers, body: form });
+        const body = expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, 401);
+        assert.equal(body.reason, reason, route);
+      }
+    }
+  });
+
   test('missing file 400, non-multipart 400, invalid settings JSON 400, bad settings value 400 naming the field', async () => {
     const u = await t.user({});
     const { client, key } = await u.key();
@@ -51,6 +68,17 @@ describe('authentication and upload limits (no engine work)', () => {
     assert.match(badColor.error, /linkColor/);
     const empty = expectError(await client.scan({ file: new Uint8Array(0) }), 400);
     assert.equal(empty.reason, 'empty-file');
+  });
+
+  test('a settings form field nested thousands deep or over the size bound is 400, before the engine', async () => {
+    const u = await t.user({ credits: 5 });
+    const { client } = await u.key();
+    const deep = expectError(await client.scan({ file: corpusDoc(), settingsText: `{"extra":${nestedJson(5000)}}` }), 400);
+    assert.equal(deep.reason, 'settings_too_deep');
+    const arrays = expectError(await client.direct({ file: corpusDoc(), settingsText: `{"extra":${'['.repeat(6000)}${']'.repeat(6000)}}` }), 400);
+    assert.equal(arrays.reason, 'settings_too_deep');
+    const big = expectError(await client.scan({ file: corpusDoc(), settingsText: JSON.stringify({ note: 'y'.repeat(70_000) }) }), 400);
+    assert.equal(big.reason, 'settings_too_large');
   });
 
   test('a file of 26,214,401 bytes is 413 on every document route; exactly the limit is not', async () => {

@@ -1,8 +1,9 @@
-// Members join by invitation (issue 11, item 9): inviting answers the same for every address (unknown,
+// GET and POST /org-invitations (server/http/routes/org-invitations.ts), and the invitations of POST /org-members
+// that lead to them. Members join by invitation (issue 11, item 9): inviting answers the same for every address (unknown,
 // known, in another organisation, already a member), and nobody is enrolled without accepting.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectError, startTestService, type TestService, type TestUser } from '../../helpers/http-harness.ts';
+import { expectError, expectSessionRequired, startTestService, type TestService, type TestUser } from '../../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {
@@ -93,5 +94,14 @@ describe('inviting', () => {
     await manager.session.changeMembers({ action: 'invite', email: 'zoë.invite@example.org' });
     const forPlain = await plain.session.listInvitations();
     assert.ok(forPlain.ok && forPlain.data.invitations.length === 0, 'zoë@ is not zoe@');
+  });
+
+  test('an answer names what is wrong with it; both methods need a session', async () => {
+    const u = await t.user({});
+    const reasonOf = async (answer: unknown) => expectError(await u.session.answerInvitation(answer as never), 400).reason;
+    assert.equal(await reasonOf({ invitation_id: 'x' }), 'invalid_action');
+    assert.equal(await reasonOf({ action: 'accept' }), 'missing_invitation_id');
+    expectError(await u.session.answerInvitation({ action: 'decline', invitation_id: 'no-such-invitation' }), 404);
+    for (const method of ['GET', 'POST'] as const) await expectSessionRequired(t, method, '/org-invitations');
   });
 });
