@@ -165,6 +165,11 @@ export function expectError(result: { ok: boolean; status: number; headers: Head
   return body;
 }
 
+/** expectError for an answer fetched directly (a body or header the client would not send). */
+export async function expectFetchError(res: Response, status: number): Promise<ReturnType<typeof expectError>> {
+  return expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, status);
+}
+
 /** Rate limits use fixed one-minute windows: start a counting test early in a window so it cannot straddle two. */
 export async function awaitFreshWindow(neededMs = 20_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
@@ -180,7 +185,7 @@ export async function expectSessionRequired(t: TestService, method: 'GET' | 'POS
     fetch(`${t.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(method === 'GET' ? {} : { body: '{}' }) });
   for (const [headers, error] of [[{}, 'Missing authorization header'], [{ authorization: 'not-a-live-session' }, 'Unauthorized']] as const) {
     const res = await send(headers);
-    const body = expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, 401);
+    const body = await expectFetchError(res, 401);
     if (body.error !== error) throw new Error(`${method} ${path}: expected "${error}", got ${JSON.stringify(body)}`);
   }
 }

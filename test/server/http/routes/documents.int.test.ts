@@ -8,7 +8,7 @@ import { canonicalSettings, DEFAULT_SETTINGS } from '../../../../shared/settings
 import { creditBalance } from '../../../../server/db/credits.ts';
 import { signScanToken } from '../../../../server/http/scan-token.ts';
 import { MAX_DOCX_BYTES } from '../../../../shared/contract.ts';
-import { awaitFreshWindow, CORPUS, corpusDoc, expectError, nestedJson, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../../helpers/http-harness.ts';
+import { awaitFreshWindow, CORPUS, corpusDoc, expectError, expectFetchError, nestedJson, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../../helpers/http-harness.ts';
 import { doctypeDocx, lyingZip, macroDocx, mismatchedTagsDocx, nulByteDocx, randomUpload, truncatedZip, zipBomb, zipWithoutDocument } from '../bad-docx.ts';
 
 let t: TestService;
@@ -44,7 +44,7 @@ describe('authentication and upload limits (no engine work)', () => {
         const form = new FormData();
         form.append('file', new Blob([doc as unknown as BlobPart]), 'a.docx');
         const res = await fetch(`${t.url}${route}`, { method: 'POST', headers, body: form });
-        const body = expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, 401);
+        const body = await expectFetchError(res, 401);
         assert.equal(body.reason, reason, route);
       }
     }

@@ -2,7 +2,7 @@
 // completes them (an owner too where BILLING_SELF_COMPLETE=true), against the real service and MariaDB.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectError, expectSessionRequired, startTestService, type TestService } from '../../../helpers/http-harness.ts';
+import { expectError, expectFetchError, expectSessionRequired, startTestService, type TestService } from '../../../helpers/http-harness.ts';
 
 let t: TestService;
 before(async () => {
@@ -79,11 +79,11 @@ describe('/org-billing', () => {
 
   test('validation names the problem; no session 401; creating needs an organisation and its owner', async () => {
     const owner = await t.user({ org: 'billing-v', role: 'owner' });
+    const login = await t.client.login(owner.email, owner.password);
+    assert.ok(login.ok);
     const reasonOf = async (body: unknown): Promise<string | null | undefined> => {
-      const login = await t.client.login(owner.email, owner.password);
-      assert.ok(login.ok);
       const res = await fetch(`${t.url}/org-billing`, { method: 'POST', headers: { authorization: login.data.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return expectError({ ok: res.ok, status: res.status, headers: res.headers, error: await res.json() }, 400).reason;
+      return (await expectFetchError(res, 400)).reason;
     };
     assert.equal(await reasonOf({ action: 'refund' }), 'invalid_action');
     assert.equal(await reasonOf({ action: 'create', credits: 1.5, idempotency_key: 'k' }), 'invalid_credits');
