@@ -110,6 +110,20 @@ describe('authentication and upload limits (no engine work)', () => {
     expectError(await t.client.withApiKey(orgKey.data.key).crossref({ file: doc }), 403);
   });
 
+  test('/hyperlink-crossref on a server with the resolver off: 503 resolver_unavailable with a hint', async () => {
+    const pro = await t.user({ plan: 'pro', credits: 1 });
+    const { client } = await pro.key();
+    const resolver = t.service.ctx.resolver;
+    t.service.ctx.resolver = null;
+    try {
+      const body = expectError(await client.crossref({ file: doc, settings: { doi: true, crossref: true } }), 503);
+      assert.deepEqual([body.error, body.reason], ['Service temporarily unavailable', 'resolver_unavailable']);
+      assert.match((body as { hint?: string }).hint ?? '', /scan and apply work without it/);
+    } finally {
+      t.service.ctx.resolver = resolver;
+    }
+  });
+
   test('429 per key after RATE_LIMIT_PER_MINUTE requests, with retry_after and Retry-After', async () => {
     const u = await t.user({});
     const { client } = await u.key();

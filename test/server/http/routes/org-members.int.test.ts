@@ -18,7 +18,7 @@ describe('/org-members', () => {
     const manager = await t.user({ org: 'team-a', role: 'manager' });
     const newcomer = await t.user({});
     const elsewhere = await t.user({ org: 'team-b', role: 'member' });
-    expectError(await owner.session.listMembers(), 403);
+    assert.equal(expectError(await owner.session.listMembers(), 403).reason, 'members_not_enabled');
     await t.service.ctx.pool.query('UPDATE organisations SET members_enabled = 1 WHERE id = ?', [owner.orgId]);
     const list = await manager.session.listMembers();
     assert.ok(list.ok && list.data.members.length === 2);
