@@ -10,6 +10,7 @@ import { saveSettings } from '../settings/connection.ts';
 import { saveAccount, type Account } from '../settings/account.ts';
 import type { KeyValueStore } from '../settings/stores.ts';
 import { useWorkflow } from '../workflow/use-workflow.ts';
+import type { ServiceClient, ServiceConnection } from '../service-client.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { DocumentBar } from './DocumentBar.tsx';
 import { ResolverPanel } from './ResolverPanel.tsx';
@@ -30,16 +31,18 @@ export interface AppProps {
   store: KeyValueStore;
   initialAccount: Account;
   initialSettings: HyperlinkSettings;
+  /** The door to the service for each step (default: the browser's fetch); tests pass a fake. */
+  clientFor?: (connection: ServiceConnection, signal: AbortSignal) => ServiceClient;
 }
 
-export function App({ host, store, initialAccount, initialSettings }: AppProps) {
+export function App({ host, store, initialAccount, initialSettings, clientFor }: AppProps) {
   const [account, setAccount] = useState(initialAccount);
   const connection = useMemo(() => ({ baseUrl: account.baseUrl, apiKey: account.apiKey }), [account.baseUrl, account.apiKey]);
   const [settings, setSettings] = useState(initialSettings);
   const needsConnection = connection.apiKey.trim() === '';
   const [tab, setTab] = useState<TabName>(needsConnection ? 'account' : 'review');
   const [notice, setNotice] = useState<string | null>(null);
-  const wf = useWorkflow(host, connection, settings);
+  const wf = useWorkflow(host, connection, settings, clientFor);
   const busy = wf.busy;
   const [confirmRescan, setConfirmRescan] = useState(false);
   const decidedCount = Object.keys(wf.review.choices).length;

@@ -6,7 +6,7 @@ import type { DocumentHost } from '../host/host.ts';
 import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
 import type { CarryResult } from '../review/carry-over.ts';
 import type { Verification } from '../docx/verify.ts';
-import { createServiceClient, type ServiceConnection } from '../service-client.ts';
+import { createServiceClient, type ServiceClient, type ServiceConnection } from '../service-client.ts';
 import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
@@ -16,7 +16,13 @@ import { preselectedStyle } from '../review/style-choice.ts';
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
-export function useWorkflow(host: DocumentHost, connection: ServiceConnection, settings: HyperlinkSettings) {
+/** The service client for one step: the browser's fetch, bound to the step's abort signal. */
+export function browserClient(connection: ServiceConnection, signal: AbortSignal): ServiceClient {
+  return createServiceClient(connection, (input, init) => fetch(input, { ...init, signal }));
+}
+
+/** clientFor is the door to the service (tests pass a fake; the pane uses browserClient). */
+export function useWorkflow(host: DocumentHost, connection: ServiceConnection, settings: HyperlinkSettings, clientFor: (connection: ServiceConnection, signal: AbortSignal) => ServiceClient = browserClient) {
   const [progress, setProgress] = useState<Progress>({ phase: 'idle' });
   const [session, setSession] = useState<ScanSession | null>(null);
   const [applied, setApplied] = useState<ApplySession | null>(null);
@@ -30,10 +36,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   const abort = useRef<AbortController | null>(null);
   const phase = progress.phase;
 
-  const client = useCallback(
-    (signal: AbortSignal) => createServiceClient(connection, (input, init) => fetch(input, { ...init, signal })),
-    [connection],
-  );
+  const client = useCallback((signal: AbortSignal) => clientFor(connection, signal), [clientFor, connection]);
 
   /** Runs one step with a fresh AbortController; errors become words, cancel is silent. */
   const guarded = useCallback(
