@@ -66,7 +66,7 @@ export const KNOWN_GAPS = new Map([
   // addin views.
   ...['AccountPanel', 'App', 'CarryNotice', 'DocumentBar', 'MatchEditor', 'MatchList', 'MatchRow', 'ProgressLine', 'ResolverPanel', 'ResultPanel', 'ReviewPanel', 'SettingsPanel', 'StatusBadge', 'StylePicker', 'TrackChangesPrompt']
     .map((n) => [`addin/components/${n}.tsx`, VIEW]),
-  ...['boot/pick-host', 'settings/machine', 'settings/stores']
+  ...['boot/pick-host']
     .map((n) => [`addin/${n}.ts`, VIA_PANE]),
 ]);
 

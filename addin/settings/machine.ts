@@ -1,6 +1,8 @@
 // Where the pane runs, said for the name of the key it creates: the Office host and platform as
 // office-js-helpers detects them, else "Browser", and the operating system the browser reports.
-import { Utilities } from '@microsoft/office-js-helpers';
+import { OfficeHelpers } from '../util/office-helpers.ts';
+
+const { Utilities } = OfficeHelpers;
 
 export function machineName(): string {
   let where = '';

@@ -3,7 +3,8 @@
 // where the host has it (shared runtime), Office roaming settings (Outlook-style hosts), else the
 // browser's (partitioned, in Office on the web) localStorage through office-js-helpers' Storage.
 // Never the document's own settings: those travel inside the manuscript.
-import { Storage, StorageType } from '@microsoft/office-js-helpers';
+import type { Storage } from '@microsoft/office-js-helpers';
+import { OfficeHelpers } from '../util/office-helpers.ts';
 import { S } from '../strings.ts';
 
 export interface KeyValueStore {
@@ -42,14 +43,14 @@ class HelpersStore implements KeyValueStore {
   readonly kind: 'local' | 'memory';
   private readonly storage: Storage<string>;
   constructor() {
-    let type = StorageType.LocalStorage;
+    let type = OfficeHelpers.StorageType.LocalStorage;
     try {
       globalThis.localStorage.getItem('probe');
     } catch {
-      type = StorageType.InMemoryStorage;
+      type = OfficeHelpers.StorageType.InMemoryStorage;
     }
-    this.kind = type === StorageType.LocalStorage ? 'local' : 'memory';
-    this.storage = new Storage<string>('hyperlinker', type);
+    this.kind = type === OfficeHelpers.StorageType.LocalStorage ? 'local' : 'memory';
+    this.storage = new OfficeHelpers.Storage<string>('hyperlinker', type);
   }
   get(key: string): string | null {
     return this.storage.has(key) ? this.storage.get(key) : null;
