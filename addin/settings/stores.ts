@@ -53,7 +53,9 @@ class HelpersStore implements KeyValueStore {
     this.storage = new OfficeHelpers.Storage<string>('hyperlinker', type);
   }
   get(key: string): string | null {
-    return this.storage.has(key) ? this.storage.get(key) : null;
+    // The library JSON-parses what it reads: a value written by hand may come back as a number or an object.
+    const v: unknown = this.storage.get(key);
+    return typeof v === 'string' ? v : null;
   }
   async set(key: string, value: string): Promise<void> {
     this.storage.set(key, value);

@@ -133,3 +133,14 @@ test('localStorage blocked by the browser: memory only, said as such, and still 
   await store.set('apiKey', 'sk_x');
   assert.equal(store.get('apiKey'), 'sk_x');
 });
+
+test('a localStorage value that parses as JSON but is not text (a number, an object) reads as absent, never as a non-string', async () => {
+  // loadAccount and the pane call .trim() on these: a number here used to stop the pane from starting.
+  const ls = fakeLocalStorage();
+  ls.items.set('@hyperlinker/apiKey', '12345');
+  ls.items.set('@hyperlinker/settings', '{"refs":true}');
+  const { appStore } = await freshStores();
+  const store = await appStore();
+  assert.equal(store.get('apiKey'), null);
+  assert.equal(store.get('settings'), null);
+});
