@@ -17,6 +17,11 @@ for (const key of Object.getOwnPropertyNames(window)) {
 for (const key of ['Event', 'EventTarget', 'CustomEvent', 'KeyboardEvent', 'MouseEvent', 'FocusEvent', 'InputEvent', 'PointerEvent', 'UIEvent']) {
   g[key] = (window as unknown as Record<string, unknown>)[key];
 }
+// No Web Animations: Fluent UI then runs its motions as it does under jsdom, at once and without timers
+// (happy-dom's animations run on timers, and reject a cancelled animation's promise unhandled).
+for (let proto: object | null = window.HTMLElement.prototype; proto; proto = Object.getPrototypeOf(proto)) {
+  if (Object.prototype.hasOwnProperty.call(proto, 'animate')) delete (proto as { animate?: unknown }).animate;
+}
 g.window = window;
 g.document = window.document;
 g.navigator = window.navigator;

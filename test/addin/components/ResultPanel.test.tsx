@@ -1,0 +1,61 @@
+// After apply: the links added, where the output went, what Word kept, per-category counts, warnings,
+// and Restore original (not when the output went to a new document), then the restore's outcome.
+import { button, buttons, click, mount, text } from '../../helpers/dom.ts';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ResultPanel } from '../../../addin/components/ResultPanel.tsx';
+import { S } from '../../../addin/strings.ts';
+import type { ApplySession } from '../../../addin/workflow/pipeline.ts';
+
+function applied(extra: Partial<ApplySession> = {}): ApplySession {
+  return {
+    result: { docx: '', linkCount: 15, statCounts: { citations: 12, figures: 3, tables: 0 }, warnings: ['Reference [9] has no entry: left unlinked.'] },
+    outcome: { mode: 'replaced', message: S.apply.replaced },
+    original: new Uint8Array([1]),
+    verification: { ok: true, problems: [] },
+    carried: null,
+    ...extra,
+  };
+}
+
+test('replaced and checked: counts in words, the check, warnings, and Restore original calling onRestore', async () => {
+  let restores = 0;
+  const m = await mount(<ResultPanel applied={applied()} restored={null} busy={false} onRestore={() => restores++} />);
+  const t = text(m.container);
+  assert.match(t, /15 links added/);
+  assert.match(t, /The document now carries the links\./);
+  assert.match(t, /Checked: Word kept the text and every link\./);
+  assert.match(t, /citations: 12 · figures: 3/);
+  assert.ok(!t.includes('tables: 0'), 'empty categories are left out');
+  assert.match(t, /Reference \[9\] has no entry: left unlinked\./);
+  await click(button(m.container, S.apply.restore));
+  assert.equal(restores, 1);
+  await m.rerender(<ResultPanel applied={applied()} restored={null} busy={true} onRestore={() => restores++} />);
+  assert.equal(button(m.container, S.apply.restore).disabled, true, 'no restore while a step runs');
+  await m.unmount();
+});
+
+test('what Word did not keep is listed, with Restore original offered', async () => {
+  const m = await mount(<ResultPanel applied={applied({ verification: { ok: false, problems: ['Links: apply wrote 15, Word kept 12.'] } })} restored={null} busy={false} onRestore={() => undefined} />);
+  const problems = m.container.querySelector('[data-testid="verify-problems"]')!;
+  assert.match(text(problems), /Word did not keep everything:.*Links: apply wrote 15, Word kept 12\./);
+  assert.equal(m.container.querySelector('[data-testid="verified"]'), null);
+  assert.equal(button(m.container, S.apply.restore).disabled, false);
+  await m.unmount();
+});
+
+test('opened as a new document: the reason, and no restore (the original was never replaced)', async () => {
+  const m = await mount(<ResultPanel applied={applied({ outcome: { mode: 'opened-new', message: S.apply.openedNew('InvalidArgument') }, verification: null })} restored={null} busy={false} onRestore={() => undefined} />);
+  assert.match(text(m.container), /Word could not replace this document \(InvalidArgument\)/);
+  assert.equal(buttons(m.container, S.apply.restore).length, 0);
+  await m.unmount();
+});
+
+test('after restore: said when it is back as it was, or what Word did not keep; Restore is not offered again', async () => {
+  const m = await mount(<ResultPanel applied={applied()} restored={{ ok: true, problems: [] }} busy={false} onRestore={() => undefined} />);
+  assert.match(text(m.container), /The original document is back/);
+  assert.equal(buttons(m.container, S.apply.restore).length, 0);
+  await m.rerender(<ResultPanel applied={applied()} restored={{ ok: false, problems: ['Text inside text boxes was lost or changed.'] }} busy={false} onRestore={() => undefined} />);
+  assert.match(text(m.container.querySelector('[data-testid="restore-problems"]')!), /put back, but Word did not keep everything:.*text boxes/);
+  await m.unmount();
+});
