@@ -22,6 +22,12 @@ for (const key of ['Event', 'EventTarget', 'CustomEvent', 'KeyboardEvent', 'Mous
 for (let proto: object | null = window.HTMLElement.prototype; proto; proto = Object.getPrototypeOf(proto)) {
   if (Object.prototype.hasOwnProperty.call(proto, 'animate')) delete (proto as { animate?: unknown }).animate;
 }
+// happy-dom does no layout: every element reports the task pane's size, so that the virtualised review
+// list (which renders the rows that fit its scroller) has rows to render.
+for (const [name, size] of [['Height', 800], ['Width', 400]] as const) {
+  Object.defineProperty(window.HTMLElement.prototype, `offset${name}`, { configurable: true, get: () => size });
+  Object.defineProperty(window.HTMLElement.prototype, `client${name}`, { configurable: true, get: () => size });
+}
 g.window = window;
 g.document = window.document;
 g.navigator = window.navigator;
