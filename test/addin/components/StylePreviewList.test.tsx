@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { StylePreview } from '../../../shared/contract.ts';
-import { StylePicker } from '../../../addin/components/StylePicker.tsx';
 import { FormattedEntry, StylePreviewList } from '../../../addin/components/StylePreviewList.tsx';
 
 const PREVIEW: StylePreview = {
@@ -45,22 +44,4 @@ test('loading and errors are said in words; idle shows nothing', () => {
   assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'loading', styleTitle: 'American Psychological Association 7th edition' }} />), /Preparing a preview of the reference list in American Psychological Association 7th edition/);
   assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'error', message: "styleId 'x' names no known CSL style" }} />), /The preview could not be made: styleId &#x27;x&#x27; names no known CSL style/);
   assert.equal(renderToStaticMarkup(<StylePreviewList state={{ status: 'idle' }} />), '');
-});
-
-test('the style picker shows the preview before the approval checkbox', () => {
-  const html = renderToStaticMarkup(
-    <StylePicker detection={{ id: 'apa', title: 'APA', score: 0.9, rewritable: true, confidence: 'high', candidates: [] }} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} preview={{ status: 'ready', preview: PREVIEW }} />,
-  );
-  const at = html.indexOf('data-testid="style-preview"');
-  assert.ok(at > 0, html);
-  assert.ok(at < html.indexOf('type="checkbox"'), 'the preview comes before the rewrite is approved');
-});
-
-test('a detected style that is not bundled: the picker says so and offers no rewrite in it', () => {
-  const html = renderToStaticMarkup(
-    <StylePicker detection={{ id: 'harvard-swinburne-university-of-technology', title: 'harvard-swinburne-university-of-technology', score: 0.9, rewritable: false, confidence: 'high', candidates: [] }} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />,
-  );
-  assert.match(html, /data-testid="style-not-bundled"/);
-  assert.match(html, /cannot be used to rewrite the list/);
-  assert.match(html, /disabled/);
 });
