@@ -2,7 +2,8 @@
 // A Renderer holds one citeproc engine for one style; render() turns CSL-JSON items into each entry's
 // label and body as formatted segments (italic, bold, small caps, super/subscript) and plain text.
 
-import CSL from 'citeproc';
+import { createRequire } from 'node:module';
+import type CSLModule from 'citeproc';
 import { bundledLocale } from './catalog.ts';
 import type { RewriteSegment } from '../engine/style-hooks.ts';
 
@@ -143,15 +144,24 @@ export function rendererConstructions(): number {
   return engineConstructions;
 }
 
+/** citeproc-js (1.9 MB of source, about 10 MB once compiled), loaded on the first engine built: the service
+ * thread imports this module (CSL file checks, the resolver's style refinement) but most processes never
+ * render, and an idle service kept it resident. */
+let citeproc: typeof CSLModule | null = null;
+function CSL(): typeof CSLModule {
+  citeproc ??= createRequire(import.meta.url)('citeproc') as typeof CSLModule;
+  return citeproc;
+}
+
 /** One citeproc engine over one style. Not thread-safe across interleaved render() calls (citeproc is synchronous). */
 export class Renderer {
-  private readonly engine: InstanceType<typeof CSL.Engine>;
+  private readonly engine: InstanceType<typeof CSLModule.Engine>;
   private items = new Map<string, CslItem>();
   private calls = 0;
 
   constructor(styleXml: string, lang = 'en-US') {
     engineConstructions++;
-    this.engine = new CSL.Engine({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
+    this.engine = new (CSL().Engine)({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
   }
 
   /** Renders the items as a bibliography in the given order (numeric labels follow it). Missing ids: not rendered. */
