@@ -17,11 +17,14 @@ const commands: Record<string, () => Promise<CliCommand>> = {
 function usage(): string {
   return [
     'usage: hyperlinker <command> [options]',
-    '  scan FILE.docx [--settings JSON]                 print the ScanPacket of a manuscript',
+    '  scan FILE.docx [--settings JSON] [--compact] [--no-style]',
+    '                                                   print the ScanPacket of a manuscript (--compact: one line;',
+    '                                                   --no-style: without citation-style detection, faster)',
     '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]',
     '                                                   link every ready match (and, with --resolve, every',
     '                                                   reference Crossref resolves; with --style/--csl, rewrite the references in a CSL style) and write OUT.docx',
-    '  resolve FILE.docx [--settings JSON] [--no-cache] find each reference\'s DOI through Crossref',
+    '  resolve FILE.docx [--settings JSON] [--no-cache] [--compact]',
+    '                                                   find each reference\'s DOI through Crossref',
     '                                                   (CROSSREF_API_URL, CROSSREF_MAILTO); print the ResolverReport',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
     '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',

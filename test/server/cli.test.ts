@@ -60,3 +60,14 @@ test('a bad flag gives one line naming the flag and a non-zero exit', async () =
   assert.equal(accounts.code, 2);
   assert.match(accounts.err, /^hyperlinker: .*--colour/);
 });
+
+test('--help names every option each document command accepts (as its own usage line lists them)', async () => {
+  const help = (await runCli(['--help'])).out;
+  for (const command of ['scan', 'link', 'resolve']) {
+    const r = await runCli([command]);
+    assert.notEqual(r.code, 0, command);
+    const options = r.err.match(/--[a-z][a-z-]*/g) ?? [];
+    assert.ok(options.includes('--settings'), `${command}: ${r.err}`);
+    for (const option of options) assert.ok(help.includes(option), `${command} ${option} is missing from --help`);
+  }
+});
