@@ -137,7 +137,7 @@ const paths: Record<string, Schema> = {
     post: { security: session, requestBody: jsonBody(ref('OrgPresetWrite')), responses: { '201': json(ref('OrgPresetCreated'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },
   },
   '/org-usage': { get: { security: session, parameters: intParams(ORG_USAGE_QUERY), responses: { '200': json(ref('OrgUsageList')), ...errorResponses([400, 401, 403]) } } },
-  '/org': { get: { security: session, responses: { '200': json(ref('OrgAccount')), ...errorResponses([401, 403]) } } },
+  '/org': { get: { security: session, description: '404 org_not_found when the caller\'s organisation no longer exists.', responses: { '200': json(ref('OrgAccount')), ...errorResponses([401, 403, 404]) } } },
   '/org-billing': { post: { security: session, requestBody: jsonBody(ref('BillingRequest')), responses: { '200': json({ anyOf: [ref('PurchaseCreated'), ref('PurchaseCompleted')] }), '201': json(ref('PurchaseCreated'), 'Created'), ...errorResponses([400, 401, 403, 404, 409]) } } },
   '/org-members': {
     get: { security: session, description: 'Members; managers and owners also get the open invitations.', responses: { '200': json(ref('OrgMembersList')), ...errorResponses([401, 403]) } },

@@ -66,7 +66,7 @@ test('--help names every option each document command accepts (as its own usage 
   for (const command of ['scan', 'link', 'resolve']) {
     const r = await runCli([command]);
     assert.notEqual(r.code, 0, command);
-    const options = r.err.match(/--[a-z][a-z-]*/g) ?? [];
+    const options: string[] = r.err.match(/--[a-z][a-z-]*/g) ?? [];
     assert.ok(options.includes('--settings'), `${command}: ${r.err}`);
     for (const option of options) assert.ok(help.includes(option), `${command} ${option} is missing from --help`);
   }

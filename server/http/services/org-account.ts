@@ -18,6 +18,6 @@ export async function findOrganisation(pool: Pool, orgId: string): Promise<Organ
 /** The caller's organisation; 404 when it is gone. */
 export async function requireOrganisation(pool: Pool, orgId: string): Promise<Organisation> {
   const org = await findOrganisation(pool, orgId);
-  if (!org) throw notFound('Organisation not found');
+  if (!org) throw notFound('Organisation not found', 'org_not_found');
   return org;
 }

@@ -24,4 +24,5 @@ test('requireOrganisation: a missing organisation is 404', async () => {
   const r = await refusal(() => requireOrganisation(scriptedPool([[]]), 'org-gone'));
   assert.equal(r.status, 404);
   assert.match(r.error, /Organisation not found/);
+  assert.equal(r.reason, 'org_not_found');
 });
