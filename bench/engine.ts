@@ -142,7 +142,9 @@ async function serviceMemoryLine(name: string, file: string, size: number): Prom
     const added = (r: RequestMemory) => `${mb(r.rssBefore)} before + ${mb(r.peakRss - r.rssBefore)} (${((r.peakRss - r.rssBefore) / size).toFixed(1)}x file) by the request`;
     return `${head}apply peak rss ${mb(m.apply.peakRss)} (${factor.toFixed(1)}x file${factor < 10 ? '' : ', goal < 10x'}: ${added(m.apply)}); direct peak rss ${mb(m.direct.peakRss)} (${added(m.direct)}); idle service ${mb(m.idleRss)}  (compiled service process as npm start runs it, after /hyperlink-scan)`;
   } catch (err) {
-    return `${head}service memory: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (needs MariaDB on 127.0.0.1:3306 or BENCH_DATABASE_URL)`;
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const hint = /ECONNREFUSED|ER_ACCESS_DENIED|connect/i.test(`${message} ${(err as { code?: string }).code ?? ''}`) ? ' (needs MariaDB on 127.0.0.1:3306 or BENCH_DATABASE_URL)' : '';
+    return `${head}service memory: ${message}${hint}`;
   }
 }
 
