@@ -4,7 +4,7 @@
 // (rendering parsed entries in another style). Fields it cannot find are null, never guessed.
 
 import { findDois } from '../engine/detect/dois.ts';
-import { authorBlockEnd, findYear, parseAuthors, parseLabel } from '../engine/detect/bibliography/fields.ts';
+import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from '../engine/detect/bibliography/fields.ts';
 
 export interface ParsedAuthor {
   family: string;
@@ -99,6 +99,90 @@ function splitAuthor(name: string): ParsedAuthor {
   return { family: n, given: null };
 }
 
+// Names written in full: a capitalised word ("Anna", "Jean-Luc", "O’Brien", "McDonald", "Łukasz"),
+// an initial ("M", "M.", "J.-P."), a particle ("de", "van", "der"). Words are separated by spaces
+// (or follow a dotted initial), so that "AM" is not read as two initials.
+const PARTICLE = "(?:d[aeiou]s?|de[lnr]?|della|van|von|vom|zu[mr]?|te[nr]?|la|le|y|bin|ibn|al|el|ben|st\\.?)";
+const NAME_PART = "(?:\\p{Ll}{1,3}[’'])?\\p{Lu}(?:[\\p{Ll}’']|\\p{Lu}(?=\\p{Ll}))*\\p{Ll}";
+const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
+const INITIAL = '\\p{Lu}\\.?(?:-\\p{Lu}\\.?)?';
+const GIVEN_WORDS = `(?:${NAME_WORD}|${INITIAL})(?:(?:\\s+|(?<=\\.))(?:${NAME_WORD}|${INITIAL})){0,3}`;
+const SURNAME = `(?:${PARTICLE}\\s+){0,3}${NAME_WORD}`;
+const SUFFIX = /^(?:Jr|Sr|II|III|IV)\.?$/;
+const EDITORS = /^(?:eds?|editors?|Hrsg|trans)\.?$/i;
+/** "Brown", "de Vries", "van der Berg", "Smith-Jones": a surname alone, no initials. */
+const SURNAME_ONLY = new RegExp(`^${SURNAME}$`, 'u');
+/** The first author's surname may have two words ("Calquín Donoso"). */
+const FIRST_SURNAME_ONLY = new RegExp(`^${SURNAME}(?:\\s+${NAME_WORD})?$`, 'u');
+/**
+ * After a two-word first chunk ("Calquín Donoso, Claudia") one given name and initials at most:
+ * "Xueli An, Minghao Zhao" lists two authors given name first.
+ */
+const ONE_GIVEN_NAME = new RegExp(`^(?:${INITIAL}\\s*)*${NAME_WORD}(?:\\s*${INITIAL})*$`, 'u');
+/** "Anna M.", "Anna Maria", "J. Anna", "Jan de": given names, at least one written in full. */
+const GIVEN_NAMES = new RegExp(`^(?=.*${NAME_WORD})${GIVEN_WORDS}(?:\\s+${PARTICLE}){0,2}$`, 'u');
+/** "Piotr Kowalski", "Anna M. de Vries", "Lee Chen Jr.": given names first, then the surname. */
+const GIVEN_FIRST = new RegExp(`^(${GIVEN_WORDS}?)\\s+(${SURNAME})(?:,?\\s+(?:Jr|Sr|II|III|IV)\\.?)?$`, 'u');
+
+/**
+ * The authors of a list split at commas and "and" (parseAuthors): "Surname, Given Names" written in
+ * full (Chicago, MLA, some Harvard) comes as two chunks, "Brown" and "Anna M.", joined here into one
+ * author. After such a first author, Chicago and MLA write the others "Given Surname" ("Piotr
+ * Kowalski"), read so. Vancouver, APA, Harvard and ACS chunks carry their initials and pass through.
+ */
+function readAuthors(chunks: string[]): ParsedAuthor[] {
+  const out: ParsedAuthor[] = [];
+  let givenFirst = false;
+  for (let i = 0; i < chunks.length; i++) {
+    let chunk = chunks[i]!.replace(/[.,;:]+$/, '').trim();
+    if (EDITORS.test(chunk)) continue;
+    // "Altman, David, und Rossana Castiglioni": a conjunction parseAuthors does not split at.
+    if (givenFirst) chunk = chunk.replace(/^(?:und|et|y|e|en|og|och|és|i)\s+(?=\p{Lu})/u, '');
+    if (SUFFIX.test(chunk) && out.length) {
+      const last = out[out.length - 1]!;
+      last.given = last.given ? `${last.given}, ${chunk}` : chunk;
+      continue;
+    }
+    // parseAuthors appends "Jr" to the chunk before it, as it does initials: "Anna M., Jr".
+    const next = chunks[i + 1] ? /^(.*?)[.,;:]*(?:,\s*((?:Jr|Sr)\.?))?$/.exec(chunks[i + 1]!.trim()) : null;
+    if (next && GIVEN_NAMES.test(next[1]!) && (SURNAME_ONLY.test(chunk) || (i === 0 && FIRST_SURNAME_ONLY.test(chunk) && ONE_GIVEN_NAME.test(next[1]!)))) {
+      out.push({ family: chunk, given: next[2] ? `${next[1]}, ${next[2]}` : next[1]! });
+      if (i === 0) givenFirst = true;
+      i++;
+      continue;
+    }
+    const m = givenFirst ? GIVEN_FIRST.exec(chunk) : null;
+    if (m) out.push({ family: m[2]!.trim(), given: m[1]!.replace(/\.$/, '').trim() });
+    else out.push(splitAuthor(chunk));
+  }
+  return out;
+}
+
+/** "Brown, Anna M., …": a list that starts "Surname, Given Names" (Chicago, MLA). */
+const INVERTED_FIRST = new RegExp(`^${SURNAME}(?:\\s+${NAME_WORD})?,\\s*(${GIVEN_WORDS})\\.?(?:,|\\s(?:and|&)\\s)`, 'u');
+/** The block so far ends on the middle initial of a later "Given I. Surname" author. */
+const ENDS_ON_MIDDLE_INITIAL = new RegExp(`(?:,|\\band|&)\\s+${NAME_WORD}(?:\\s+${INITIAL})*\\s+\\p{Lu}\\.$`, 'u');
+const SURNAME_NEXT = new RegExp(`^\\s+${SURNAME}(?=[.,]|\\s(?:and|&|Jr\\.?|Sr\\.?)[\\s,.])`, 'u');
+
+/**
+ * authorBlockEnd stops at "Initial. Capital" ("Quint M. Development"): in a Chicago/MLA list that
+ * cuts "Piotr J. Kowalski" after "J.". When the list starts "Surname, Given Names" and the block
+ * ends on such a middle initial followed by a surname, the block goes on to the next boundary.
+ */
+function extendOverMiddleInitials(cleaned: string, end: number, year: YearHit | null): number {
+  const first = INVERTED_FIRST.exec(cleaned);
+  if (!first || !GIVEN_NAMES.test(first[1]!)) return end;
+  for (let guard = 0; guard < 20 && ENDS_ON_MIDDLE_INITIAL.test(cleaned.slice(0, end)); guard++) {
+    const m = SURNAME_NEXT.exec(cleaned.slice(end));
+    if (!m) break;
+    const from = end + m[0].length;
+    const next = end + authorBlockEnd(cleaned.slice(end), null);
+    if (next < from) break;
+    end = Math.min(next, year && year.start >= from ? year.start - (cleaned[year.start - 1] === '(' ? 1 : 0) : Infinity, 600);
+  }
+  return end;
+}
+
 interface NumbersHit {
   start: number;
   end: number;
@@ -178,8 +262,9 @@ export function parseReference(text: string): ParsedReference {
   if (yearHit && yearHit.start > authorEnd && /\b\p{Lu}\.\s?\p{Lu}/u.test(cleaned.slice(authorEnd, yearHit.start)) && /^[\s\p{Lu}\p{Ll}.,'’&-]*$/u.test(cleaned.slice(authorEnd, yearHit.start)) && !/\b\p{Ll}{4,}\b(?<!\band)/u.test(cleaned.slice(authorEnd, yearHit.start).replace(/\band\b/g, ''))) {
     authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
   }
+  authorEnd = extendOverMiddleInitials(cleaned, authorEnd, yearHit);
   const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
-  const authors = parsedAuthors.authors.map(splitAuthor).filter((a) => a.family.length > 1 && a.family.length < 60);
+  const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60);
   const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (cleaned[yearHit.end] === ')' ? 1 : 0) : authorEnd;
   let span = findTitleSpan(cleaned, titleFrom);
   let title = span ? cleaned.slice(span.start, span.end).trim() : null;

@@ -75,3 +75,53 @@ test('Chicago volume, no. issue (date): pages and MLA vol., no., date, pp. read 
     assert.equal(p.year, '2004', text);
   }
 });
+
+test('author lists of every style give the family names, "Surname, Given Names" first authors included', () => {
+  const CHICAGO_REST = '2004. "Moss Growth on Urban Walls." Journal of Urban Botany 12, no. 3 (2004): 101–19.';
+  const MLA_REST = '"Moss Growth on Urban Walls." Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.';
+  const rows: Array<[string, string[], boolean?]> = [
+    // Chicago and MLA: the first author "Surname, Given Names", the others "Given Surname".
+    [`Brown, Anna M. ${CHICAGO_REST}`, ['Brown']],
+    [`Brown, Anna. ${CHICAGO_REST}`, ['Brown']],
+    [`Brown, Anna M., and Piotr Kowalski. ${MLA_REST}`, ['Brown', 'Kowalski']],
+    [`Brown, Anna M. and Piotr Kowalski. ${CHICAGO_REST}`, ['Brown', 'Kowalski']],
+    [`Brown, Anna M., Piotr Kowalski, and Lee Chen. ${CHICAGO_REST}`, ['Brown', 'Kowalski', 'Chen']],
+    [`Brown, Anna M., Piotr J. Kowalski, and Lee K. Chen. ${CHICAGO_REST}`, ['Brown', 'Kowalski', 'Chen']],
+    [`Brown, Anna M., and Piotr J. Kowalski. ${MLA_REST}`, ['Brown', 'Kowalski']],
+    [`Brown, Anna M., et al. ${MLA_REST}`, ['Brown'], true],
+    [`Brown, Anna M., Jr., and Piotr Kowalski. ${CHICAGO_REST}`, ['Brown', 'Kowalski']],
+    [`de Vries, Jan, Hans van der Berg, and Zoë Müller-Łukasiewicz. ${CHICAGO_REST}`, ['de Vries', 'van der Berg', 'Müller-Łukasiewicz']],
+    [`van der Berg, Hans, et al. ${MLA_REST}`, ['van der Berg'], true],
+    [`Łukasiewicz, Zoë, and José Luis García-Márquez. ${CHICAGO_REST}`, ['Łukasiewicz', 'García-Márquez']],
+    [`O’Brien, Seán, and Jean-Luc d’Alembert. ${CHICAGO_REST}`, ['O’Brien', 'd’Alembert']],
+    ['Calquín Donoso, Claudia. 2013. “De Madres y de Expertos.” Summa Psicológica 10 (1) (July 31): 119–129.', ['Calquín Donoso']],
+    ['Elliott, Jane, and Derek Attridge, eds. Theory After Theory. London: Routledge, 2011.', ['Elliott', 'Attridge']],
+    ['Altman, David, und Rossana Castiglioni. 2009. Gabinetes ministeriales. Revista Uruguaya 18: 15–39.', ['Altman', 'Castiglioni']],
+    // Harvard with full given names: every author "Surname, Given".
+    ['Brown, Anna and Kowalski, Piotr (2004) Moss growth on urban walls. Journal of Urban Botany, 12(3), pp. 101–119.', ['Brown', 'Kowalski']],
+    // Two full names are two authors written given name first, not one "Surname, Given" pair.
+    ['Xueli An, Minghao Zhao, Dongxiang Jiang. Wind turbine fault diagnosis. Power System Technology, 2011, 35(4): 117.', ['Xueli An', 'Minghao Zhao', 'Dongxiang Jiang']],
+    // Vancouver, APA, Harvard, ACS: initials keep each author whole.
+    ['Brown AM, Kowalski P. Moss growth on urban walls. J Urban Bot. 2004;12(3):101-19.', ['Brown', 'Kowalski']],
+    ['van der Berg J, de Vries H, Müller-Łukasiewicz Z, et al. Moss growth on urban walls. J Urban Bot. 2004;12(3):101-19.', ['van der Berg', 'de Vries', 'Müller-Łukasiewicz'], true],
+    ['Brown, A. M., & Kowalski, P. (2004). Moss growth on urban walls. Journal of Urban Botany, 12(3), 101–119.', ['Brown', 'Kowalski']],
+    ['de Vries, J., van der Berg, H., & Łukasiewicz, Z. (2004). Moss growth on urban walls. Journal of Urban Botany, 12(3), 101–119.', ['de Vries', 'van der Berg', 'Łukasiewicz']],
+    ['Brown, A.M. and Kowalski, P. (2004) Moss growth on urban walls. Journal of Urban Botany, 12(3), pp. 101–119.', ['Brown', 'Kowalski']],
+    ['Brown, A. M.; Kowalski, P. Journal of Urban Botany 2004, 12, 101–119.', ['Brown', 'Kowalski']],
+  ];
+  for (const [text, families, etAl = false] of rows) {
+    const p = parseReference(text);
+    assert.deepEqual(p.authors.map((a) => a.family), families, text);
+    assert.equal(p.etAl, etAl, text);
+  }
+});
+
+test('"Surname, Given Names" keeps the given names with their author; a middle initial does not end the list', () => {
+  const p = parseReference('Brown, Anna M., and Piotr J. Kowalski. "Moss Growth on Urban Walls." Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.');
+  assert.deepEqual(p.authors, [{ family: 'Brown', given: 'Anna M' }, { family: 'Kowalski', given: 'Piotr J' }]);
+  assert.equal(p.title, 'Moss Growth on Urban Walls');
+  const m = parseReference('Merges, Robert P., and Richard R. Nelson. 1990. On the complex economics of patent scope. Columbia Law Review 90: 839-916.');
+  assert.deepEqual(m.authors.map((a) => a.family), ['Merges', 'Nelson']);
+  assert.equal(m.title, 'On the complex economics of patent scope');
+  assert.equal(m.containerTitle, 'Columbia Law Review');
+});
