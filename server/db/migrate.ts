@@ -2,8 +2,16 @@
 import type { Pool } from 'mysql2/promise';
 import { execute, selectRows } from './connection.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import { sha256Hex } from '../common/hash.ts';
 
-const LOCK_NAME = 'hyperlinker_schema_migrations';
+/**
+ * The server-wide lock name that serialises migrations of one database. MySQL 8 refuses lock names over 64
+ * characters (ER_USER_LOCK_WRONG_NAME) and database names may have 64 themselves, so the name carries a hash
+ * of the database name, not the name: 52 characters whatever the database is called.
+ */
+export function migrationLockName(database: string): string {
+  return `hyperlinker_migrate_${sha256Hex(database).slice(0, 32)}`;
+}
 
 /**
  * The error of a failed statement, naming its migration and position: DDL commits at once, so the
@@ -23,7 +31,9 @@ function migrationFailed(migration: Migration, index: number, cause: unknown): E
 export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
   const conn = await pool.getConnection();
   try {
-    const [lockRows] = await conn.query('SELECT GET_LOCK(CONCAT(DATABASE(), ?), 60) AS got', [LOCK_NAME]);
+    const [dbRows] = await conn.query('SELECT DATABASE() AS db');
+    const lockName = migrationLockName(String((dbRows as { db: string | null }[])[0]?.db ?? ''));
+    const [lockRows] = await conn.query('SELECT GET_LOCK(?, 60) AS got', [lockName]);
     const got = (lockRows as { got: number | null }[])[0]?.got;
     if (got !== 1) throw new Error('could not take the migration lock within 60 seconds');
     try {
@@ -51,7 +61,7 @@ export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS):
       }
       return applied;
     } finally {
-      await conn.query('SELECT RELEASE_LOCK(CONCAT(DATABASE(), ?))', [LOCK_NAME]);
+      await conn.query('SELECT RELEASE_LOCK(?)', [lockName]);
     }
   } finally {
     conn.release();

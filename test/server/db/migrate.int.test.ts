@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
 import { selectRows } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
+import { migrate, migrationLockName } from '../../../server/db/migrate.ts';
 import { MIGRATIONS, type Migration } from '../../../server/db/migrations.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
@@ -62,4 +62,30 @@ test('a migration failing after some of its statements names the statement, so t
   await assert.rejects(migrate(broken.pool, [twoSteps]), /migration 4 \(two steps\) failed at statement 2 of 2/);
   assert.ok((await tables(broken)).includes('step_one'), 'DDL is not transactional: statement 1 stays');
   assert.ok(!(await recorded(broken)).some((r) => r.version === 4));
+});
+
+test('the migration lock name fits MySQL 8\'s 64-character limit whatever the database is called, and differs per database', () => {
+  const longest = 'd'.repeat(64);
+  assert.ok(migrationLockName(longest).length <= 64, migrationLockName(longest));
+  assert.equal(migrationLockName('hyperlinker').length, migrationLockName(longest).length);
+  assert.notEqual(migrationLockName('a'), migrationLockName('b'));
+});
+
+test('while a migration runs its lock is held (seen from another connection), and released after', async () => {
+  const [[{ db }]] = (await fresh.pool.query('SELECT DATABASE() AS db')) as unknown as [[{ db: string }]];
+  const lockName = migrationLockName(db);
+  let seenHeld: unknown = 'not checked';
+  const other = await fresh.pool.getConnection();
+  try {
+    const running = migrate(fresh.pool, [...MIGRATIONS, { version: 900, name: 'probe the lock', statements: ['DO SLEEP(0.3)'] }]);
+    await new Promise((r) => setTimeout(r, 150));
+    const [rows] = await other.query('SELECT IS_USED_LOCK(?) AS holder', [lockName]);
+    seenHeld = (rows as { holder: number | null }[])[0]?.holder;
+    assert.deepEqual(await running, [900]);
+    const [after] = await other.query('SELECT IS_FREE_LOCK(?) AS free', [lockName]);
+    assert.equal((after as { free: number }[])[0]?.free, 1, 'released after the run');
+  } finally {
+    other.release();
+  }
+  assert.equal(typeof seenHeld, 'number', 'a connection held the lock during the run');
 });
