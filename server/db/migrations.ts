@@ -239,4 +239,14 @@ export const MIGRATIONS: Migration[] = [
       ) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 10,
+    name: 'sessions indexed by expiry, for the hourly purge',
+    // Ended sessions (expired or revoked) are deleted after a grace period (server/http/services/housekeeping.ts);
+    // the purge finds them by these keys instead of reading the whole table.
+    statements: [
+      'CREATE INDEX sessions_expiry ON sessions (expires_at)',
+      'CREATE INDEX sessions_revoked ON sessions (revoked_at)',
+    ],
+  },
 ];

@@ -28,3 +28,10 @@ export async function findLiveSession(db: Queryable, tokenHash: string): Promise
 export async function revokeSession(db: Queryable, id: string): Promise<void> {
   await execute(db, 'UPDATE sessions SET revoked_at = UTC_TIMESTAMP(3) WHERE id = ? AND revoked_at IS NULL', [id]);
 }
+
+/** Deletes up to `batch` sessions that ended (expired or revoked) more than `graceDays` days ago; returns how many went. */
+export async function purgeEndedSessions(db: Queryable, graceDays: number, batch: number): Promise<number> {
+  const expired = await execute(db, 'DELETE FROM sessions WHERE expires_at < UTC_TIMESTAMP(3) - INTERVAL ? DAY LIMIT ?', [graceDays, batch]);
+  const revoked = await execute(db, 'DELETE FROM sessions WHERE revoked_at < UTC_TIMESTAMP(3) - INTERVAL ? DAY LIMIT ?', [graceDays, batch]);
+  return expired.affectedRows + revoked.affectedRows;
+}

@@ -25,6 +25,8 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   orgRateLimitPerMinute: number;
   docsEventsRateLimitPerMinute: number;
+  /** Documentation analytics events older than this many days are deleted (hourly housekeeping). */
+  docsEventsRetentionDays: number;
   /** Sign-in attempts per account (e-mail) per minute, then 429. */
   loginRateLimitPerMinute: number;
   /** Sign-in attempts per client address per minute, then 429. */
@@ -116,6 +118,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, 1),
     orgRateLimitPerMinute: intFrom(env, 'ORG_RATE_LIMIT_PER_MINUTE', 600, 1),
     docsEventsRateLimitPerMinute: intFrom(env, 'DOCS_EVENTS_RATE_LIMIT_PER_MINUTE', 120, 1),
+    // 365: the longest window GET /admin-docs-insights can ask for (days ≤ 365), so no window loses events by default.
+    docsEventsRetentionDays: intFrom(env, 'DOCS_EVENTS_RETENTION_DAYS', 365, 1),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1),
     loginAddressRateLimitPerMinute: intFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE', 60, 1),
     maxKeysPerUser: intFrom(env, 'MAX_KEYS_PER_USER', 10, 0),

@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { startReservationSweeper } from './services/credit-reservation.ts';
+import { startHousekeeping } from './services/housekeeping.ts';
 import { mysqlLimiterStore } from '../db/rate-limits.ts';
 import { createHash } from 'node:crypto';
 import type { ResolverPort } from './resolver-port.ts';
@@ -70,6 +71,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger);
   const ctx: AppContext = { pool, config, logger, engine, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port };
   const stopSweeper = await startReservationSweeper(ctx);
+  const stopHousekeeping = startHousekeeping(ctx);
   const app = createApp(ctx);
   // Slow clients (issue 11, item 4): headers within headersTimeoutMs, the whole request within
   // requestTimeoutMs (a 25 MB upload at 1 Mbit/s takes about 210 s), no upload silence longer than
@@ -96,6 +98,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     url: `http://${urlHost}:${port}`,
     async close() {
       stopSweeper();
+      stopHousekeeping();
       resolver.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,10 +1,10 @@
 // docs_events on real MariaDB: an event is stored as given; the insights read only the last `days` days
 // (by the database clock), newest first, never more than `limit` rows however many are stored, and the
-// count covers the same window.
+// count covers the same window; the purge deletes only events past the retention, a batch at a time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { execute } from '../../../server/db/connection.ts';
-import { countDocsEvents, insertDocsEvent, recentDocsEvents } from '../../../server/db/docs-events.ts';
+import { countDocsEvents, insertDocsEvent, purgeDocsEventsOlderThan, recentDocsEvents } from '../../../server/db/docs-events.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('docsevents');
@@ -47,4 +47,17 @@ test('the read is bounded by its limit, keeping the newest', async () => {
   assert.equal(read.length, 50);
   assert.deepEqual(read.slice(0, 3).map((e) => e.path), ['/latest', '/bulk/299', '/bulk/298']);
   assert.equal(await countDocsEvents(db.pool, 7), 301, 'the count is not limited');
+});
+
+test('the purge deletes only events older than the retention, at most a batch per call', async () => {
+  await execute(db.pool, 'DELETE FROM docs_events');
+  for (const [path, ageDays] of [['/p/keep-new', 0], ['/p/keep-edge', 29.9], ['/p/old-1', 31], ['/p/old-2', 45], ['/p/old-3', 400]] as const) {
+    await insertDocsEvent(db.pool, { eventType: 'page_view', sessionHash: null, path, detailJson: '{}' });
+    await ageAll(path, ageDays * DAY_S);
+  }
+  assert.equal(await purgeDocsEventsOlderThan(db.pool, 30, 2), 2, 'a full batch');
+  assert.equal(await purgeDocsEventsOlderThan(db.pool, 30, 2), 1, 'the rest: a short batch says none is left');
+  assert.equal(await purgeDocsEventsOlderThan(db.pool, 30, 2), 0);
+  const left = (await recentDocsEvents(db.pool, 365, 10)).map((r) => r.path).sort();
+  assert.deepEqual(left, ['/p/keep-edge', '/p/keep-new']);
 });

@@ -22,7 +22,7 @@ before(async () => {
 test('migrations run once even when started concurrently, and record their versions', async () => {
   const second = await db.otherPool();
   const [a, b] = await Promise.all([migrate(pool), migrate(second)]);
-  assert.deepEqual([...a, ...b].sort(), MIGRATIONS.map((m) => m.version));
+  assert.deepEqual([...a, ...b].sort((x, y) => x - y), MIGRATIONS.map((m) => m.version));
   assert.deepEqual(await migrate(pool), []);
   const rows = await selectRows<{ version: number }>(pool, 'SELECT version FROM schema_migrations');
   assert.deepEqual(rows.map((r) => r.version), MIGRATIONS.map((m) => m.version));

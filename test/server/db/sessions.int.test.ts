@@ -1,12 +1,13 @@
 // sessions on real MariaDB: a session is found by the hash of its token while it is live; its expiry
 // (an explicit time, compared with the database clock) and its revocation end it; a new password ends
-// every session of its user and only theirs; deleting a user deletes their sessions.
+// every session of its user and only theirs; deleting a user deletes their sessions; sessions that ended
+// (expired or revoked) longer ago than the grace are purged, live ones and recently ended ones are kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sha256Hex } from '../../../server/common/hash.ts';
-import { findLiveSession, insertSession, revokeSession } from '../../../server/db/sessions.ts';
+import { findLiveSession, insertSession, purgeEndedSessions, revokeSession } from '../../../server/db/sessions.ts';
 import { updateUser } from '../../../server/db/users.ts';
-import { countOf, seedUser, uniqueName, useTestDatabase } from '../../helpers/test-database.ts';
+import { backdate, countOf, seedUser, uniqueName, useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('sessions');
 const inOneHour = () => new Date(Date.now() + 3_600_000);
@@ -66,4 +67,25 @@ test("deleting a user deletes the user's sessions", async () => {
   await session(userId);
   await db.pool.query('DELETE FROM users WHERE id = ?', [userId]);
   assert.equal(await countOf(db.pool, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [userId]), 0);
+});
+
+test('the purge deletes sessions that expired or were revoked before the grace, and keeps the rest', async () => {
+  const userId = await seedUser(db.pool);
+  const DAY = 86_400_000;
+  const live = await session(userId);
+  const expiredLongAgo = await session(userId, new Date(Date.now() - 10 * DAY));
+  const expiredYesterday = await session(userId, new Date(Date.now() - DAY));
+  const revokedLongAgo = await session(userId);
+  await revokeSession(db.pool, revokedLongAgo.id);
+  await backdate(db.pool, 'sessions', 'revoked_at', { column: 'id', value: revokedLongAgo.id }, 10 * DAY);
+  const revokedToday = await session(userId);
+  await revokeSession(db.pool, revokedToday.id);
+  assert.equal(await purgeEndedSessions(db.pool, 7, 100), 2);
+  const left = async (id: string) => countOf(db.pool, 'SELECT COUNT(*) AS n FROM sessions WHERE id = ?', [id]);
+  assert.deepEqual(
+    await Promise.all([live, expiredLongAgo, expiredYesterday, revokedLongAgo, revokedToday].map((s) => left(s.id))),
+    [1, 0, 1, 0, 1],
+  );
+  assert.ok(await live.live(), 'the live session still works');
+  assert.equal(await purgeEndedSessions(db.pool, 7, 100), 0, 'nothing more to purge');
 });
