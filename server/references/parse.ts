@@ -183,6 +183,16 @@ function extendOverMiddleInitials(cleaned: string, end: number, year: YearHit | 
   return end;
 }
 
+/** An author written "Initials Surname" with dotted initials: "J.R. Longanbach", "J.-M. Yuan", "A. K. Roy-Chowdhury",
+ * "S. De Bernardo" (a capitalised particle or a second surname). */
+const INITIALS_AUTHOR = `\\p{Lu}\\.(?:\\s?-?\\p{Lu}\\.){0,3}\\s?(?:${NAME_WORD}\\s+)?${SURNAME}`;
+/**
+ * A list of such authors at the start, as AIP, IEEE and other physics and engineering styles write it:
+ * "M. Besnard, D. Berrebi, and J. Navarro, Archives de Pédiatrie 5, 218 (1998)", "J. Smith and A. Lee, “Title,”".
+ * It ends where a comma or an opening quote follows the last author; a space missing after a comma (OCR) is tolerated.
+ */
+const INITIALS_FIRST_LIST = new RegExp(`^${INITIALS_AUTHOR}(?:,\\s*${INITIALS_AUTHOR})*(?:,?\\s+(?:and|&)\\s*${INITIALS_AUTHOR})?(?:,?\\s+et\\s+al\\.)?(?=,|\\s*[“"‘])`, 'u');
+
 interface NumbersHit {
   start: number;
   end: number;
@@ -201,8 +211,9 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // Elsevier 26 (1938) 199
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
-  // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between)
-  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,\\s*(?:\\p{L}+\\.?\\s+)?(?:1[5-9]|20)\\d\\d)?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'giu'), v: 1, i: 2, p: 3 },
+  // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between;
+  // "pp. 1870" is a page, not a month and a year)
+  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,\\s*(?:(?!pp?\\.|pages?\\s)\\p{L}+\\.?\\s+)?(?:1[5-9]|20)\\d\\d)?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'giu'), v: 1, i: 2, p: 3 },
   // 312:1027-1030, 6:521-31
   { re: new RegExp(`\\b(\\d{1,5})\\s*:\\s*${PAGES}`, 'g'), v: 1, p: 2 },
   // 19, 147-151 (Harvard/ACS/AIP)
@@ -263,6 +274,9 @@ export function parseReference(text: string): ParsedReference {
     authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
   }
   authorEnd = extendOverMiddleInitials(cleaned, authorEnd, yearHit);
+  // authorBlockEnd reads "M. Besnard" as the end of a block ("Initial. Capital"): a whole initials-first list goes on.
+  const initialsFirst = INITIALS_FIRST_LIST.exec(cleaned);
+  if (initialsFirst && initialsFirst[0].length > authorEnd && (!yearHit || yearHit.start >= initialsFirst[0].length)) authorEnd = initialsFirst[0].length;
   const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
   const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60);
   const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (cleaned[yearHit.end] === ')' ? 1 : 0) : authorEnd;

@@ -125,3 +125,27 @@ test('"Surname, Given Names" keeps the given names with their author; a middle i
   assert.equal(m.title, 'On the complex economics of patent scope');
   assert.equal(m.containerTitle, 'Columbia Law Review');
 });
+
+test('AIP and Elsevier without titles: an initials-first author list runs to the journal, however many authors and particles', () => {
+  const aip = parseReference('K. Marsh, J.-P. Okonkwo, S. De Villiers, and A.B. Lindqvist, Journal of Applied Physics 88, 2451 (2000).');
+  assert.deepEqual(aip.authors, [
+    { family: 'Marsh', given: 'K.' },
+    { family: 'Okonkwo', given: 'J.-P.' },
+    { family: 'De Villiers', given: 'S.' },
+    { family: 'Lindqvist', given: 'A.B.' },
+  ]);
+  assert.deepEqual([aip.year, aip.title, aip.containerTitle, aip.volume, aip.pages?.first], ['2000', null, 'Journal of Applied Physics', '88', '2451']);
+  const els = parseReference('R. Tanaka, P. Osei, W. van der Berg, Surface Science 412 (1998) 77.');
+  assert.deepEqual(els.authors.map((a) => a.family), ['Tanaka', 'Osei', 'van der Berg']);
+  assert.deepEqual([els.year, els.title, els.containerTitle, els.volume, els.pages?.first], ['1998', null, 'Surface Science', '412', '77']);
+  // OCR-damaged: a space missing after a comma.
+  const ocr = parseReference('H. Berg,V. Adeyemi, and C. Ruiz, Physical Review B 54, 1021 (1996).');
+  assert.deepEqual(ocr.authors.map((a) => a.family), ['Berg', 'Adeyemi', 'Ruiz']);
+});
+
+test('IEEE: initials-first authors before a quoted title', () => {
+  const p = parseReference('L. Ferreira and T. Nakamura, “Adaptive beam steering in dense arrays,” IEEE Trans. Antennas Propag., vol. 61, no. 4, pp. 1870–1879, 2013.');
+  assert.deepEqual(p.authors, [{ family: 'Ferreira', given: 'L.' }, { family: 'Nakamura', given: 'T.' }]);
+  assert.equal(p.title, 'Adaptive beam steering in dense arrays');
+  assert.deepEqual([p.volume, p.issue, p.pages?.first, p.year], ['61', '4', '1870', '2013']);
+});

@@ -103,3 +103,18 @@ test('a notice is penalised unless the reference names that kind of notice ("wit
   const byRelation = { DOI: '10.1/u', title: ['High-dose methadone produces superior opioid blockade'], 'update-to': [{ DOI: '10.1/x', type: 'correction' }], score: 50 } as CrossrefWork;
   assert.equal(scoreCandidate(ref, byRelation).notice, true);
 });
+
+test('a reference without a title is never matched ready to a record whose first page contradicts it (the neighbouring article)', () => {
+  const ref = prep('H.J. Abernethy and G.A. Okoro, Archives of Marine Botany 24, 180 (2001).');
+  const record = (doi: string, page: string, authors: string[]) => ({
+    DOI: doi, score: 80, type: 'journal-article', title: [`A study ${doi}`], 'container-title': ['Archives of Marine Botany'],
+    volume: '24', issue: '3', page, issued: { 'date-parts': [[2001]] }, author: authors.map((family) => ({ family, given: 'X.' })),
+  }) as CrossrefWork;
+  const neighbour = decide(ref, [record('10.1000/amb.171', '171-179', ['Abernethy', 'Lund']), record('10.1000/other', '5-9', ['Quist'])]);
+  assert.equal(neighbour.best!.work.DOI, '10.1000/amb.171');
+  assert.notEqual(neighbour.status, 'ready');
+  assert.ok(neighbour.reasons.some((r) => r === 'first page differs'));
+  const cited = decide(ref, [record('10.1000/amb.180', '180-188', ['Abernethy', 'Okoro']), record('10.1000/other', '5-9', ['Quist'])]);
+  assert.equal(cited.status, 'ready');
+  assert.equal(cited.best!.work.DOI, '10.1000/amb.180');
+});
