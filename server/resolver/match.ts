@@ -54,12 +54,15 @@ export function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCand
 /**
  * Crossref's rule: at least three of title, year, volume, first author and first page agree. Two
  * suffice when they are a long title found whole and the first author, and nothing contradicts. A reference
- * without a title whose first page the record contradicts never passes.
+ * without a title whose first page the record contradicts never passes, nor one whose issue and first page both differ.
  */
 export function passesGate(f: CandidateFeatures, agreeing: number): boolean {
   // Without a title to compare, a first page the record contradicts is another paper of the same authors, journal
   // and volume (the article before or after it): never ready, however well the rest agrees.
   if (f.title === null && f.page === 0) return false;
+  // Issue and first page both contradicting is another article, however alike the titles: the next part of a
+  // series ("… Compounds: XLI" cited, "… Compounds: XLII" found) in the same volume. One of the two may be a typo.
+  if (f.page === 0 && f.issue === 0) return false;
   if (agreeing >= 3) return true;
   return agreeing === 2 && (f.title ?? 0) >= 0.9 && f.author === 1 && f.titleWords >= 6 && f.year !== 0 && f.volume !== 0 && f.page !== 0 && f.issue !== 0 && (f.container === null || f.container >= 0.5);
 }

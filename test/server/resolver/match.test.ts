@@ -118,3 +118,17 @@ test('a reference without a title is never matched ready to a record whose first
   assert.equal(cited.status, 'ready');
   assert.equal(cited.best!.work.DOI, '10.1000/amb.180');
 });
+
+test('issue and first page both contradicting keep even a close title from ready (the next part of a series); one alone does not', () => {
+  const ref = prep('Okafor, C., & Lindqvist, D. (2005). Kinetics of heterolysis of organohalogen compounds: XLI. Solvent effects. Russian Journal of Kinetics, 75(9), 1430–1436.');
+  const part = (doi: string, title: string, issue: string, page: string) => ({
+    DOI: doi, score: 90, type: 'journal-article', title: [title], 'container-title': ['Russian Journal of Kinetics'],
+    volume: '75', issue, page, issued: { 'date-parts': [[2005]] }, author: [{ family: 'Okafor', given: 'C.' }, { family: 'Lindqvist', given: 'D.' }],
+  }) as CrossrefWork;
+  const other = { ...part('10.1000/other', 'Unrelated work on soils', '1', '1-5'), author: [{ family: 'Quist', given: 'K.' }] } as CrossrefWork;
+  const next = decide(ref, [part('10.1000/xlii', 'Kinetics of heterolysis of organohalogen compounds: XLII. Aprotic solvent effects', '10', '1517-1523'), other]);
+  assert.notEqual(next.status, 'ready');
+  assert.ok(next.reasons.some((r) => r === 'issue differs') && next.reasons.some((r) => r === 'first page differs'));
+  const typoInIssue = decide(ref, [part('10.1000/xli', 'Kinetics of heterolysis of organohalogen compounds: XLI. Solvent effects', '10', '1430-1436'), other]);
+  assert.equal(typoInIssue.status, 'ready');
+});
