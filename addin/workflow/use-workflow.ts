@@ -1,6 +1,6 @@
 // React glue for the pipeline: progress and cancel, scan session, review reducer, the Track Changes
 // question before apply, apply result with verification, restore, and errors in words.
-import { useCallback, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost } from '../host/host.ts';
 import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
@@ -126,6 +126,9 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
   );
 
   const cancel = useCallback(() => abort.current?.abort(), []);
+  // The pane going away (signing out, closing the task pane) cancels the step in flight: its upload and the
+  // service's work stop, and nothing it would answer has a pane left to show it.
+  useEffect(() => () => abort.current?.abort(), []);
   const stylePreview = useStylePreview(client, connection.baseUrl, session, bibliography.styleId);
 
   const reset = useCallback(() => {

@@ -1,6 +1,6 @@
 // The pane's workflow hook on the fake host and a fake service: scan (busy phases, the review loaded),
 // errors in words, Cancel, the Track Changes question before apply, apply and its check, restore, a
-// document edited during review, and nothing rendered after the pane is gone.
+// document edited during review, and the step in flight cancelled, nothing rendered, after the pane is gone.
 import { act, mount, settle } from '../../helpers/dom.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -209,13 +209,15 @@ test('the document edited during review, a decision that cannot be carried: noth
   await t.unmount();
 });
 
-test('after the pane unmounts, a step that finishes renders nothing and throws nothing', async () => {
+test('unmounting the pane cancels the step in flight; a late answer renders nothing and throws nothing', async () => {
   const t = await pane();
   const answer = deferred<ScanPacket>();
   t.svc.answer.scan = () => answer.promise;
   const running = await start(() => t.wf().scan());
   const before = t.renders();
+  assert.equal(t.svc.calls.scan[0]?.signal.aborted, false);
   await t.unmount();
+  assert.equal(t.svc.calls.scan[0]?.signal.aborted, true, 'the request is aborted');
   answer.resolve(scanPacket());
   await running.running;
   await settle();
