@@ -1,6 +1,7 @@
 // users: accounts with a scrypt password hash, an admin flag, a plan and individual credits.
 import { randomUUID } from 'node:crypto';
 import { execute, selectRows, type Queryable } from './connection.ts';
+import { MAX_CREDIT_BALANCE } from './credits.ts';
 
 export type Plan = 'free' | 'pro' | 'team';
 export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
@@ -93,8 +94,9 @@ export async function updateUser(db: Queryable, id: string, changes: UserChanges
   }
 }
 
-/** Grants the trial credits once per user (with the first API key). Returns the credits granted. */
+/** Grants the trial credits once per user (with the first API key). Returns the credits granted. The balance stops
+ * at MAX_CREDIT_BALANCE (the column's limit) instead of failing the key's creation with an out-of-range error. */
 export async function grantTrialOnce(db: Queryable, id: string, credits: number): Promise<number> {
-  const result = await execute(db, 'UPDATE users SET credits = credits + ?, trial_granted = 1 WHERE id = ? AND trial_granted = 0', [credits, id]);
+  const result = await execute(db, 'UPDATE users SET credits = LEAST(credits + ?, ?), trial_granted = 1 WHERE id = ? AND trial_granted = 0', [credits, MAX_CREDIT_BALANCE, id]);
   return result.affectedRows === 1 ? credits : 0;
 }

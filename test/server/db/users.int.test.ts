@@ -3,6 +3,7 @@
 // even when requests race.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { MAX_CREDIT_BALANCE } from '../../../server/db/credits.ts';
 import { findUserByEmail, findUserById, grantTrialOnce, insertUser, lockUser, normaliseEmail, updateUser, type NewUser } from '../../../server/db/users.ts';
 import { inTransaction } from '../../../server/db/connection.ts';
 import { seedUser, uniqueName, useTestDatabase } from '../../helpers/test-database.ts';
@@ -53,6 +54,13 @@ test('the trial is granted once per user, however many first keys race for it', 
   const row = await findUserById(db.pool, id);
   assert.deepEqual([row?.credits, row?.trial_granted], [12, 1]);
   assert.equal(await grantTrialOnce(db.pool, await seedUser(db.pool), 0), 0, 'a zero trial grants nothing');
+});
+
+test('a trial on a balance near the column limit fills it to the limit instead of failing', async () => {
+  const id = await seedUser(db.pool, { credits: MAX_CREDIT_BALANCE - 3 });
+  assert.equal(await grantTrialOnce(db.pool, id, 25), 25);
+  const row = await findUserById(db.pool, id);
+  assert.deepEqual([row?.credits, row?.trial_granted], [MAX_CREDIT_BALANCE, 1]);
 });
 
 test('a locked user row makes a second transaction wait for the first to commit', async () => {
