@@ -91,6 +91,18 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Node's global fetch loads its HTTP stack (undici) on first use: 30-50 ms of blocking work inside the first call.
+ * Loaded before the first registry slot is taken, the first requests leave when granted. Loaded inside, they reached
+ * the registry 60 ms after their grants, more than the limiter's slack (45 ms), so the next window's requests, granted
+ * one window later, arrived less than a second after them: 1-3 429s in the first window of every fresh process
+ * (each CLI run), by `npm run bench:resolver`'s first manuscript.
+ */
+let httpStackLoaded = false;
+function loadHttpStack(): void {
+  if (!httpStackLoaded) httpStackLoaded = typeof globalThis.Response === 'function';
+}
+
 export class CrossrefClient {
   readonly stats: ClientStats = { requests: 0, searches: 0, lookups: 0, retries: 0, rateLimited: 0, timeouts: 0 };
   private down: string | null = null;
@@ -151,6 +163,7 @@ export class CrossrefClient {
       // Another request gave up meanwhile: this one stops retrying too.
       if (this.down) throw new RegistryError('unavailable', this.down);
       if (attempt > 1) this.stats.retries++;
+      if (!this.options.fetch) loadHttpStack();
       const slot = await limiter.acquire(requestClass, signal);
       let wait: number | null = null;
       try {
