@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 
 export interface CliBench {
   helpMs: number;
+  /** Median of `node -e 0` runs paired with the --help runs: the floor of any start-up on this machine. */
+  nodeMs: number;
   linkMs: number;
   pandocMs: number | null;
   /** Median of (link / pandoc) over the pairs; null without pandoc. */
@@ -44,7 +46,14 @@ export function benchCli(repo: string, file: string, runs: number): CliBench {
   const dir = mkdtempSync(join(tmpdir(), 'hl-bench-cli-'));
   try {
     timed(process.execPath, [bin, '--help'], env); // warm the file cache
-    const help = Array.from({ length: runs }, () => timed(process.execPath, [bin, '--help'], env));
+    // Paired with bare node's start, which is the floor: NODE_EXTRA_CA_CERTS, for one, makes node read and parse a
+    // CA bundle at every start (about 80 ms on a machine that points it at the system bundle).
+    const help: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      bare.push(timed(process.execPath, ['-e', '0'], env));
+      help.push(timed(process.execPath, [bin, '--help'], env));
+    }
     const link = (): number => timed(process.execPath, [bin, 'link', file, '-o', join(dir, 'linked.docx')], env);
     const pandocOk = hasPandoc();
     const pandoc = (): number => timed('pandoc', [file, '-o', join(dir, 'pandoc.docx')], env);
@@ -65,6 +74,7 @@ export function benchCli(repo: string, file: string, runs: number): CliBench {
     }
     return {
       helpMs: median(help),
+      nodeMs: median(bare),
       linkMs: median(ours),
       pandocMs: pandocOk ? median(theirs) : null,
       pairedRatio: pandocOk ? median(ratios) : null,
