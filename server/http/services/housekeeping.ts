@@ -30,9 +30,11 @@ export const BATCH_ROWS = 5_000;
 export const MAX_BATCHES = 40;
 export const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
+/** Rows one round deleted per table, and the tables whose purge failed (retried next round). */
 export interface HousekeepingRound {
   docsEvents: number;
   sessions: number;
+  failed: string[];
 }
 
 /** Runs `purge` in batches until one comes back short of a full batch, or MAX_BATCHES ran; answers the rows deleted. */
@@ -47,7 +49,7 @@ async function inBatches(purge: (batch: number) => Promise<number>, batch: numbe
 }
 
 /** One round: every table in turn; a failure of one does not keep the other from its purge. */
-export async function runHousekeeping(store: HousekeepingStore, policy: { docsEventsRetentionDays: number }, batch = BATCH_ROWS): Promise<HousekeepingRound & { failed: string[] }> {
+export async function runHousekeeping(store: HousekeepingStore, policy: { docsEventsRetentionDays: number }, batch = BATCH_ROWS): Promise<HousekeepingRound> {
   const failed: string[] = [];
   const attempt = async (name: string, purge: (batch: number) => Promise<number>): Promise<number> => {
     try {

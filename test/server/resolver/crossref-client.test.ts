@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { CrossrefClient, limitsFromHeaders, parseInterval, RegistryError, retryAfterMs } from '../../../server/resolver/crossref-client.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
@@ -104,4 +105,21 @@ test('under an enforced limit, a burst of searches gets no 429 and never exceeds
   } finally {
     await limited.close();
   }
+});
+
+test("fetch's HTTP stack is loaded before the first slot is taken (in a fresh process, where it is still lazy)", () => {
+  // Loaded inside the first fetch call instead (30-50 ms), the first window's requests left late and the next
+  // window's met them within the registry's second: 429s in the first window of every CLI run.
+  const clientUrl = new URL('../../../server/resolver/crossref-client.ts', import.meta.url).href;
+  const script = `
+    const state = () => { const d = Object.getOwnPropertyDescriptor(globalThis, 'Response'); return d && 'value' in d ? 'loaded' : 'lazy'; };
+    const before = state();
+    const { CrossrefClient } = await import(${JSON.stringify(clientUrl)});
+    let atAcquire = 'never';
+    const limiter = { acquire: async () => { atAcquire = state(); throw new Error('stop here'); }, updateLimits() {}, pauseUntil() {}, currentLimits: () => ({ limit: 1, intervalMs: 1000, concurrency: 1 }) };
+    await new CrossrefClient({ apiUrl: 'http://127.0.0.1:9', limiter }).search('x').catch(() => {});
+    console.log(JSON.stringify({ before, atAcquire }));`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()!), { before: 'lazy', atAcquire: 'loaded' });
 });
