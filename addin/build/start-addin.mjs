@@ -4,7 +4,11 @@
 //   node addin/build/start-addin.mjs none      dev server only (sideload by uploading manifest.xml)
 //   node addin/build/start-addin.mjs desktop   sideload into Word desktop (Windows and macOS only)
 //   node addin/build/start-addin.mjs web [--document URL]   Word on the web
+//   node addin/build/start-addin.mjs stop      stop what office-addin-debugging started (npm run stop:addin)
+// office-addin-debugging is not in the project's own install (it brings keytar, a native module that needs
+// libsecret to compile): `npm run setup:addin` installs it into addin/tools/ once.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +22,20 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!['none', 'desktop', 'web'].includes(mode)) fail(`unknown mode "${mode}" (none, desktop or web)`);
+if (!['none', 'desktop', 'web', 'stop'].includes(mode)) fail(`unknown mode "${mode}" (none, desktop, web or stop)`);
 if (mode === 'desktop' && process.platform === 'linux') {
   fail('Word desktop sideloading works on Windows and macOS only. On Linux run `npm run start:web` (or `npm run start:addin`) and upload manifest.xml in Word on the web (README, "Sideload into Word on the web").');
 }
 
-const args = ['start', 'manifest.xml', ...(mode === 'none' ? ['--no-sideload'] : [mode]), ...rest];
-const bin = join(root, 'node_modules/.bin/office-addin-debugging');
+const bin = join(root, 'addin/tools/node_modules/.bin/office-addin-debugging');
+if (!existsSync(bin)) {
+  fail('office-addin-debugging is not installed: run `npm run setup:addin` once (it installs the sideloading tools into addin/tools/; on Linux their keytar module compiles against libsecret: `apt-get install libsecret-1-dev` first).');
+}
+const args = mode === 'stop' ? ['stop', 'manifest.xml'] : ['start', 'manifest.xml', ...(mode === 'none' ? ['--no-sideload'] : [mode]), ...rest];
 const r = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
-if (r.error) fail(`could not run office-addin-debugging (${r.error.message}); run npm install`);
+if (r.error) fail(`could not run office-addin-debugging (${r.error.message}); run npm run setup:addin`);
 if (r.status !== 0) fail(`office-addin-debugging exited with code ${r.status}; see its output above`);
+if (mode === 'stop') process.exit(0);
 
 function probe() {
   return new Promise((resolve) => {
