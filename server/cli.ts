@@ -1,10 +1,12 @@
 // `npx hyperlinker <command>`: dispatches to one module per command group under server/cli/.
-// Each command returns an exit code; errors are printed as one clear line on stderr.
+// Each command returns an exit code; errors are printed as one clear line on stderr: exit 2 for a usage error
+// (UsageError, server/cli/args.ts), 1 for a failure.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliCommand } from './cli/command.ts';
+import { UsageError } from './cli/args.ts';
 
 const commands: Record<string, () => Promise<CliCommand>> = {
   scan: async () => (await import('./cli/scan.ts')).scanCommand,
@@ -20,15 +22,22 @@ function usage(): string {
     '  scan FILE.docx [--settings JSON] [--compact] [--no-style]',
     '                                                   print the ScanPacket of a manuscript (--compact: one line;',
     '                                                   --no-style: without citation-style detection, faster)',
-    '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]',
+    '  link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl] [--json] [--quiet]',
     '                                                   link every ready match (and, with --resolve, every',
-    '                                                   reference Crossref resolves; with --style/--csl, rewrite the references in a CSL style) and write OUT.docx',
-    '  resolve FILE.docx [--settings JSON] [--no-cache] [--compact]',
-    '                                                   find each reference\'s DOI through Crossref',
-    '                                                   (CROSSREF_API_URL, CROSSREF_MAILTO); print the ResolverReport',
+    '                                                   reference Crossref resolves; with --style/--csl, rewrite the references in a CSL style) and write OUT.docx;',
+    '                                                   a summary on stderr, the ApplyResult on stdout with --json',
+    '  link FILE.docx|DIR|\'GLOB\'... --out-dir DIR [--jobs N] [same options]',
+    '                                                   link a batch into DIR, up to the cores at once (one at a time with --resolve):',
+    '                                                   one line per file, a closing table; exit 1 if any file failed',
+    '  resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]',
+    '                                                   find each reference\'s DOI through Crossref (CROSSREF_API_URL,',
+    '                                                   CROSSREF_MAILTO); a progress bar and a summary on stderr, the ResolverReport with --json',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
     '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',
     '  --version                                        print the version',
+    '',
+    'Colour only on a terminal and never with NO_COLOR. Exit codes: 0 done, 1 a failure (a file that cannot be read,',
+    'linked or written, a database or registry error), 2 a usage error (unknown command or option, missing value).',
   ].join('\n');
 }
 
@@ -60,6 +69,6 @@ export async function main(argv: string[]): Promise<number> {
     return await (await load()).run(rest);
   } catch (err) {
     console.error(`hyperlinker ${name}: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
+    return err instanceof UsageError ? 2 : 1;
   }
 }

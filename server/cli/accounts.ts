@@ -1,6 +1,5 @@
 // `hyperlinker user add` and `hyperlinker org set`: operator commands over $DATABASE_URL.
 // Both migrate first and print one JSON line; bad input exits non-zero with a clear message.
-import { parseArgs } from 'node:util';
 import type { Pool } from 'mysql2/promise';
 import type { CliCommand } from './command.ts';
 import { DEFAULT_DATABASE_URL, inTransaction, openDatabase } from '../db/connection.ts';
@@ -8,8 +7,7 @@ import { migrate } from '../db/migrate.ts';
 import { findOrgBySlug, insertOrg, ROLES, updateOrg, upsertMembership, type Role } from '../db/organisations.ts';
 import { findUserByEmail, insertUser, PLANS, updateUser, type Plan } from '../db/users.ts';
 import { hashPassword, verifyPassword } from '../accounts/secrets.ts';
-
-class UsageError extends Error {}
+import { parseCommandArgs, UsageError } from './args.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -46,16 +44,8 @@ async function withDatabase<T>(fn: (pool: Pool) => Promise<T>): Promise<T> {
 }
 
 async function run(fn: () => Promise<unknown>): Promise<number> {
-  try {
-    console.log(JSON.stringify(await fn()));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`hyperlinker: ${err.message}`);
-      return 2;
-    }
-    throw err;
-  }
+  console.log(JSON.stringify(await fn()));
+  return 0;
 }
 
 export interface UserAddOptions {
@@ -98,20 +88,17 @@ export const userCommand: CliCommand = {
     run(async () => {
       const [sub, ...rest] = args;
       if (sub !== 'add') throw new UsageError(`usage: hyperlinker ${userCommand.summary}`);
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          email: { type: 'string' },
-          password: { type: 'string' },
-          name: { type: 'string' },
-          org: { type: 'string' },
-          role: { type: 'string' },
-          admin: { type: 'boolean' },
-          credits: { type: 'string' },
-          plan: { type: 'string' },
-        },
-        strict: true,
+      const { positional, values } = parseCommandArgs(rest, {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        org: { type: 'string' },
+        role: { type: 'string' },
+        admin: { type: 'boolean' },
+        credits: { type: 'string' },
+        plan: { type: 'string' },
       });
+      if (positional.length) throw new UsageError(`unexpected argument '${positional[0]}' (usage: hyperlinker ${userCommand.summary})`);
       if (!values.email || !EMAIL.test(values.email)) throw new UsageError('--email must be an e-mail address');
       if (!values.password || values.password.length < 8) throw new UsageError('--password must have at least 8 characters');
       if (values.role !== undefined && !ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
@@ -136,11 +123,8 @@ export const orgCommand: CliCommand = {
     run(async () => {
       const [sub, ...rest] = args;
       if (sub !== 'set') throw new UsageError(`usage: hyperlinker ${orgCommand.summary}`);
-      const { values } = parseArgs({
-        args: rest,
-        options: { org: { type: 'string' }, credits: { type: 'string' }, plan: { type: 'string' }, 'members-enabled': { type: 'string' } },
-        strict: true,
-      });
+      const { positional, values } = parseCommandArgs(rest, { org: { type: 'string' }, credits: { type: 'string' }, plan: { type: 'string' }, 'members-enabled': { type: 'string' } });
+      if (positional.length) throw new UsageError(`unexpected argument '${positional[0]}' (usage: hyperlinker ${orgCommand.summary})`);
       const orgSlug = slug(values.org, true)!;
       const enabled = values['members-enabled'];
       if (enabled !== undefined && enabled !== 'true' && enabled !== 'false') throw new UsageError('--members-enabled must be true or false');

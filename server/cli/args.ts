@@ -1,44 +1,67 @@
-// Small argument parsing shared by the CLI commands: positional arguments and --name value flags.
+// Argument reading shared by every CLI command: one parser (node:util parseArgs, strict), one error class for
+// usage mistakes, --settings inline or from a file, and the input file read with clear messages.
+// Exit codes (server/cli.ts): 2 for a usage error (UsageError: unknown option, missing value, wrong arguments),
+// 1 for a failure (a file that cannot be read or linked, a database or registry error).
 
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { SETTINGS_DEFAULTS } from '../../shared/settings-values.ts';
 
-export interface ParsedArgs {
+/** A mistake in how the command was called: the CLI prints it and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** A string option given several times keeps every value (`--org a --org b`). */
+  multiple?: boolean;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? boolean : S['multiple'] extends true ? string[] : string;
+
+export interface ParsedCommand<S extends OptionSpecs> {
   positional: string[];
-  flags: Map<string, string | true>;
+  values: { [K in keyof S]?: ValueOf<S[K]> };
+}
+
+function optionList(options: OptionSpecs): string {
+  return Object.keys(options).map((o) => `--${o}`).join(', ');
 }
 
 /**
- * Parses `a b --x 1 --flag -o out` into positional and flags; boolean flags have no value. Given `valueFlags`,
- * any other flag is an error naming it (a misspelt `--stlye apa` must not be ignored).
+ * Reads `args` against the command's options: positional arguments anywhere, `--name value`, `--name=value`,
+ * boolean flags, short aliases. Any unknown option, or an option missing its value, is a UsageError naming it
+ * (a misspelt `--stlye apa` must never be ignored).
  */
-export function parseArgs(args: string[], booleanFlags: string[] = [], aliases: Record<string, string> = {}, valueFlags?: string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  const known = (name: string) => !valueFlags || booleanFlags.includes(name) || valueFlags.includes(name);
-  const unknown = (name: string) =>
-    new Error(`unknown option --${name} (known: ${[...valueFlags!, ...booleanFlags].map((f) => `--${f}`).join(', ')})`);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const name = aliases[a] ?? (a.startsWith('--') ? a.slice(2) : undefined);
-    if (name === undefined) { positional.push(a); continue; }
-    const eq = name.indexOf('=');
-    if (!known(eq >= 0 ? name.slice(0, eq) : name)) throw unknown(eq >= 0 ? name.slice(0, eq) : name);
-    if (eq >= 0) { flags.set(name.slice(0, eq), name.slice(eq + 1)); continue; }
-    if (booleanFlags.includes(name)) { flags.set(name, true); continue; }
-    const value = args[i + 1];
-    if (value === undefined) throw new Error(`option --${name} needs a value`);
-    flags.set(name, value);
-    i++;
+export function parseCommandArgs<S extends OptionSpecs>(args: string[], options: S): ParsedCommand<S> {
+  try {
+    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    return { positional: positionals, values: values as ParsedCommand<S>['values'] };
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const message = err instanceof Error ? err.message : String(err);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const name = /'(-{1,2}[^'\s=]+)/.exec(message)?.[1] ?? 'option';
+      throw new UsageError(`unknown option ${name} (known: ${optionList(options)})`);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const name = /--([a-z][a-z-]*)/.exec(message)?.[1];
+      const spec = name ? options[name] : undefined;
+      if (name && spec?.type === 'boolean') throw new UsageError(`option --${name} takes no value`);
+      throw new UsageError(name ? `option --${name} needs a value` : message);
+    }
+    throw new UsageError(message);
   }
-  return { positional, flags };
 }
 
 /** --settings takes inline JSON, or @file.json. The schema (zod) is loaded only to check given settings. */
-export async function settingsFrom(flags: Map<string, string | true>): Promise<HyperlinkSettings> {
-  const raw = flags.get('settings');
-  if (raw === undefined || raw === true) return { ...SETTINGS_DEFAULTS };
+export async function settingsFrom(raw: string | undefined): Promise<HyperlinkSettings> {
+  if (raw === undefined) return { ...SETTINGS_DEFAULTS };
   const { parseSettingsJson, SettingsError } = await import('../../shared/settings.ts');
   const text = raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw;
   try {
@@ -51,7 +74,7 @@ export async function settingsFrom(flags: Map<string, string | true>): Promise<H
 
 /** Reads the input document with a clear message when it is missing or not a file. */
 export function readInput(path: string | undefined): Uint8Array {
-  if (!path) throw new Error('no input file given');
+  if (!path) throw new UsageError('no input file given');
   try {
     return readFileSync(path);
   } catch (err) {

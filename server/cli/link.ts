@@ -1,20 +1,38 @@
-// `hyperlinker link FILE.docx -o OUT.docx [--settings JSON|@file] [--style ID | --csl FILE.csl]`: scan,
-// approve every ready match, optionally rewrite the reference list in a CSL style (a bundled, renamed or
-// dependent id, or a CSL file), write the document atomically (temp file + rename), print the ApplyResult without docx.
+// `hyperlinker link FILE.docx -o OUT.docx [--settings JSON|@file] [--style ID | --csl FILE.csl] [--json] [--quiet]`:
+// scan, approve every ready match, optionally rewrite the reference list in a CSL style (a bundled, renamed or
+// dependent id, or a CSL file), write the document atomically (temp file + rename). A person gets a short summary on
+// stderr; --json prints the ApplyResult without docx on stdout. Several files (or a folder, or a quoted glob) with
+// --out-dir DIR are linked as a batch (server/cli/batch.ts).
 
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CliCommand } from './command.ts';
 import { directInPieces, type ZipPieces } from '../engine/index.ts';
 import { reclaimIfLarge } from '../common/reclaim.ts';
-import { parseArgs, readInput, settingsFrom } from './args.ts';
+import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
+import { colourOn, painter } from './terminal.ts';
+import { linkSummary } from './summary.ts';
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 
 // The resolver (--resolve) and the CSL modules (--style, --csl; citeproc alone is 750 KB of CommonJS)
 // are imported only when asked for: a plain `link` never loads them.
 
-const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl]';
+const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx | FILE.docx|DIR|GLOB... --out-dir DIR [--jobs N] [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl] [--json] [--quiet]';
+
+export const LINK_OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  out: { type: 'string' },
+  'out-dir': { type: 'string' },
+  jobs: { type: 'string' },
+  settings: { type: 'string' },
+  style: { type: 'string' },
+  csl: { type: 'string' },
+  resolve: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const;
 
 /** Writes bytes (one buffer, or a zip's pieces in turn) to a temp file next to `path`, then renames it into place:
  * never a half-written output. */
@@ -42,10 +60,8 @@ export function writeAtomically(path: string, data: Uint8Array | ZipPieces): voi
 }
 
 /** The style asked for with --style (any CSL id) or --csl (a file), or null. */
-async function styleFrom(flags: Map<string, string | true>): Promise<CslStyle | null> {
-  const id = flags.get('style');
-  const file = flags.get('csl');
-  if (id !== undefined && file !== undefined) throw new Error('give either --style or --csl, not both');
+async function styleFrom(id: string | undefined, file: string | undefined): Promise<CslStyle | null> {
+  if (id !== undefined && file !== undefined) throw new UsageError('give either --style or --csl, not both');
   if (typeof file === 'string') {
     const { CslFileError, parseCslFile } = await import('../csl/csl-file.ts');
     try {
@@ -61,41 +77,66 @@ async function styleFrom(flags: Map<string, string | true>): Promise<CslStyle | 
     if (!style) throw new Error(`--style '${id}' names no known CSL style (use a current, renamed or dependent id of the CSL styles repository, e.g. apa)`);
     return style;
   }
-  if (id === true || file === true) throw new Error(USAGE);
   return null;
 }
 
+/** What one linked file reports: the ApplyResult without docx, the matches left for review, the resolver's counts. */
+export type LinkReport = Omit<ReturnType<typeof directInPieces>, 'docx'> & { needReview: number; resolverReport?: { resolved: number; reviewRequired: number; unresolved: number } };
+
+export type LinkValues = ReturnType<typeof parseCommandArgs<typeof LINK_OPTIONS>>['values'];
+
+/** Links one file: resolve first (--resolve), rewrite the list (--style/--csl), write OUT atomically. */
+export async function linkFile(input: string, out: string, values: LinkValues): Promise<LinkReport> {
+  if (resolve(out) === resolve(input)) throw new UsageError('the output must not overwrite the input');
+  let settings = await settingsFrom(values.settings);
+  const style = await styleFrom(values.style, values.csl); // a bad --style or --csl fails before any resolving
+  const bytes = readInput(input);
+  let resolvedWorks: Record<string, ResolvedWork> | undefined;
+  let resolverReport: LinkReport['resolverReport'];
+  if (values.resolve) {
+    // Resolve, then link the ready works only (a written DOI that names another work is never replaced unreviewed).
+    settings = { ...settings, doi: true, crossref: true };
+    const { resolveManuscript, warningsOf } = await import('./resolve.ts');
+    const report = await resolveManuscript(bytes, settings, { noCache: values['no-cache'] === true, quiet: values.quiet === true || values.json === true });
+    for (const w of warningsOf(report)) process.stderr.write(`hyperlinker link: ${w}\n`);
+    resolvedWorks = Object.fromEntries(Object.entries(report.resolvedWorks).filter(([, w]) => w.status === 'ready' && !w.identityChange));
+    resolverReport = report.resolverReport;
+  }
+  const bibliography = style ? (await import('../csl/bibliography.ts')).createBibliographyRenderer(style, resolvedWorks) : null;
+  let needReview = 0;
+  // In pieces: the linked package is written out entry by entry, never joined into a second copy of the file.
+  const result = directInPieces(bytes, settings, {
+    afterDetect: (detected) => {
+      needReview = detected.needReview;
+      reclaimIfLarge();
+    },
+    ...(resolvedWorks ? { resolvedWorks } : {}),
+    ...(bibliography ? { bibliography } : {}),
+  });
+  const { docx, ...rest } = result;
+  writeAtomically(out, docx);
+  return { ...rest, needReview, ...(resolverReport ? { resolverReport } : {}) };
+}
+
 export const linkCommand: CliCommand = {
-  summary: 'link every ready match and write OUT.docx',
+  summary: 'link every ready match and write OUT.docx (or every file given into --out-dir)',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['resolve', 'no-cache'], { '-o': 'output' }, ['output', 'out', 'settings', 'style', 'csl']);
-    const out = flags.get('output') ?? flags.get('out');
-    if (positional.length !== 1 || typeof out !== 'string') throw new Error(USAGE);
-    if (resolve(out) === resolve(positional[0]!)) throw new Error('the output must not overwrite the input');
-    let settings = await settingsFrom(flags);
-    const style = await styleFrom(flags); // a bad --style or --csl fails before any resolving
-    const bytes = readInput(positional[0]);
-    let resolvedWorks: Record<string, ResolvedWork> | undefined;
-    let resolverReport: { resolved: number; reviewRequired: number; unresolved: number } | undefined;
-    if (flags.has('resolve')) {
-      // Resolve, then link the ready works only (a written DOI that names another work is never replaced unreviewed).
-      settings = { ...settings, doi: true, crossref: true };
-      const { resolveManuscript, warningsOf } = await import('./resolve.ts');
-      const report = await resolveManuscript(bytes, settings, { noCache: flags.has('no-cache') });
-      for (const w of warningsOf(report)) process.stderr.write(`hyperlinker link: ${w}\n`);
-      resolvedWorks = Object.fromEntries(Object.entries(report.resolvedWorks).filter(([, w]) => w.status === 'ready' && !w.identityChange));
-      resolverReport = report.resolverReport;
+    const { positional, values } = parseCommandArgs(args, LINK_OPTIONS);
+    const out = values.output ?? values.out;
+    if (values['out-dir'] !== undefined) {
+      if (out !== undefined) throw new UsageError('give either -o OUT.docx (one file) or --out-dir DIR (several), not both');
+      if (positional.length === 0) throw new UsageError(USAGE);
+      const { linkBatch } = await import('./batch.ts');
+      return linkBatch(positional, values['out-dir'], values);
     }
-    const bibliography = style ? (await import('../csl/bibliography.ts')).createBibliographyRenderer(style, resolvedWorks) : null;
-    // In pieces: the linked package is written out entry by entry, never joined into a second copy of the file.
-    const result = directInPieces(bytes, settings, {
-      afterDetect: () => reclaimIfLarge(),
-      ...(resolvedWorks ? { resolvedWorks } : {}),
-      ...(bibliography ? { bibliography } : {}),
-    });
-    const { docx, ...rest } = result;
-    writeAtomically(out, docx);
-    process.stdout.write(JSON.stringify(resolverReport ? { ...rest, resolverReport } : rest, null, 2) + '\n');
+    if (positional.length > 1) throw new UsageError(`${positional.length} input files: link several with --out-dir DIR (${USAGE})`);
+    if (positional.length !== 1 || out === undefined) throw new UsageError(USAGE);
+    const report = await linkFile(positional[0]!, out, values);
+    if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    if (!values.quiet) {
+      const paint = painter(colourOn(process.stderr));
+      for (const line of linkSummary(report, { input: positional[0]!, output: out, needReview: report.needReview, ...(report.resolverReport ? { resolver: report.resolverReport } : {}) }, paint)) process.stderr.write(line + '\n');
+    }
     return 0;
   },
 };

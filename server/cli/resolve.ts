@@ -1,7 +1,8 @@
-// `hyperlinker resolve FILE.docx [--settings JSON] [--no-cache]`: finds the DOI of every reference
-// through Crossref (CROSSREF_API_URL, CROSSREF_MAILTO) and prints the ResolverReport JSON. Progress
-// goes to stderr when it is a terminal; retractions, corrections and wrong written DOIs are also
-// named on stderr. Answers are cached under the user's cache directory (--no-cache bypasses it).
+// `hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]`: finds the DOI of
+// every reference through Crossref (CROSSREF_API_URL, CROSSREF_MAILTO). A person gets a progress bar on a terminal
+// (references done, waits for the registry's rate limit, time left) and a summary on stderr; retractions,
+// corrections and wrong written DOIs are named there too. --json prints the ResolverReport on stdout. Answers are
+// cached under the user's cache directory (--no-cache bypasses it).
 
 import type { ResolverReport } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
@@ -9,12 +10,38 @@ import type { CliCommand } from './command.ts';
 import { analyse } from '../engine/scan.ts';
 import { defaultCacheDir, FileCache } from '../resolver/file-cache.ts';
 import { InProcessLimiter } from '../resolver/limiter.ts';
-import { POLITE_LIMITS, PUBLIC_LIMITS, type ResolveProgress, type ResolveReference } from '../resolver/ports.ts';
+import { POLITE_LIMITS, PUBLIC_LIMITS, type RegistryLimiter, type ResolveReference } from '../resolver/ports.ts';
 import { referencesFromPacket } from '../resolver/references.ts';
 import { resolveReferences } from '../resolver/resolve.ts';
-import { parseArgs, readInput, settingsFrom } from './args.ts';
+import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
+import { colourOn, painter, ProgressBar } from './terminal.ts';
+import { resolveSummary } from './summary.ts';
 
-const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--compact]';
+const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]';
+
+/** Waits for a registry slot longer than this show on the progress bar as waiting for the rate limit. */
+const SHOWN_WAIT_MS = 250;
+
+/** The limiter as it is, except that a long wait for a slot is shown on the bar. */
+export function limiterShowingWaits(inner: RegistryLimiter, bar: ProgressBar): RegistryLimiter {
+  const acquire: RegistryLimiter['acquire'] = async (requestClass, signal) => {
+    let shown = false;
+    const timer = setTimeout(() => { shown = true; bar.waiting(1); }, SHOWN_WAIT_MS);
+    try {
+      return await inner.acquire(requestClass, signal);
+    } finally {
+      clearTimeout(timer);
+      if (shown) bar.waiting(-1);
+    }
+  };
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'acquire') return acquire;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /** The bibliography entries of a manuscript, with their full text (the packet trims long entries). */
 export function manuscriptReferences(bytes: Uint8Array, settings: HyperlinkSettings): { references: ResolveReference[]; scanFingerprint: string } {
@@ -27,7 +54,7 @@ export function manuscriptReferences(bytes: Uint8Array, settings: HyperlinkSetti
   return { references, scanFingerprint: analysis.packet.scanFingerprint };
 }
 
-export type CliResolverReport = Omit<ResolverReport, 'scanToken'>;
+export type CliResolverReport = Omit<ResolverReport, 'scanToken'> & { cachedAnswers?: number };
 
 /** Resolves a manuscript's references with the in-process limiter and (unless noCache) the file cache. */
 export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSettings, options: { noCache: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cacheDir?: string; quiet?: boolean }): Promise<CliResolverReport> {
@@ -37,18 +64,24 @@ export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSe
   const { references, scanFingerprint } = manuscriptReferences(bytes, settings);
   const tty = process.stderr.isTTY && !options.quiet;
   if (!mailto && tty) process.stderr.write('hyperlinker resolve: CROSSREF_MAILTO is not set; Crossref\'s public pool allows 1 search per second\n');
-  const onProgress = tty
-    ? (e: ResolveProgress) => process.stderr.write(`\rresolving references ${e.done}/${e.total}${e.done === e.total ? '\n' : ''}`)
-    : undefined;
-  const parts = await resolveReferences(references, {
-    apiUrl,
-    mailto,
-    limiter: new InProcessLimiter(mailto ? POLITE_LIMITS : PUBLIC_LIMITS),
-    cache: options.noCache ? null : new FileCache(options.cacheDir ?? defaultCacheDir(env)),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(onProgress ? { onProgress } : {}),
-  });
-  return { scanFingerprint, ...parts };
+  const bar = new ProgressBar(process.stderr, 'resolving references', { quiet: options.quiet === true });
+  let cachedAnswers = 0;
+  try {
+    const parts = await resolveReferences(references, {
+      apiUrl,
+      mailto,
+      limiter: limiterShowingWaits(new InProcessLimiter(mailto ? POLITE_LIMITS : PUBLIC_LIMITS), bar),
+      cache: options.noCache ? null : new FileCache(options.cacheDir ?? defaultCacheDir(env)),
+      ...(options.signal ? { signal: options.signal } : {}),
+      onProgress: (e) => {
+        if (e.cached) cachedAnswers++;
+        bar.step(e.done, e.total, e.cached);
+      },
+    });
+    return { scanFingerprint, ...parts, cachedAnswers };
+  } finally {
+    bar.done();
+  }
 }
 
 /** One line per reference a reader must look at: retracted or corrected works, wrong or unknown written DOIs. */
@@ -69,15 +102,21 @@ export function warningsOf(report: CliResolverReport): string[] {
 }
 
 export const resolveCommand: CliCommand = {
-  summary: 'find the DOI of every reference through Crossref and print the ResolverReport',
+  summary: 'find the DOI of every reference through Crossref (--json: print the ResolverReport)',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['no-cache', 'compact'], {}, ['settings']);
-    if (positional.length !== 1) throw new Error(USAGE);
-    const settings = { ...(await settingsFrom(flags)), doi: true, crossref: true };
+    const { positional, values } = parseCommandArgs(args, { settings: { type: 'string' }, 'no-cache': { type: 'boolean' }, json: { type: 'boolean' }, compact: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' } });
+    if (positional.length !== 1) throw new UsageError(USAGE);
+    const settings = { ...(await settingsFrom(values.settings)), doi: true, crossref: true };
     const bytes = readInput(positional[0]);
-    const report = await resolveManuscript(bytes, settings, { noCache: flags.has('no-cache') });
+    const quiet = values.quiet === true;
+    const { cachedAnswers = 0, ...report } = await resolveManuscript(bytes, settings, { noCache: values['no-cache'] === true, quiet });
     for (const w of warningsOf(report)) process.stderr.write(`hyperlinker resolve: ${w}\n`);
-    process.stdout.write(JSON.stringify(report, null, flags.has('compact') ? 0 : 2) + '\n');
+    if (values.json) process.stdout.write(JSON.stringify(report, null, values.compact ? 0 : 2) + '\n');
+    if (!quiet) {
+      const by = (status: string) => report.references.filter((r) => r.status === status).length;
+      const facts = { input: positional[0]!, total: report.references.length, resolved: by('ready'), reviewRequired: by('low_confidence'), unresolved: by('unmatched'), held: by('held'), cached: cachedAnswers };
+      process.stderr.write(resolveSummary(facts, painter(colourOn(process.stderr))) + '\n');
+    }
     return 0;
   },
 };

@@ -3,17 +3,17 @@
 
 import type { CliCommand } from './command.ts';
 import { scan } from '../engine/index.ts';
-import { parseArgs, readInput, settingsFrom } from './args.ts';
+import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
 import { detectListStyle } from '../style/index.ts';
 
 export const scanCommand: CliCommand = {
   summary: 'print the ScanPacket of a manuscript',
   async run(args) {
-    const { positional, flags } = parseArgs(args, ['compact', 'no-style'], {}, ['settings']);
-    if (positional.length !== 1) throw new Error('usage: hyperlinker scan FILE.docx [--settings JSON] [--compact] [--no-style]');
-    const settings = await settingsFrom(flags);
-    const packet = scan(readInput(positional[0]), settings, flags.has('no-style') ? {} : { detectStyle: detectListStyle });
-    process.stdout.write(JSON.stringify(packet, null, flags.has('compact') ? 0 : 2) + '\n');
+    const { positional, values } = parseCommandArgs(args, { settings: { type: 'string' }, compact: { type: 'boolean' }, 'no-style': { type: 'boolean' } });
+    if (positional.length !== 1) throw new UsageError('usage: hyperlinker scan FILE.docx [--settings JSON] [--compact] [--no-style]');
+    const settings = await settingsFrom(values.settings);
+    const packet = scan(readInput(positional[0]), settings, values['no-style'] ? {} : { detectStyle: detectListStyle });
+    process.stdout.write(JSON.stringify(packet, null, values.compact ? 0 : 2) + '\n');
     return 0;
   },
 };

@@ -34,7 +34,20 @@ function checkExpectation(detection: Detection, expect: ScanExpectation): void {
  * (server/common/reclaim.ts), so linking reuses that memory instead of growing the heap past it.
  */
 export interface PhaseHooks {
-  afterDetect?: () => void;
+  afterDetect?: (detected: DetectedCounts) => void;
+}
+
+/** What detection found, for whoever reports it (the CLI's summary): every match, and those left for a person. */
+export interface DetectedCounts {
+  matches: number;
+  /** Matches the scan does not mark ready (low confidence, held, identity change): `link` leaves them unlinked. */
+  needReview: number;
+}
+
+function detectedCounts(matchById: ReadonlyMap<string, { status: string }>): DetectedCounts {
+  let needReview = 0;
+  for (const m of matchById.values()) if (m.status !== 'ready' && m.status !== 'unmatched') needReview++;
+  return { matches: matchById.size, needReview };
 }
 
 type ApplyOptions = { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits & PhaseHooks;
@@ -52,7 +65,7 @@ export function apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions:
 export function applyInPieces(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options?: ApplyOptions): LinkedDocument {
   const detection = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   if (options?.expect) checkExpectation(detection, options.expect);
-  options?.afterDetect?.();
+  options?.afterDetect?.(detectedCounts(detection.matchById));
   return linkAnalysis(detection, bytes, decisions, options);
 }
 
@@ -67,6 +80,6 @@ export function directInPieces(bytes: Uint8Array, settings: HyperlinkSettings, o
   const analysis = detect(bytes, settings, { forLinking: true, maxMatches: options?.maxMatches });
   const decisions: ReviewDecision[] = [];
   for (const [refId, m] of analysis.matchById) if (m.status === 'ready') decisions.push({ refId, status: 'approved' });
-  options?.afterDetect?.();
+  options?.afterDetect?.(detectedCounts(analysis.matchById));
   return linkAnalysis(analysis, bytes, decisions, options);
 }

@@ -49,7 +49,7 @@ test('compiled CLI: --help and link work without a TypeScript loader', () => {
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /usage: hyperlinker/);
   const out = join(OUT, 'linked.docx');
-  const link = runCli(['link', SMALL_DOC, '-o', out]);
+  const link = runCli(['link', SMALL_DOC, '-o', out, '--json']);
   assert.equal(link.status, 0, link.stderr);
   assert.ok((JSON.parse(link.stdout) as { linkCount: number }).linkCount > 0);
   assert.ok(statSync(out).size > 1000);

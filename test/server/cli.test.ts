@@ -38,11 +38,11 @@ test('an unknown command names itself on stderr, prints the usage and exits 2', 
 
 test('each command name reaches its own module: its own usage message when given no arguments', async () => {
   const cases: Array<[string[], number, RegExp]> = [
-    [['scan'], 1, /^hyperlinker scan: usage: hyperlinker scan FILE\.docx/],
-    [['link'], 1, /^hyperlinker link: usage: hyperlinker link FILE\.docx -o OUT\.docx/],
-    [['resolve'], 1, /^hyperlinker resolve: usage: hyperlinker resolve FILE\.docx/],
-    [['user'], 2, /^hyperlinker: usage: hyperlinker user add --email/],
-    [['org'], 2, /^hyperlinker: usage: hyperlinker org set --org/],
+    [['scan'], 2, /^hyperlinker scan: usage: hyperlinker scan FILE\.docx/],
+    [['link'], 2, /^hyperlinker link: usage: hyperlinker link FILE\.docx -o OUT\.docx/],
+    [['resolve'], 2, /^hyperlinker resolve: usage: hyperlinker resolve FILE\.docx/],
+    [['user'], 2, /^hyperlinker user: usage: hyperlinker user add --email/],
+    [['org'], 2, /^hyperlinker org: usage: hyperlinker org set --org/],
   ];
   for (const [argv, code, message] of cases) {
     const r = await runCli(argv);
@@ -52,13 +52,25 @@ test('each command name reaches its own module: its own usage message when given
   }
 });
 
-test('a bad flag gives one line naming the flag and a non-zero exit', async () => {
-  const missingValue = await runCli(['scan', 'paper.docx', '--settings']);
-  assert.equal(missingValue.code, 1);
-  assert.equal(missingValue.err, 'hyperlinker scan: option --settings needs a value\n');
-  const accounts = await runCli(['org', 'set', '--org', 'x', '--colour', 'red']);
-  assert.equal(accounts.code, 2);
-  assert.match(accounts.err, /^hyperlinker: .*--colour/);
+test('one exit-code rule for every command: a usage error exits 2 with one line naming the problem, a failure 1', async () => {
+  const usage: Array<[string[], RegExp]> = [
+    [['scan', 'paper.docx', '--settings'], /^hyperlinker scan: option --settings needs a value\n$/],
+    [['scan', 'paper.docx', '--compact=yes'], /^hyperlinker scan: option --compact takes no value\n$/],
+    [['link', 'paper.docx', '-o'], /^hyperlinker link: option --output needs a value\n$/],
+    [['resolve', 'paper.docx', '--jsn'], /^hyperlinker resolve: unknown option --jsn \(known: /],
+    [['org', 'set', '--org', 'x', '--colour', 'red'], /^hyperlinker org: unknown option --colour \(known: --org, /],
+    [['user', 'add', '--email', 'a@b.org', '--password', 'long enough', 'extra'], /^hyperlinker user: unexpected argument 'extra'/],
+    [['user', 'add', '--email', 'nobody', '--password', 'long enough'], /^hyperlinker user: --email must be an e-mail address\n$/],
+  ];
+  for (const [argv, message] of usage) {
+    const r = await runCli(argv);
+    assert.equal(r.code, 2, argv.join(' '));
+    assert.match(r.err, message, argv.join(' '));
+  }
+  const failure = await runCli(['scan', '/nonexistent/paper.docx']);
+  assert.equal(failure.code, 1);
+  assert.equal(failure.err, "hyperlinker scan: cannot read '/nonexistent/paper.docx': no such file\n");
+  assert.match((await runCli(['--help'])).out, /Exit codes: 0 done, 1 a failure [\s\S]*, 2 a usage error/);
 });
 
 test('--help names every option each document command accepts (as its own usage line lists them)', async () => {

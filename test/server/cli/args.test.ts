@@ -1,51 +1,54 @@
-// Command-line arguments: positional arguments and flags (--name value, --name=value, boolean flags,
-// aliases), --settings inline or from a file, and the input file read with clear messages.
+// Command-line arguments: one parser for every command (node:util parseArgs, strict): positional arguments
+// anywhere, --name value, --name=value, boolean flags, short aliases; usage mistakes are UsageErrors naming the
+// option; --settings inline or from a file; the input file read with clear messages.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { parseArgs, readInput, settingsFrom } from '../../../server/cli/args.ts';
+import { parseCommandArgs, readInput, settingsFrom, UsageError } from '../../../server/cli/args.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-args-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('positional arguments and flags in any order; boolean flags take no value; aliases', () => {
-  const { positional, flags } = parseArgs(['in.docx', '--settings', '{}', '--json', '-o', 'out.docx', '--style=apa', 'extra'], ['json'], { '-o': 'out' });
+const OPTIONS = { settings: { type: 'string' }, style: { type: 'string' }, json: { type: 'boolean' }, output: { type: 'string', short: 'o' } } as const;
+
+test('positional arguments and options in any order; boolean flags take no value; short aliases; --name=value', () => {
+  const { positional, values } = parseCommandArgs(['in.docx', '--settings', '{}', '--json', '-o', 'out.docx', '--style=apa', 'extra'], OPTIONS);
   assert.deepEqual(positional, ['in.docx', 'extra']);
-  assert.deepEqual([...flags], [['settings', '{}'], ['json', true], ['out', 'out.docx'], ['style', 'apa']]);
+  assert.deepEqual({ ...values }, { settings: '{}', json: true, output: 'out.docx', style: 'apa' });
 });
 
-test('given the known value flags, any other flag is an error naming it and the known ones', () => {
-  const known = ['settings', 'style'];
-  assert.deepEqual([...parseArgs(['a.docx', '--style', 'apa', '--compact'], ['compact'], {}, known).flags.keys()], ['style', 'compact']);
-  assert.throws(() => parseArgs(['a.docx', '--stlye', 'apa'], ['compact'], {}, known), /^Error: unknown option --stlye \(known: --settings, --style, --compact\)$/);
-  assert.throws(() => parseArgs(['a.docx', '--stlye=apa'], [], {}, known), /unknown option --stlye /);
-  assert.throws(() => parseArgs(['a.docx', '--no-cach'], [], {}, known), /unknown option --no-cach /);
+test('an unknown option is a UsageError naming it and the known ones', () => {
+  const known = /\(known: --settings, --style, --json, --output\)$/;
+  for (const args of [['a.docx', '--stlye', 'apa'], ['a.docx', '--stlye=apa'], ['a.docx', '--no-cach']]) {
+    assert.throws(() => parseCommandArgs(args, OPTIONS), (err: unknown) => err instanceof UsageError && err.message.startsWith(`unknown option ${args[1]!.split('=')[0]} `) && known.test(err.message));
+  }
 });
 
-test('a flag missing its value is an error that names it', () => {
-  assert.throws(() => parseArgs(['in.docx', '--settings']), /option --settings needs a value/);
+test('an option missing its value, or a flag given one, is a UsageError that names it', () => {
+  assert.throws(() => parseCommandArgs(['in.docx', '--settings'], OPTIONS), (e: unknown) => e instanceof UsageError && e.message === 'option --settings needs a value');
+  assert.throws(() => parseCommandArgs(['in.docx', '-o'], OPTIONS), (e: unknown) => e instanceof UsageError && e.message === 'option --output needs a value');
+  assert.throws(() => parseCommandArgs(['in.docx', '--json=yes'], OPTIONS), (e: unknown) => e instanceof UsageError && e.message === 'option --json takes no value');
 });
 
 test('--settings: absent is the defaults; inline JSON; @file; bad JSON a clear message; a bad value names its field', async () => {
-  const defaults = await settingsFrom(new Map());
+  const defaults = await settingsFrom(undefined);
   assert.deepEqual(defaults, DEFAULT_SETTINGS);
-  assert.equal((await settingsFrom(new Map([['settings', '{"figures":"full"}']]))).figures, 'full');
+  assert.equal((await settingsFrom('{"figures":"full"}')).figures, 'full');
   const file = join(dir, 's.json');
   writeFileSync(file, '{"tables":"off"}');
-  assert.equal((await settingsFrom(new Map([['settings', `@${file}`]]))).tables, 'off');
-  assert.deepEqual(await settingsFrom(new Map([['settings', true]])), defaults);
-  await assert.rejects(settingsFrom(new Map([['settings', '{figures']])), /--settings is not valid JSON/);
-  await assert.rejects(settingsFrom(new Map([['settings', '{"figures":"x"}']])), /figures/);
+  assert.equal((await settingsFrom(`@${file}`)).tables, 'off');
+  await assert.rejects(settingsFrom('{figures'), /--settings is not valid JSON/);
+  await assert.rejects(settingsFrom('{"figures":"x"}'), /figures/);
 });
 
-test('readInput: the bytes, or a message for no path, a missing file, a directory', () => {
+test('readInput: the bytes, or a message for no path (a usage error), a missing file, a directory', () => {
   const file = join(dir, 'in.docx');
   writeFileSync(file, 'PK');
   assert.deepEqual([...readInput(file)], [0x50, 0x4b]);
-  assert.throws(() => readInput(undefined), /no input file given/);
+  assert.throws(() => readInput(undefined), (e: unknown) => e instanceof UsageError && /no input file given/.test(e.message));
   assert.throws(() => readInput(join(dir, 'missing.docx')), /no such file/);
   assert.throws(() => readInput(dir), /it is a directory/);
 });

@@ -25,9 +25,9 @@ interface LinkRun {
   stderr: string;
 }
 
-/** Runs `hyperlinker link SAMPLE -o OUT ...options`, capturing stdout (the ApplyResult) and stderr. */
+/** Runs `hyperlinker link SAMPLE -o OUT --json ...options`, capturing stdout (the ApplyResult) and stderr. */
 async function link(...options: string[]): Promise<LinkRun> {
-  const r = await runCli(['link', SAMPLE, '-o', join(dir, 'out.docx'), ...options]);
+  const r = await runCli(['link', SAMPLE, '-o', join(dir, 'out.docx'), '--json', ...options]);
   return { code: r.code, result: r.out ? JSON.parse(r.out) : null, stderr: r.err };
 }
 
@@ -80,7 +80,7 @@ test('link --style rewrites the reference list; an unknown style or two styles f
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /names no known CSL style/);
   const both = await link('--style', 'apa', '--csl', join(dir, 'x.csl'));
-  assert.equal(both.code, 1);
+  assert.equal(both.code, 2, 'a usage error');
   assert.match(both.stderr, /either --style or --csl/);
 });
 
@@ -91,7 +91,7 @@ test('bad input: non-zero exit, no output file, no temp file left', async () => 
   assert.notEqual(r.code, 0);
   assert.match(r.err, /^hyperlinker link: /);
   assert.deepEqual(readdirSync(own), ['bad.docx']);
-  assert.notEqual((await runCli(['link', join(own, 'bad.docx')])).code, 0, 'missing -o');
+  assert.equal((await runCli(['link', join(own, 'bad.docx')])).code, 2, 'missing -o: a usage error');
 });
 
 test('writeAtomically replaces the target in one rename', () => {
@@ -116,7 +116,35 @@ test('a macro-enabled package: non-zero exit naming macro-enabled, no output fil
 test('a misspelt option is an error naming it, before anything is linked or written', async () => {
   const own = mkdtempSync(join(dir, 'typo-'));
   const r = await runCli(['link', SAMPLE, '--stlye', 'apa', '-o', join(own, 'out.docx')]);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.err, /^hyperlinker link: unknown option --stlye \(known: /);
+  assert.deepEqual(readdirSync(own), []);
+});
+
+test('a person gets one summary line on stderr and nothing on stdout; --json adds the ApplyResult; --quiet says nothing', async () => {
+  const own = mkdtempSync(join(dir, 'human-'));
+  const out = join(own, 'linked.docx');
+  const human = await runCli(['link', SAMPLE, '-o', out]);
+  assert.equal(human.code, 0, human.err);
+  assert.equal(human.out, '');
+  assert.match(human.err, /^Linked \d+ mentions in sample\.docx → .*linked\.docx: \d+ citations, \d+ figures, \d+ equations\n$/);
+  assert.doesNotMatch(human.err, /\x1b\[/, 'no colour on a pipe');
+  const machine = await runCli(['link', SAMPLE, '-o', out, '--json']);
+  const result = JSON.parse(machine.out) as { linkCount: number; needReview: number };
+  assert.match(machine.err, new RegExp(`^Linked ${result.linkCount} mentions`));
+  assert.equal(typeof result.needReview, 'number');
+  const quiet = await runCli(['link', SAMPLE, '-o', out, '--quiet']);
+  assert.equal(quiet.code, 0);
+  assert.equal(quiet.out + quiet.err, '');
+});
+
+test('several inputs need --out-dir; -o and --out-dir together are a usage error', async () => {
+  const own = mkdtempSync(join(dir, 'many-'));
+  const two = await runCli(['link', SAMPLE, SAMPLE, '-o', join(own, 'o.docx')]);
+  assert.equal(two.code, 2);
+  assert.match(two.err, /2 input files: link several with --out-dir DIR/);
+  const both = await runCli(['link', SAMPLE, '-o', join(own, 'o.docx'), '--out-dir', own]);
+  assert.equal(both.code, 2);
+  assert.match(both.err, /either -o OUT\.docx .* or --out-dir DIR/);
   assert.deepEqual(readdirSync(own), []);
 });

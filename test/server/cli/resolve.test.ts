@@ -43,8 +43,8 @@ after(async () => {
 
 const capture = runCli;
 
-test('resolve prints the ResolverReport; retractions are named on stderr; the second run uses the cache', async () => {
-  const first = await capture(['resolve', join(dir, 'ms.docx')]);
+test('resolve --json prints the ResolverReport; retractions are named on stderr; the second run uses the cache', async () => {
+  const first = await capture(['resolve', join(dir, 'ms.docx'), '--json']);
   assert.equal(first.code, 0, first.err);
   const report = JSON.parse(first.out) as ResolverReport;
   assert.equal(report.references.length, 3);
@@ -53,18 +53,32 @@ test('resolve prints the ResolverReport; retractions are named on stderr; the se
   assert.deepEqual(report.resolverReport, { resolved: 3, reviewRequired: 0, unresolved: 0 });
   assert.ok(report.scanFingerprint);
   assert.match(first.err, /reference 3: retraction of 10\.1000\/retracted\.1 \(notice 10\.1000\/retraction\.notice, 2010-02-06\)/);
+  assert.match(first.err, /^Resolved 3 references in ms\.docx: 3 with a DOI; --json prints the report$/m);
+  assert.doesNotMatch(first.err, /\x1b\[/, 'no colour and no progress bar on a pipe');
   fake.resetStats();
-  const second = await capture(['resolve', join(dir, 'ms.docx'), '--compact']);
+  const second = await capture(['resolve', join(dir, 'ms.docx'), '--json', '--compact']);
   assert.equal(fake.stats.searches + fake.stats.lookups, 0, 'answered from the file cache');
+  assert.equal(second.out.trim().split('\n').length, 1, '--compact: one line');
   assert.deepEqual((JSON.parse(second.out) as ResolverReport).resolvedWorks, report.resolvedWorks);
+  assert.match(second.err, /Resolved 3 references in ms\.docx \(3 from the cache\)/);
   fake.resetStats();
   await capture(['resolve', join(dir, 'ms.docx'), '--no-cache']);
   assert.equal(fake.stats.searches, 3, '--no-cache asks the registry again');
 });
 
+test('resolve without --json prints nothing on stdout, only the summary on stderr; --quiet not even that', async () => {
+  const human = await capture(['resolve', join(dir, 'ms.docx')]);
+  assert.equal(human.code, 0, human.err);
+  assert.equal(human.out, '');
+  assert.match(human.err, /^Resolved 3 references/m);
+  const quiet = await capture(['resolve', join(dir, 'ms.docx'), '--quiet']);
+  assert.equal(quiet.out, '');
+  assert.doesNotMatch(quiet.err, /Resolved/);
+});
+
 test('link --resolve links each ready reference to its DOI', async () => {
   const out = join(dir, 'out.docx');
-  const res = await capture(['link', join(dir, 'ms.docx'), '-o', out, '--resolve']);
+  const res = await capture(['link', join(dir, 'ms.docx'), '-o', out, '--resolve', '--json']);
   assert.equal(res.code, 0, res.err);
   const result = JSON.parse(res.out) as { linkCount: number; resolverReport: { resolved: number } };
   assert.equal(result.resolverReport.resolved, 3);
@@ -72,7 +86,7 @@ test('link --resolve links each ready reference to its DOI', async () => {
   for (const doi of ['10.1000/heart.2009.1', '10.1000/stroke.2010', '10.1000/retracted.1']) assert.ok(rels.includes(`https://doi.org/${doi}`), doi);
 });
 
-test('resolve without a file: usage error', async () => {
+test('resolve without a file: usage error, exit 2', async () => {
   const res = await capture(['resolve']);
-  assert.notEqual(res.code, 0);
+  assert.equal(res.code, 2);
 });

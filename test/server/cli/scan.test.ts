@@ -55,15 +55,15 @@ test('--settings are applied to the scan', async () => {
 
 test('a misspelt option is an error naming it, not ignored', async () => {
   const r = await runCli(['scan', file, '--setings', '{"figures":"off"}']);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.equal(r.out, '');
   assert.match(r.err, /^hyperlinker scan: unknown option --setings \(known: --settings, --compact, --no-style\)$/m);
 });
 
-test('no file or two files: the usage, exit 1, nothing on stdout', async () => {
+test('no file or two files: the usage, exit 2, nothing on stdout', async () => {
   for (const argv of [['scan'], ['scan', file, file]]) {
     const r = await runCli(argv);
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2);
     assert.equal(r.out, '');
     assert.match(r.err, /usage: hyperlinker scan FILE\.docx/);
   }
