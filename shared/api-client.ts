@@ -255,8 +255,13 @@ export class HyperlinkerClient {
     return this.call('DELETE', '/org-keys', 'session', { key_id: keyId });
   }
 
-  listPresets(): Promise<ApiResult<OrgPresetList>> {
-    return this.call('GET', '/org-presets', 'session');
+  /** A page of the organisation's presets (default: page 1 of 100, every preset under the default cap). */
+  listPresets(query: { page?: number | string; limit?: number | string } = {}): Promise<ApiResult<OrgPresetList>> {
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set('page', String(query.page));
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    const qs = params.toString();
+    return this.call('GET', qs ? `/org-presets?${qs}` : '/org-presets', 'session');
   }
 
   createPreset(body: OrgPresetWrite): Promise<ApiResult<OrgPresetCreated>> {

@@ -11,7 +11,7 @@ import './schemas/org.ts';
 import './schemas/docs.ts';
 import './schemas/errors.ts';
 import './schemas/forms.ts';
-import { DOCS_INSIGHTS_QUERY, ORG_USAGE_QUERY, type IntQuery } from './schemas/queries.ts';
+import { DOCS_INSIGHTS_QUERY, ORG_PRESETS_QUERY, ORG_USAGE_QUERY, type IntQuery } from './schemas/queries.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -133,8 +133,13 @@ const paths: Record<string, Schema> = {
     delete: { security: session, requestBody: jsonBody(ref('DeleteOrgKeyRequest')), responses: { '200': json(ref('OkResponse')), ...errorResponses([400, 401, 403, 404]) } },
   },
   '/org-presets': {
-    get: { security: session, responses: { '200': json(ref('OrgPresetList')), ...errorResponses([401, 403]) } },
-    post: { security: session, requestBody: jsonBody(ref('OrgPresetWrite')), responses: { '201': json(ref('OrgPresetCreated'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },
+    get: {
+      security: session,
+      description: 'A page of the organisation\'s presets by name (page from 1; limit 1 to 100, default 100, which holds every preset under the default MAX_ORG_PRESETS); total counts them all.',
+      parameters: intParams(ORG_PRESETS_QUERY),
+      responses: { '200': json(ref('OrgPresetList')), ...errorResponses([400, 401, 403]) },
+    },
+    post: { security: session, description: '409 duplicate_name, or preset_limit_reached when the organisation keeps MAX_ORG_PRESETS presets already.', requestBody: jsonBody(ref('OrgPresetWrite')), responses: { '201': json(ref('OrgPresetCreated'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },
   },
   '/org-usage': { get: { security: session, parameters: intParams(ORG_USAGE_QUERY), responses: { '200': json(ref('OrgUsageList')), ...errorResponses([400, 401, 403]) } } },
   '/org': { get: { security: session, description: '404 org_not_found when the caller\'s organisation no longer exists.', responses: { '200': json(ref('OrgAccount')), ...errorResponses([401, 403, 404]) } } },

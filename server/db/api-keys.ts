@@ -82,6 +82,16 @@ export async function revokeOrgKey(db: Queryable, orgId: string, keyId: string):
   return result.affectedRows === 1;
 }
 
+/**
+ * Revokes the organisation keys a user created there (when the user leaves it). Returns how many.
+ * Organisation keys belong to the organisation, but a removed member still holds the secrets of the
+ * keys they made, so those stop working with their membership.
+ */
+export async function revokeOrgKeysCreatedBy(db: Queryable, orgId: string, userId: string): Promise<number> {
+  const result = await execute(db, 'UPDATE api_keys SET is_active = 0, revoked_at = UTC_TIMESTAMP(3) WHERE org_id = ? AND user_id = ? AND is_active = 1', [orgId, userId]);
+  return result.affectedRows;
+}
+
 /** Records a use of the key: last_used_at always, total_docs_processed when a document was processed. */
 export async function recordKeyUse(db: Queryable, keyId: string, docsProcessed: number): Promise<void> {
   await execute(db, 'UPDATE api_keys SET last_used_at = UTC_TIMESTAMP(3), total_docs_processed = total_docs_processed + ? WHERE id = ?', [docsProcessed, keyId]);
@@ -92,14 +102,18 @@ export interface KeyAuthRow extends ApiKeyRow {
   /** The owner's users.api_access: 0 stops the user's individual keys. */
   user_api_access: number;
   org_plan: 'free' | 'pro' | 'team' | null;
+  /** 1 when the key's creator still belongs to the key's organisation (always 1 for individual keys). */
+  creator_is_member: number;
 }
 
 /** The key with the plans of its user and organisation, in one query (the hot path of every document route). */
 export async function findKeyForAuth(db: Queryable, keyHash: string): Promise<KeyAuthRow | null> {
   const rows = await selectRows<KeyAuthRow>(
     db,
-    `SELECT k.*, u.plan AS user_plan, u.api_access AS user_api_access, o.plan AS org_plan
+    `SELECT k.*, u.plan AS user_plan, u.api_access AS user_api_access, o.plan AS org_plan,
+            (k.org_id IS NULL OR m.user_id IS NOT NULL) AS creator_is_member
        FROM api_keys k JOIN users u ON u.id = k.user_id LEFT JOIN organisations o ON o.id = k.org_id
+       LEFT JOIN memberships m ON m.user_id = k.user_id AND m.org_id = k.org_id
       WHERE k.key_hash = ?`,
     [keyHash],
   );

@@ -43,6 +43,12 @@ export async function upsertInvitation(db: Queryable, orgId: string, email: stri
   return id;
 }
 
+/** The organisation's live invitation of an address, locked for the rest of the transaction, or null. */
+export async function lockLiveOrgInvitation(db: Queryable, orgId: string, email: string): Promise<InvitationRow | null> {
+  const rows = await selectRows<InvitationRow>(db, `SELECT * FROM org_invitations WHERE org_id = ? AND email = ? AND ${LIVE} FOR UPDATE`, [orgId, email]);
+  return rows[0] ?? null;
+}
+
 export async function countLiveOrgInvitations(db: Queryable, orgId: string): Promise<number> {
   const rows = await selectRows<{ n: number }>(db, `SELECT COUNT(*) AS n FROM org_invitations WHERE org_id = ? AND ${LIVE}`, [orgId]);
   return Number(rows[0]?.n ?? 0);

@@ -249,4 +249,15 @@ export const MIGRATIONS: Migration[] = [
       'CREATE INDEX sessions_revoked ON sessions (revoked_at)',
     ],
   },
+  {
+    version: 11,
+    name: 'organisation keys of members who left are revoked',
+    // A member removed from an organisation kept using the organisation keys they had created (issue 24).
+    // Removal now revokes them (services/members.ts); this revokes the ones orphaned before.
+    statements: [
+      `UPDATE api_keys k LEFT JOIN memberships m ON m.user_id = k.user_id AND m.org_id = k.org_id
+          SET k.is_active = 0, k.revoked_at = UTC_TIMESTAMP(3)
+        WHERE k.org_id IS NOT NULL AND k.is_active = 1 AND m.user_id IS NULL`,
+    ],
+  },
 ];

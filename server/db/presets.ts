@@ -11,8 +11,14 @@ export interface PresetRow {
   updated_at: Date;
 }
 
-export async function listPresets(db: Queryable, orgId: string): Promise<PresetRow[]> {
-  return selectRows<PresetRow>(db, 'SELECT * FROM presets WHERE org_id = ? ORDER BY name', [orgId]);
+/** A page of the organisation's presets by name (then id, so pages never overlap). */
+export async function listPresets(db: Queryable, orgId: string, limit: number, offset: number): Promise<PresetRow[]> {
+  return selectRows<PresetRow>(db, 'SELECT * FROM presets WHERE org_id = ? ORDER BY name, id LIMIT ? OFFSET ?', [orgId, limit, offset]);
+}
+
+export async function countPresets(db: Queryable, orgId: string): Promise<number> {
+  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM presets WHERE org_id = ?', [orgId]);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findPreset(db: Queryable, orgId: string, presetId: string): Promise<PresetRow | null> {

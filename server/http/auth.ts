@@ -52,6 +52,9 @@ export function requireApiKey(ctx: AppContext) {
     const row = await findKeyForAuth(ctx.pool, hash);
     if (!row || !digestsEqual(row.key_hash, hash) || !row.is_active) throw unauthorized('Invalid API key', 'invalid_api_key');
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized('API key expired', 'api_key_expired');
+    // An organisation key whose creator has left the organisation was revoked when they left
+    // (services/members.ts); a key orphaned some other way is refused all the same.
+    if (row.org_id && Number(row.creator_is_member) !== 1) throw unauthorized('API key revoked', 'api_key_revoked');
     // Switching a user's API access off stops the keys already issued, not only new ones. Organisation
     // keys belong to the organisation and stay usable.
     if (!row.org_id && Number(row.user_api_access) === 0) throw forbidden('API access is not enabled for this account', 'api_access_disabled');

@@ -33,6 +33,8 @@ export interface ServiceConfig {
   loginAddressRateLimitPerMinute: number;
   maxKeysPerUser: number;
   maxOrgKeys: number;
+  /** Presets one organisation may keep; one more is 409 preset_limit_reached. */
+  maxOrgPresets: number;
   trialCredits: number;
   sessionTtlHours: number;
   scanTokenTtlHours: number;
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     loginAddressRateLimitPerMinute: intFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE', 60, 1),
     maxKeysPerUser: intFrom(env, 'MAX_KEYS_PER_USER', 10, 0),
     maxOrgKeys: intFrom(env, 'MAX_ORG_KEYS', 25, 0),
+    maxOrgPresets: intFrom(env, 'MAX_ORG_PRESETS', 100, 0),
     trialCredits: intFrom(env, 'TRIAL_CREDITS', 25, 0),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 168, 1),
     scanTokenTtlHours: intFrom(env, 'SCAN_TOKEN_TTL_HOURS', 24, 1),

@@ -115,7 +115,8 @@ export const orgPresetSchema = named(
   'OrgPreset',
   z.looseObject({ id: z.string(), name: z.string(), settings: hyperlinkSettingsSchema, created_at: dateTime, updated_at: dateTime }),
 );
-export const orgPresetListSchema = named('OrgPresetList', z.strictObject({ presets: z.array(orgPresetSchema) }));
+/** A page of presets by name; total counts them all (added to the contract's {presets}, as OrgUsageList pages). */
+export const orgPresetListSchema = named('OrgPresetList', z.strictObject({ presets: z.array(orgPresetSchema), total: z.int(), page: z.int(), limit: z.int() }));
 /** The body is checked for size and depth first (json-limits), settings then by their own schema. */
 export const orgPresetWriteSchema = named(
   'OrgPresetWrite',

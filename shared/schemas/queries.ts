@@ -1,5 +1,5 @@
 // Query-string schemas: integer parameters with bounds (absent or empty gives the default, anything else
-// outside the bounds is refused), used by /org-usage and /admin-docs-insights.
+// outside the bounds is refused), used by /org-usage, /org-presets and /admin-docs-insights.
 import { z } from 'zod';
 
 export function intQuerySchema(min: number, max: number, fallback: number) {
@@ -23,9 +23,12 @@ export interface IntQuery {
 }
 
 export const ORG_USAGE_QUERY = { page: { minimum: 1, maximum: 1_000_000, default: 1 }, limit: { minimum: 1, maximum: 100, default: 25 } } satisfies Record<string, IntQuery>;
+/** GET /org-presets: the default page holds MAX_ORG_PRESETS' default, so clients that read one page see every preset. */
+export const ORG_PRESETS_QUERY = { page: { minimum: 1, maximum: 1_000_000, default: 1 }, limit: { minimum: 1, maximum: 100, default: 100 } } satisfies Record<string, IntQuery>;
 export const DOCS_INSIGHTS_QUERY = { days: { minimum: 1, maximum: 365, default: 30 }, limit: { minimum: 1, maximum: 5000, default: 1000 } } satisfies Record<string, IntQuery>;
 
 const fromBounds = (q: IntQuery) => intQuerySchema(q.minimum, q.maximum, q.default);
 
 export const orgUsageQuerySchema = z.looseObject({ page: fromBounds(ORG_USAGE_QUERY.page), limit: fromBounds(ORG_USAGE_QUERY.limit) });
+export const orgPresetsQuerySchema = z.looseObject({ page: fromBounds(ORG_PRESETS_QUERY.page), limit: fromBounds(ORG_PRESETS_QUERY.limit) });
 export const docsInsightsQuerySchema = z.looseObject({ days: fromBounds(DOCS_INSIGHTS_QUERY.days), limit: fromBounds(DOCS_INSIGHTS_QUERY.limit) });

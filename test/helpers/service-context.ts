@@ -41,6 +41,10 @@ export function scriptedPool(answers: Array<unknown[] | { affectedRows: number }
       if (answer instanceof Error) throw answer;
       return [answer, []];
     },
+    // inTransaction: one connection that answers from the same script (transaction calls are no-ops).
+    async getConnection() {
+      return { query: pool.query, beginTransaction: async () => {}, commit: async () => {}, rollback: async () => {}, release: () => {} };
+    },
   };
   return pool as unknown as Pool & { queries: ScriptedQuery[] };
 }

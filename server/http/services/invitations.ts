@@ -9,6 +9,7 @@ import {
   listLiveInvitationsFor,
   listLiveOrgInvitations,
   lockLiveInvitationFor,
+  lockLiveOrgInvitation,
   findInvitation,
   setInvitationStatus,
   upsertInvitation,
@@ -35,13 +36,19 @@ function receivedView(row: ReceivedInvitationRow): ReceivedInvitation {
   return { id: row.id, org: { name: row.org_name, slug: row.org_slug }, role: row.role, created_at: iso(row.created_at), expires_at: iso(row.expires_at) };
 }
 
-/** Invites the address into the caller's organisation (or renews the open invitation of it). */
+/**
+ * Invites the address into the caller's organisation (or renews the open invitation of it). Renewing
+ * may change the invitation's role only when the caller may grant both roles: a manager cannot turn an
+ * owner's invitation into a member's (nor the reverse, which inviting as owner already refuses).
+ */
 export async function inviteMember(pool: Pool, caller: OrgCaller, rawEmail: string, role: Role): Promise<OrgInvitation> {
   if (role === 'owner' && caller.role !== 'owner') throw ownerRequired();
   const email = normaliseEmail(rawEmail);
   if (email.length > 254 || !EMAIL_SHAPE.test(email)) throw badRequest('email must be an e-mail address', 'invalid_email');
   const id = await inTransaction(pool, async (conn) => {
     await lockOrg(conn, caller.orgId);
+    const live = await lockLiveOrgInvitation(conn, caller.orgId, email);
+    if (live && live.role === 'owner' && caller.role !== 'owner') throw ownerRequired();
     if ((await countLiveOrgInvitations(conn, caller.orgId)) >= MAX_OPEN_INVITATIONS) {
       throw conflict(`At most ${MAX_OPEN_INVITATIONS} invitations may be open at once; cancel some first`, 'invitation_limit_reached');
     }

@@ -4,6 +4,7 @@ import type { OrgMember } from '../../../shared/contract.ts';
 import type { Pool } from 'mysql2/promise';
 import { inTransaction, iso } from '../../db/connection.ts';
 import { countOwners, deleteMembership, findMembership, findOrgById, listMembers, lockOrg, setMemberRole, type MemberView, type Role } from '../../db/organisations.ts';
+import { revokeOrgKeysCreatedBy } from '../../db/api-keys.ts';
 import type { OrgCaller } from '../auth.ts';
 import { conflict, forbidden, notFound, ownerRequired } from '../errors.ts';
 
@@ -51,6 +52,8 @@ export async function removeMember(pool: Pool, caller: OrgCaller, userId: string
     await lockOrg(conn, caller.orgId);
     await checkRemoval(caller, await findMembership(conn, userId), () => countOwners(conn, caller.orgId));
     await deleteMembership(conn, caller.orgId, userId);
+    // The organisation keys the member created stop working with the membership (docs/service.md).
+    await revokeOrgKeysCreatedBy(conn, caller.orgId, userId);
   });
 }
 

@@ -3,7 +3,7 @@
 // text is kept as given; deleting the organisation deletes its presets.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findPreset, insertPreset, listPresets } from '../../../server/db/presets.ts';
+import { countPresets, findPreset, insertPreset, listPresets } from '../../../server/db/presets.ts';
 import { MAX_SETTINGS_BYTES } from '../../../server/http/json-limits.ts';
 import { MAX_PRESET_NAME } from '../../../shared/schemas/org.ts';
 import { countOf, seedOrg, seedUser, useTestDatabase } from '../../helpers/test-database.ts';
@@ -23,7 +23,7 @@ test("an organisation lists and finds its own presets only, by name order", asyn
   const alpha = await insertPreset(db.pool, a.orgId, 'Alpha journal', SETTINGS, a.userId);
   const theirs = await insertPreset(db.pool, b.orgId, 'Beta journal', SETTINGS, b.userId);
   assert.ok(zeta.ok && alpha.ok && theirs.ok);
-  assert.deepEqual((await listPresets(db.pool, a.orgId)).map((p) => p.name), ['Alpha journal', 'Zeta journal']);
+  assert.deepEqual((await listPresets(db.pool, a.orgId, 100, 0)).map((p) => p.name), ['Alpha journal', 'Zeta journal']);
   assert.equal(await findPreset(db.pool, a.orgId, theirs.row.id), null, "another organisation's preset is not found");
   assert.equal(await findPreset(db.pool, b.orgId, alpha.row.id), null);
   const found = await findPreset(db.pool, a.orgId, alpha.row.id);
@@ -39,7 +39,7 @@ test('a name is taken once per organisation and free in the others', async () =>
   assert.equal((await insertPreset(db.pool, b.orgId, 'House style', '{}', b.userId)).ok, true);
   const racing = await Promise.all([insertPreset(db.pool, a.orgId, 'Raced', '{}', a.userId), insertPreset(db.pool, a.orgId, 'Raced', '{}', a.userId)]);
   assert.deepEqual(racing.map((r) => r.ok).sort(), [false, true], 'two racing creations: one preset');
-  assert.equal((await listPresets(db.pool, a.orgId)).filter((p) => p.name === 'House style')[0]?.settings_json, SETTINGS, 'the refused insert changed nothing');
+  assert.equal((await listPresets(db.pool, a.orgId, 100, 0)).filter((p) => p.name === 'House style')[0]?.settings_json, SETTINGS, 'the refused insert changed nothing');
 });
 
 test('the largest settings and name the service accepts are kept whole', async () => {
@@ -61,4 +61,14 @@ test("deleting an organisation deletes its presets", async () => {
   await insertPreset(db.pool, a.orgId, 'Gone', SETTINGS, a.userId);
   await db.pool.query('DELETE FROM organisations WHERE id = ?', [a.orgId]);
   assert.equal(await countOf(db.pool, 'SELECT COUNT(*) AS n FROM presets WHERE org_id = ?', [a.orgId]), 0);
+});
+
+test('presets come a page at a time by name, pages never overlap, and count counts the organisation\'s only', async () => {
+  const a = await orgWithAuthor();
+  const b = await orgWithAuthor();
+  for (const name of ['e', 'a', 'd', 'c', 'b']) assert.ok((await insertPreset(db.pool, a.orgId, name, '{}', a.userId)).ok);
+  assert.ok((await insertPreset(db.pool, b.orgId, 'x', '{}', b.userId)).ok);
+  assert.equal(await countPresets(db.pool, a.orgId), 5);
+  const pages = [await listPresets(db.pool, a.orgId, 2, 0), await listPresets(db.pool, a.orgId, 2, 2), await listPresets(db.pool, a.orgId, 2, 4)];
+  assert.deepEqual(pages.map((p) => p.map((r) => r.name)), [['a', 'b'], ['c', 'd'], ['e']]);
 });

@@ -40,7 +40,7 @@ function keyRow(overrides: Partial<KeyAuthRow> = {}): KeyAuthRow {
   return {
     id: 'key-1', user_id: 'user-1', org_id: null, name: 'laptop', key_prefix: KEY.slice(0, 24), key_hash: sha256Hex(KEY),
     is_active: 1, last_used_at: null, total_docs_processed: 0, created_at: new Date('2026-01-01T00:00:00Z'), expires_at: null,
-    user_plan: 'free', user_api_access: 1, org_plan: null, ...overrides,
+    user_plan: 'free', user_api_access: 1, org_plan: null, creator_is_member: 1, ...overrides,
   };
 }
 
@@ -98,6 +98,11 @@ describe('requireApiKey', () => {
     const auth = withKeys(keyRow({ org_id: 'org-1', org_plan: 'team', user_plan: 'free', user_api_access: 0 }));
     const caller = keyCallerOf(await passes(auth, request(`Bearer ${KEY}`)));
     assert.deepEqual([caller.plan, caller.account, caller.tokenSubject, caller.orgId], ['team', { kind: 'org', id: 'org-1' }, 'org:org-1', 'org-1']);
+  });
+
+  test('an organisation key whose creator no longer belongs to the organisation is 401 api_key_revoked', async () => {
+    const auth = withKeys(keyRow({ org_id: 'org-1', org_plan: 'team', creator_is_member: 0 }));
+    assert.deepEqual(await refusal(() => auth(request(`Bearer ${KEY}`), undefined as never, () => undefined)), { status: 401, reason: 'api_key_revoked', error: 'API key revoked' });
   });
 });
 

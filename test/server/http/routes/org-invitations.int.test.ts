@@ -81,6 +81,23 @@ describe('inviting', () => {
     expectError(await stranger.session.answerInvitation({ action: 'maybe', invitation_id: 'x' } as never), 400);
   });
 
+  test('a manager re-inviting an address the owner invited as owner is 403 and the invitation stays an owner\'s; the owner may change it', async () => {
+    const { owner, manager } = await teamWithMembers('inv-role');
+    const heir = await t.user({});
+    const first = await owner.session.changeMembers({ action: 'invite', email: heir.email, role: 'owner' });
+    assert.ok(first.ok && 'invitation' in first.data && first.data.invitation.role === 'owner');
+    assert.equal(expectError(await manager.session.changeMembers({ action: 'invite', email: heir.email }), 403).reason, 'owner_required');
+    assert.equal(expectError(await manager.session.changeMembers({ action: 'add', email: heir.email, role: 'manager' }), 403).reason, 'owner_required');
+    const seen = await heir.session.listInvitations();
+    assert.ok(seen.ok);
+    assert.deepEqual(seen.data.invitations.map((i) => i.role), ['owner']);
+    const lowered = await owner.session.changeMembers({ action: 'invite', email: heir.email, role: 'member' });
+    assert.ok(lowered.ok && 'invitation' in lowered.data && lowered.data.invitation.role === 'member' && lowered.data.invitation.id === first.data.invitation.id);
+    // A member invitation the manager may renew and change again.
+    const raised = await manager.session.changeMembers({ action: 'invite', email: heir.email, role: 'manager' });
+    assert.ok(raised.ok && 'invitation' in raised.data && raised.data.invitation.role === 'manager');
+  });
+
   test('a member of another organisation cannot accept into a second one (409); the accent-folded address is someone else', async () => {
     const { manager } = await teamWithMembers('inv-d');
     const taken = await t.user({ org: 'inv-e', role: 'member' });

@@ -45,6 +45,38 @@ describe('/org-members', () => {
     expectError(await owner.session.changeMembers({ action: 'dance' } as never), 400);
   });
 
+  test('a removed manager\'s organisation keys stop working (revoked, listed as such); the other managers\' keep working', async () => {
+    const owner = await t.user({ org: 'team-k', role: 'owner' });
+    const leaving = await t.user({ org: 'team-k', role: 'manager' });
+    const staying = await t.user({ org: 'team-k', role: 'manager' });
+    await t.service.ctx.pool.query('UPDATE organisations SET members_enabled = 1 WHERE id = ?', [owner.orgId]);
+    const made = await leaving.session.createOrgKey({ name: 'made by the leaver' });
+    const kept = await staying.session.createOrgKey({ name: 'made by a stayer' });
+    assert.ok(made.ok && kept.ok);
+    // Not a document: the key is accepted (400 for the file) while valid, 401 once revoked.
+    const tryKey = async (key: string) => (await t.client.withApiKey(key).scan({ file: new Uint8Array([1, 2, 3]) })).status;
+    assert.equal(await tryKey(made.data.key), 400);
+    assert.equal((await owner.session.changeMembers({ action: 'remove', user_id: leaving.userId })).status, 200);
+    const refused = await t.client.withApiKey(made.data.key).scan({ file: new Uint8Array([1, 2, 3]) });
+    assert.equal(expectError(refused, 401).reason, 'invalid_api_key');
+    assert.equal(await tryKey(kept.data.key), 400, 'keys of members who stay keep working');
+    const listed = await owner.session.listOrgKeys(true);
+    assert.ok(listed.ok);
+    assert.equal(listed.data.keys.find((k) => k.id === made.data.id)?.is_active, false);
+    assert.equal(listed.data.keys.find((k) => k.id === kept.data.id)?.is_active, true);
+  });
+
+  test('an organisation key whose creator left some other way (membership gone, key still active) is refused', async () => {
+    const owner = await t.user({ org: 'team-l', role: 'owner' });
+    const manager = await t.user({ org: 'team-l', role: 'manager' });
+    const made = await manager.session.createOrgKey({ name: 'orphan' });
+    assert.ok(made.ok);
+    await t.service.ctx.pool.query('DELETE FROM memberships WHERE user_id = ?', [manager.userId]);
+    const refused = await t.client.withApiKey(made.data.key).scan({ file: new Uint8Array([1, 2, 3]) });
+    assert.equal(expectError(refused, 401).reason, 'api_key_revoked');
+    assert.ok(owner.orgId);
+  });
+
   test('members see the member list only, managers the open invitations too', async () => {
     const owner = await t.user({ org: 'team-c', role: 'owner' });
     const member = await t.user({ org: 'team-c', role: 'member' });

@@ -6,7 +6,7 @@ import { corpusDoc, expectError, expectSessionRequired, nestedJson, startTestSer
 
 let t: TestService;
 before(async () => {
-  t = await startTestService('route_presets', { TRIAL_CREDITS: '0' });
+  t = await startTestService('route_presets', { TRIAL_CREDITS: '0', MAX_ORG_PRESETS: '5' });
 });
 after(async () => {
   await t.stop();
@@ -37,6 +37,33 @@ describe('/org-presets', () => {
     const other = await outsider.session.listPresets();
     assert.ok(other.ok && other.data.presets.length === 0);
     expectError(await (await t.user({})).session.listPresets(), 403);
+  });
+
+  test('MAX_ORG_PRESETS caps an organisation\'s presets (409 preset_limit_reached, even when racing); GET pages them as /org-usage does', async () => {
+    const owner = await t.user({ org: 'presets-cap', role: 'owner' });
+    const racing = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.session.createPreset({ name: `P${i}`, settings: { doi: i % 2 === 0 } })));
+    assert.equal(racing.filter((r) => r.status === 201).length, 5, racing.map((r) => r.status).join(','));
+    for (const r of racing.filter((r) => r.status !== 201)) assert.equal(expectError(r, 409).reason, 'preset_limit_reached');
+    const all = await owner.session.listPresets();
+    assert.ok(all.ok);
+    assert.equal(all.data.presets.length, 5, 'the default page holds every preset under the cap (old clients read one page)');
+    assert.deepEqual([all.data.total, all.data.page, all.data.limit], [5, 1, 100]);
+    const names = all.data.presets.map((p) => p.name);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const r = await owner.session.listPresets({ page, limit: 2 });
+      assert.ok(r.ok);
+      assert.equal(r.data.total, 5);
+      pages.push(...r.data.presets.map((p) => p.name));
+    }
+    assert.deepEqual(pages, names, 'pages of 2 give the same presets in the same order');
+    const login = await t.client.login(owner.email, owner.password);
+    assert.ok(login.ok);
+    for (const [query, reason] of [['limit=0', 'invalid_limit'], ['limit=101', 'invalid_limit'], ['page=0', 'invalid_page'], ['page=x', 'invalid_page']] as const) {
+      const res: Response = await fetch(`${t.url}/org-presets?${query}`, { headers: { authorization: login.data.token } });
+      assert.equal(res.status, 400, query);
+      assert.equal(((await res.json()) as { reason: string }).reason, reason, query);
+    }
   });
 
   test('preset_id in settings applies the preset of the caller organisation only', async () => {
