@@ -12,13 +12,18 @@ export const API_KEY_PREFIX = 'sk_service_live_';
 
 /**
  * scrypt runs asynchronously on libuv's thread pool, never on the event loop. At most SCRYPT_SLOTS run at
- * once (half the cores), so a burst of sign-ins leaves CPU to the event loop and threads to file work;
- * past SCRYPT_QUEUE waiting, a password check is refused with PasswordCheckBusy instead of queueing on.
+ * once (half the cores), so a burst of sign-ins leaves CPU to the event loop and threads to file work.
+ * Waiting checks queue in two lanes: `priority` (a sign-in from an address the account has signed in
+ * from before) is always served first and refused only past SCRYPT_PRIORITY_QUEUE, so a flood of
+ * sign-ins from forged addresses delays the real owner by about one check instead of refusing them;
+ * the other lane is refused with PasswordCheckBusy past SCRYPT_QUEUE waiting.
  */
 const SCRYPT_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
 const SCRYPT_QUEUE = 256;
+const SCRYPT_PRIORITY_QUEUE = 4096;
 let scryptRunning = 0;
 const scryptWaiting: Array<() => void> = [];
+const scryptPriorityWaiting: Array<() => void> = [];
 
 export class PasswordCheckBusy extends Error {
   constructor() {
@@ -27,25 +32,32 @@ export class PasswordCheckBusy extends Error {
   }
 }
 
-async function inScryptSlot<T>(work: () => Promise<T>): Promise<T> {
+/** Checks waiting for a scrypt slot, per lane (for tests and metrics). */
+export function scryptQueueDepth(): { priority: number; other: number; running: number } {
+  return { priority: scryptPriorityWaiting.length, other: scryptWaiting.length, running: scryptRunning };
+}
+
+async function inScryptSlot<T>(work: () => Promise<T>, priority: boolean): Promise<T> {
+  const lane = priority ? scryptPriorityWaiting : scryptWaiting;
   if (scryptRunning < SCRYPT_SLOTS) scryptRunning += 1;
-  else if (scryptWaiting.length >= SCRYPT_QUEUE) throw new PasswordCheckBusy();
-  else await new Promise<void>((resolve) => scryptWaiting.push(resolve)); // the slot is handed over as is
+  else if (lane.length >= (priority ? SCRYPT_PRIORITY_QUEUE : SCRYPT_QUEUE)) throw new PasswordCheckBusy();
+  else await new Promise<void>((resolve) => lane.push(resolve)); // the slot is handed over as is
   try {
     return await work();
   } finally {
-    const next = scryptWaiting.shift();
+    const next = scryptPriorityWaiting.shift() ?? scryptWaiting.shift();
     if (next) next();
     else scryptRunning -= 1;
   }
 }
 
-function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number, priority = false): Promise<Buffer> {
   return inScryptSlot(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, derived) => (err ? reject(err) : resolve(derived)));
       }),
+    priority,
   );
 }
 
@@ -58,12 +70,13 @@ export async function hashPassword(password: string): Promise<string> {
 /** A hash of a random password: verifying against it costs the same as a real one (no user enumeration by timing). */
 export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(16).toString('hex'));
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `priority`: the check goes ahead of the others waiting for a slot (a sign-in from a known address). */
+export async function verifyPassword(password: string, stored: string, options: { priority?: boolean } = {}): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64');
-  const derived = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  const derived = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p), options.priority ?? false);
   return derived.length === expected.length && timingSafeEqual(derived, expected);
 }
 

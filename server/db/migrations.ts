@@ -260,4 +260,20 @@ export const MIGRATIONS: Migration[] = [
         WHERE k.org_id IS NOT NULL AND k.is_active = 1 AND m.user_id IS NULL`,
     ],
   },
+  {
+    version: 12,
+    name: 'addresses each account has signed in from',
+    // Sign-in throttling (services/login.ts): a sign-in from an address the account has signed in from
+    // before is not held by the account's hourly cap and goes first for a password check. Addresses are
+    // stored as a keyed hash of their network (IPv6 /64), at most a few per user (the newest).
+    statements: [
+      `CREATE TABLE login_addresses (
+        user_id CHAR(36) NOT NULL,
+        address_hash CHAR(64) NOT NULL,
+        last_success_at DATETIME(3) NOT NULL,
+        PRIMARY KEY (user_id, address_hash),
+        CONSTRAINT login_addresses_user FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+      ) ENGINE=InnoDB`,
+    ],
+  },
 ];

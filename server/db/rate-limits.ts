@@ -17,6 +17,11 @@ export async function deleteWindowsBefore(db: Queryable, windowStart: number): P
   await execute(db, 'DELETE FROM rate_limit_counters WHERE window_start < ?', [windowStart]);
 }
 
+/** Deletes every window of a bucket (a limit reset, as after a successful sign-in). */
+export async function deleteBucket(db: Queryable, bucket: string): Promise<void> {
+  await execute(db, 'DELETE FROM rate_limit_counters WHERE bucket = ?', [bucket]);
+}
+
 /** Rows in the store (the bench and tests watch that it stays bounded). */
 export async function countWindows(db: Queryable): Promise<number> {
   const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM rate_limit_counters');
@@ -29,6 +34,8 @@ export interface LimiterStore {
   hit(bucket: string, windowStart: number): Promise<number>;
   /** Deletes windows that started before `windowStart`. */
   purgeBefore(windowStart: number): Promise<void>;
+  /** Forgets every window of the bucket. */
+  clear(bucket: string): Promise<void>;
 }
 
 /** The store of the service's RateLimiter. */
@@ -36,5 +43,6 @@ export function mysqlLimiterStore(db: Queryable): LimiterStore {
   return {
     hit: (bucket, windowStart) => hit(db, bucket, windowStart),
     purgeBefore: (windowStart) => deleteWindowsBefore(db, windowStart),
+    clear: (bucket) => deleteBucket(db, bucket),
   };
 }

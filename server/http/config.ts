@@ -27,8 +27,10 @@ export interface ServiceConfig {
   docsEventsRateLimitPerMinute: number;
   /** Documentation analytics events older than this many days are deleted (hourly housekeeping). */
   docsEventsRetentionDays: number;
-  /** Sign-in attempts per account (e-mail) per minute, then 429. */
+  /** Sign-in attempts per account (e-mail) and client address per minute, then 429. */
   loginRateLimitPerMinute: number;
+  /** Sign-in attempts per account per hour from addresses the account has never signed in from, then 429. */
+  loginAccountRateLimitPerHour: number;
   /** Sign-in attempts per client address per minute, then 429. */
   loginAddressRateLimitPerMinute: number;
   maxKeysPerUser: number;
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     // 365: the longest window GET /admin-docs-insights can ask for (days ≤ 365), so no window loses events by default.
     docsEventsRetentionDays: intFrom(env, 'DOCS_EVENTS_RETENTION_DAYS', 365, 1),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1),
+    loginAccountRateLimitPerHour: intFrom(env, 'LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR', 100, 1),
     loginAddressRateLimitPerMinute: intFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE', 60, 1),
     maxKeysPerUser: intFrom(env, 'MAX_KEYS_PER_USER', 10, 0),
     maxOrgKeys: intFrom(env, 'MAX_ORG_KEYS', 25, 0),

@@ -24,6 +24,12 @@ const ALARM_EVERY_MS = 60_000;
 export interface LimitCheck {
   bucket: string;
   limit: number;
+  /**
+   * The window's length: a minute (default) or a whole number of minutes (an hour for the slower caps).
+   * A longer window's row is keyed by the start of its last minute, so the purge of windows before the
+   * current minute keeps it until the window ends; the bucket name must say the window's length.
+   */
+  windowMs?: number;
 }
 
 export interface RateLimiterOptions {
@@ -115,30 +121,47 @@ export class RateLimiter {
     return `${prefix}:${digest.readUInt32BE(0) % this.options.addressSlots}`;
   }
 
-  /** Counts a hit in every bucket; throws 429 when any bucket is over its limit. */
+  /** Counts a hit in every bucket; throws 429 (Retry-After: the end of the longest window over its limit) when any bucket is over its limit. */
   async check(checks: LimitCheck[]): Promise<void> {
     const now = this.now();
-    const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-    const counts = await Promise.all(checks.map((c) => this.count(c.bucket, windowStart)));
-    if (counts.some((count, i) => count > checks[i]!.limit)) {
-      const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    const windows = checks.map((c) => {
+      const length = Math.max(WINDOW_MS, Math.round((c.windowMs ?? WINDOW_MS) / WINDOW_MS) * WINDOW_MS);
+      const start = Math.floor(now / length) * length;
+      return { key: start + length - WINDOW_MS, end: start + length };
+    });
+    const minute = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+    const counts = await Promise.all(checks.map((c, i) => this.count(c.bucket, windows[i]!.key, minute)));
+    const over = counts.map((count, i) => count > checks[i]!.limit);
+    if (over.some(Boolean)) {
+      const end = Math.max(...windows.filter((_, i) => over[i]).map((w) => w.end));
+      const retryAfter = Math.max(1, Math.ceil((end - now) / 1000));
       throw new HttpError(429, 'Rate limit exceeded', 'rate_limited', { retry_after: retryAfter, retryAfter }, { 'Retry-After': String(retryAfter) });
     }
   }
 
-  private async count(bucket: string, windowStart: number): Promise<number> {
+  /** Forgets the bucket's counts (every window); a failing store is logged, never thrown. */
+  async reset(bucket: string): Promise<void> {
     try {
-      return await this.store.hit(bucket, windowStart);
+      await this.store.clear(bucket);
     } catch (err) {
-      // Limit unknown: count in process (bounded) and raise the alarm; the store may be full.
-      this.alarm(err, 'hit');
-      this.fallbackHits += 1;
-      if ((err as { code?: string }).code === 'ER_RECORD_FILE_FULL') void this.purge();
-      return this.fallback.hit(bucket, windowStart);
+      this.alarm(err, 'reset');
     }
   }
 
-  private alarm(err: unknown, during: 'hit' | 'purge'): void {
+  private async count(bucket: string, windowKey: number, minute: number): Promise<number> {
+    try {
+      return await this.store.hit(bucket, windowKey);
+    } catch (err) {
+      // Limit unknown: count in process (bounded) and raise the alarm; the store may be full. The
+      // fallback forgets every count each minute (longer windows too: a degraded mode, never a 500).
+      this.alarm(err, 'hit');
+      this.fallbackHits += 1;
+      if ((err as { code?: string }).code === 'ER_RECORD_FILE_FULL') void this.purge();
+      return this.fallback.hit(windowKey === minute ? bucket : `${bucket}@${windowKey}`, minute);
+    }
+  }
+
+  private alarm(err: unknown, during: 'hit' | 'purge' | 'reset'): void {
     const now = this.now();
     if (now - this.lastAlarm < ALARM_EVERY_MS) return;
     this.lastAlarm = now;

@@ -58,6 +58,9 @@ export class MemoryLimiterStore implements LimiterStore {
     return n;
   }
   async purgeBefore(): Promise<void> {}
+  async clear(bucket: string): Promise<void> {
+    for (const key of [...this.rows.keys()]) if (key.startsWith(`${bucket}@`)) this.rows.delete(key);
+  }
 }
 
 export interface LogLine {

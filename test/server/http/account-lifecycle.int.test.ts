@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addUser } from '../../../server/cli/accounts.ts';
 import { updateUser } from '../../../server/db/users.ts';
-import { awaitFreshWindow, corpusDoc, expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
+import { awaitFreshWindow, corpusDoc, expectError, startTestService, TEST_TOKEN_SECRET, type TestService } from '../../helpers/http-harness.ts';
 
 const PER_ACCOUNT = 5;
 const PER_ADDRESS = 20;
@@ -55,7 +55,7 @@ describe('account lifecycle', () => {
 });
 
 describe('login throttling', () => {
-  test(`per account: after ${PER_ACCOUNT} attempts in a window even the right password is 429 with Retry-After`, async () => {
+  test(`per account and address: after ${PER_ACCOUNT} attempts in a window even the right password is 429 with Retry-After`, async () => {
     await awaitFreshWindow();
     await addUser(t.service.ctx.pool, { email: 'target.throttle@example.org', password: 'right-password' });
     for (let i = 0; i < PER_ACCOUNT; i++) expectError(await t.client.login('target.throttle@example.org', `guess-${i}`), 401);
@@ -82,5 +82,35 @@ describe('login throttling', () => {
     const before = await accountRows();
     for (let i = 0; i < 5; i++) assert.equal((await t.client.login(`flood-${i}@example.org`, 'whatever')).status, 429);
     assert.equal(await accountRows(), before);
+  });
+});
+
+describe('login throttling does not lock the owner out (issue 24)', () => {
+  test('wrong passwords from many addresses meet the hourly cap; the owner signs in from a known address, which resets it', async () => {
+    const forged = await startTestService('lifecycle_owner', {
+      TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR: '10', LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    try {
+      const email = 'owner.lockout@example.org';
+      await addUser(forged.service.ctx.pool, { email, password: 'owner-password' });
+      const from = (address: string, password: string) =>
+        fetch(`${forged.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email, password }) });
+      assert.equal((await from('203.0.113.5', 'owner-password')).status, 200, 'the owner signs in at home');
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await from(`198.51.100.${i + 1}`, `guess-${i}`)).status);
+      assert.deepEqual(statuses.slice(0, 9), Array(9).fill(401), statuses.join(','));
+      assert.ok(statuses.slice(9).every((s) => s === 429), `the hourly cap (10, one used by the owner) holds the guesser: ${statuses.join(',')}`);
+      const hourly = await from('192.0.2.44', 'owner-password');
+      assert.equal(hourly.status, 429, 'a new address is held by the cap too');
+      assert.ok(Number(hourly.headers.get('retry-after')) > 60, 'until the hour ends');
+      for (let i = 0; i < 3; i++) assert.equal((await from('198.51.100.200', `guess-${i}`)).status, 429);
+      assert.equal((await from('203.0.113.5', 'owner-password')).status, 200, 'the owner is not locked out at a known address');
+      assert.equal((await from('192.0.2.44', 'owner-password')).status, 200, "the owner's success at a known address reset the hourly cap");
+      const [rows] = await forged.service.ctx.pool.query('SELECT address_hash FROM login_addresses');
+      assert.equal((rows as unknown[]).length, 2, 'two known addresses, stored hashed');
+      assert.ok(!JSON.stringify(rows).includes('203.0.113') && TEST_TOKEN_SECRET.length > 0);
+    } finally {
+      await forged.stop();
+    }
   });
 });

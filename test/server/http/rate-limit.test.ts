@@ -21,6 +21,9 @@ class MemoryStore implements LimiterStore {
     this.purged.push(windowStart);
     for (const k of [...this.rows.keys()]) if (Number(k.split('@')[1]) < windowStart) this.rows.delete(k);
   }
+  async clear(bucket: string): Promise<void> {
+    for (const k of [...this.rows.keys()]) if (k.startsWith(`${bucket}@`)) this.rows.delete(k);
+  }
 }
 
 function logger() {
@@ -102,5 +105,25 @@ describe('RateLimiter', () => {
     await rl.check([{ bucket: 'a', limit: 5 }]);
     assert.equal(rl.fallbackHits, 1);
     assert.equal(store.rows.size, 1);
+  });
+
+  test('an hour window outlives the purge of past minutes, its 429 waits for the hour\'s end, and reset forgets it', async () => {
+    const store = new MemoryStore();
+    let now = 3_600_000 + 5 * 60_000; // five minutes into an hour
+    const rl = limiter(store, () => now);
+    const hourly = (bucket: string) => rl.check([{ bucket, limit: 3, windowMs: 3_600_000 }]);
+    for (let i = 0; i < 3; i++) {
+      assert.equal(await status(hourly('acct-h:1')), 200);
+      now += 60_000;
+      await rl.purge();
+    }
+    const limited = await hourly('acct-h:1').then(() => null, (err: unknown) => err);
+    assert.ok(limited instanceof HttpError && limited.status === 429);
+    assert.equal(limited.headers['Retry-After'], String((7_200_000 - now) / 1000), 'Retry-After runs to the end of the hour');
+    await rl.reset('acct-h:1');
+    assert.equal(await status(hourly('acct-h:1')), 200, 'a reset bucket starts again');
+    now = 7_200_000 + 1000;
+    await rl.purge();
+    assert.equal(store.rows.size, 0, 'the window is purged once the hour is over');
   });
 });

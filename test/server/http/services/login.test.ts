@@ -21,14 +21,24 @@ test('an over-long e-mail or password is a 401 bad_credentials, decided without 
   assert.deepEqual([r.status, r.reason], [401, 'bad_credentials']);
 });
 
-test('per account: the limit\'s next attempt is a 429 with Retry-After, before any password is hashed', async () => {
+test('per account and address: the limit\'s next attempt from that address is a 429 with Retry-After, before any password is hashed; another address is not held', async () => {
   const ctx = serviceContext({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '2' } });
   const attempt = (address: string) => login(ctx, { email: ` ${longEmail(7).toUpperCase()} `, password: 'x', address });
-  for (const address of ['192.0.2.1', '192.0.2.2']) assert.equal((await refusal(() => attempt(address))).status, 401);
-  const throttled = await attempt('192.0.2.3').then(() => null, (err: unknown) => err);
+  for (let i = 0; i < 2; i++) assert.equal((await refusal(() => attempt('192.0.2.1'))).status, 401);
+  const throttled = await attempt('192.0.2.1').then(() => null, (err: unknown) => err);
   assert.ok(throttled instanceof HttpError);
   assert.deepEqual([throttled.status, throttled.reason], [429, 'rate_limited']);
   assert.match(throttled.headers['Retry-After'] ?? '', /^\d+$/);
+  assert.equal((await refusal(() => attempt('192.0.2.2'))).reason, 'bad_credentials', 'guesses from one address do not lock out another');
+});
+
+test('per account over an hour, from every address: a distributed guesser meets LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR (Retry-After to the hour\'s end)', async () => {
+  const ctx = serviceContext({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '5', LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR: '3' } });
+  const attempt = (address: string) => login(ctx, { email: longEmail(8), password: 'x', address });
+  for (let i = 0; i < 3; i++) assert.equal((await refusal(() => attempt(`198.51.100.${i}`))).status, 401);
+  const throttled = await attempt('198.51.100.99').then(() => null, (err: unknown) => err);
+  assert.ok(throttled instanceof HttpError && throttled.status === 429);
+  assert.ok(Number(throttled.headers['Retry-After']) <= 3600);
 });
 
 test('per address: many e-mails from one IPv6 /64 network are throttled; another address is not', async () => {
