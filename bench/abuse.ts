@@ -10,10 +10,11 @@ import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
 import { memoryProbe } from './abuse/probes/memory.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
+import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, memoryProbe, loginBurstProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For
