@@ -56,3 +56,19 @@ export function nameKeys(name: string): string[] {
   if (parts.length >= 2 && parts.length === base.split(/[\s\-–‐]+/).length) keys.add(nameKey(parts[0]!));
   return [...keys];
 }
+
+/** Words folded as nameKey folds a name: "“Zárate, R., Dirks" → ["zarate", "r", "dirks"]. */
+export function foldedWords(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Words that stand for "no author" in a citation: "(Anon, 2004)", "(Anonymous 1998)". */
+export function isAnonymous(name: string): boolean {
+  return /^(?:anon(?:ymous)?|anonym|o\.\s?v\.|no author)\.?$/i.test(name.trim());
+}

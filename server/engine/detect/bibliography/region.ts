@@ -2,6 +2,7 @@
 // block of reference-like paragraphs of the main document.
 
 import type { ModelParagraph } from '../../model/types.ts';
+import { findChild } from '../../package/xml.ts';
 import { findYear, parseLabel } from './fields.ts';
 import { isHeadingLike, isReferenceHeadingText, isStopParagraph } from './headings.ts';
 
@@ -34,35 +35,29 @@ function hasNumbering(p: ModelParagraph): boolean {
   return !!p.numbering && /\d/.test(p.numbering.text);
 }
 
-/** Collects entries after `start` until a heading or caption that is not itself a reference. */
-function collect(paragraphs: ModelParagraph[], start: number): { entries: ModelParagraph[]; all: ModelParagraph[] } {
+/** Whether the paragraph ends a section of the document (a w:sectPr in its properties). */
+export function endsSection(p: ModelParagraph): boolean {
+  const pPr = findChild(p.node, 'w:pPr');
+  return !!pPr && !!findChild(pPr, 'w:sectPr');
+}
+
+/**
+ * Under a reference heading every paragraph is an entry, however badly it reads ("&NA;", a corporate author,
+ * a title first, no year), up to the next heading, a caption, a table, a section break or the end.
+ */
+function collectUnderHeading(paragraphs: ModelParagraph[], start: number): { entries: ModelParagraph[]; all: ModelParagraph[] } {
   const entries: ModelParagraph[] = [];
   const all: ModelParagraph[] = [];
-  let numbered: boolean | null = null;
-  let misses = 0;
   for (let i = start; i < paragraphs.length; i++) {
     const p = paragraphs[i]!;
-    if (!p.text.trim()) {
-      all.push(p);
-      continue;
-    }
     if (p.inTable) break;
-    const refLike = isReferenceLike(p);
-    if (isStopParagraph(p)) break;
-    if (isHeadingLike(p) && !refLike) break;
-    const isNumbered = parseLabel(p.text).number !== null || hasNumbering(p);
-    if (numbered === null) numbered = isNumbered;
-    else if (numbered && !isNumbered && !refLike) break;
-    if (!refLike) {
-      // Two consecutive paragraphs that do not read as references end an unlabelled list.
-      if (++misses >= 2 && !numbered) {
-        const last = entries.pop();
-        if (last) all.splice(all.indexOf(last));
-        break;
-      }
-    } else misses = 0;
-    entries.push(p);
+    if (p.text.trim()) {
+      if (isStopParagraph(p)) break;
+      if (isHeadingLike(p) && !isReferenceLike(p)) break;
+      entries.push(p);
+    }
     all.push(p);
+    if (endsSection(p)) break;
   }
   while (all.length && !all[all.length - 1]!.text.trim()) all.pop();
   return { entries, all };
@@ -74,7 +69,7 @@ export function findReferenceRegion(paragraphs: ModelParagraph[]): ReferenceRegi
     const p = paragraphs[i]!;
     if (p.inTable || !isReferenceHeadingText(p.text)) continue;
     if (!isHeadingLike(p) && p.text.trim().length > 30) continue;
-    const { entries, all } = collect(paragraphs, i + 1);
+    const { entries, all } = collectUnderHeading(paragraphs, i + 1);
     if (entries.length === 0 || entries.filter(isReferenceLike).length < Math.min(2, entries.length)) continue;
     return { heading: p, entries, all: [p, ...all] };
   }

@@ -3,7 +3,7 @@
 // "Huch et al., 2015, 2013", APA first citations naming up to six authors "Moreno, Patel, Okafor,
 // Lindqvist, & Hale, 2018". Found from each year by reading the author names to its left; a
 // citation is kept only when its first author is an author of the reference list, or when its form
-// leaves no doubt (then it is reported unmatched).
+// leaves no doubt (then it is reported unmatched: in an author-year document always for "(Name, 2020)").
 
 import type { HyperlinkSettings } from '../../../../shared/settings.ts';
 import type { ModelParagraph } from '../../model/types.ts';
@@ -96,13 +96,49 @@ function listHead(left: string, from: number, offset: number, picked: Picked, in
   return second === null ? null : { picked, second, named };
 }
 
+/**
+ * A parenthetical item "(…; Which drugs, 1981)" whose words before ", year" are the first words of an entry
+ * (a title standing in for a missing author, a name the name pattern cannot read: "Moreno egea", "Yang*"):
+ * the item from its start, when the index knows those words.
+ */
+function itemCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
+  const open = parens[yearStart]!;
+  if (open < 0) return null;
+  const sep = /,[\s\u00a0]*$/.exec(text.slice(Math.max(open + 1, yearStart - 4), yearStart));
+  if (!sep) return null;
+  const nameEnd = yearStart - sep[0].length;
+  let start = nameEnd;
+  while (start > open + 1 && text[start - 1] !== ';' && text[start - 1] !== '(' && nameEnd - start < 90) start--;
+  if (text[start - 1] !== ';' && start !== open + 1) return null;
+  while (start < nameEnd && /[\s\u00a0]/.test(text[start]!)) start++;
+  const name = text.slice(start, nameEnd);
+  if (!/\p{L}/u.test(name) || !index.byLeadWords(name).length) return null;
+  return {
+    authorStart: start,
+    yearStart,
+    yearEnd: m.index + m[0].length,
+    narrative: false,
+    inParens: true,
+    first: name,
+    second: null,
+    etAl: false,
+    year: m[1]!,
+    suffix: m[2] ?? null,
+    comma: true,
+  };
+}
+
 function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
   const leftStart = Math.max(0, yearStart - 160);
   let left = text.slice(leftStart, yearStart);
   let offset = leftStart;
   let tail = TAIL_RE.exec(left);
-  if (!tail) return null;
+  if (!tail) return itemCitation(text, yearStart, m, parens, index);
   let picked = pickSurname(tail[1]!, offset + tail.index, index);
+  if (!picked.known) {
+    const item = itemCitation(text, yearStart, m, parens, index);
+    if (item) return item;
+  }
   // "Moreno, Patel, Okafor, Lindqvist, & Hale, 2018": the tail's first name (Okafor) need not be a first author
   // of the list; the list's first name is, and then the tail is no prose to skip.
   const head = !picked.known && tail[4] && picked.start === offset + tail.index ? listHead(left, tail.index, offset, picked, index) : null;
@@ -182,8 +218,12 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
     if (!c) continue;
     const res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
     if (res.status === 'unmatched') {
-      const strong = (c.inParens && c.comma) || c.narrative;
-      if (!strictUnmatched || !strong || !(c.etAl || c.second) || index.knowsSurname(c.first) === false && !c.etAl) continue;
+      // In an author-year document a citation that names no entry is reported, whenever its form is clear:
+      // "(Name, 2020)", "(Name et al. 2020)", "Name and Other (2020)". A lone "Name (2020)" or "Name 2020" in
+      // prose is too often something else ("Protocol (2019)", "COVID-19 2020").
+      const parenthetical = c.inParens && c.comma;
+      const named = parenthetical || (c.narrative && (c.etAl || !!c.second)) || (c.inParens && (c.etAl || !!c.second));
+      if (!strictUnmatched || !named) continue;
     }
     if (!c.inParens && !c.narrative && !c.comma && res.status !== 'ready') continue;
 

@@ -1,7 +1,8 @@
 // Looks up bibliography entries for a citation: by number for numeric styles, by first-author
 // surname, co-author and year (with a/b suffix) for author-year styles.
 
-import { acronym, nameKey, nameKeys } from '../bibliography/names.ts';
+import { parseLabel } from '../bibliography/fields.ts';
+import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../bibliography/names.ts';
 import type { BibEntry, Bibliography } from '../types.ts';
 
 export interface Resolution {
@@ -38,16 +39,48 @@ function yearWords(s: string): string {
 function sameYear(e: BibEntry, year: string): boolean {
   if (/^\d{4}$/.test(year)) return e.baseYear === year;
   const w = yearWords(year);
-  return yearWords(e.text).includes(w) || (e.baseYear === null && w === 'nd');
+  if (w === 'nd') return e.baseYear === null;
+  return yearWords(e.text).includes(w) || e.baseYear === null;
+}
+
+/** The year written somewhere in the entry other than where its year was read ("Ward, 2002" for a 2003 review of a 2002 book). */
+function yearElsewhere(e: BibEntry, year: string): boolean {
+  return /^\d{4}$/.test(year) && new RegExp(`(?<![\\d/.])${year}(?![\\d/])`).test(e.text.replace(/\b10\.\d{4,9}\/\S+|https?:\/\/\S+/g, ''));
+}
+
+/** How many of an entry's first words are kept to be matched by a citation naming the entry by them. */
+const LEAD_WORDS = 8;
+
+/**
+ * The first words of the entry after its label, without a leading year ("(2004). The Proceedings …"):
+ * what a citation names when the entry has no author ("Acute Myocardial Infarction …, 1997"), a corporate
+ * one, or an author list the parser could not read.
+ */
+function leadWords(e: BibEntry): string[] {
+  const words = foldedWords(e.text.slice(parseLabel(e.text).bodyStart));
+  let i = 0;
+  while (i < words.length && (/^(?:1[5-9]|20)\d\d[a-z]?$/.test(words[i]!) || (words[i] === 'n' && words[i + 1] === 'd'))) i += words[i] === 'n' ? 2 : 1;
+  return words.slice(i, i + LEAD_WORDS);
 }
 
 export class AuthorIndex {
   private byKey = new Map<string, BibEntry[]>();
+  /** Entries by the first of their lead words, with those words. */
+  private byLead = new Map<string, Array<{ entry: BibEntry; words: string[] }>>();
+  /** Entries that name no author: what "(Anon, 2004)" cites. */
+  private anonymous: BibEntry[] = [];
   readonly anySuffix: boolean;
 
   constructor(readonly entries: BibEntry[]) {
     for (const e of entries) {
+      const words = leadWords(e);
+      if (words.length) {
+        const list = this.byLead.get(words[0]!);
+        if (list) list.push({ entry: e, words });
+        else this.byLead.set(words[0]!, [{ entry: e, words }]);
+      }
       const first = e.surnames[0];
+      if (!first || isAnonymous(first)) this.anonymous.push(e);
       if (!first) continue;
       const keys = new Set(nameKeys(first));
       const acr = acronym(first);
@@ -64,20 +97,35 @@ export class AuthorIndex {
     this.anySuffix = entries.some((e) => e.yearSuffix !== null);
   }
 
-  /** Whether some entry's first author has this surname (any year). */
+  /** Whether some entry's first author has this surname, or some entry starts with these words (any year). */
   knowsSurname(name: string): boolean {
-    return nameKeys(name).some((k) => this.byKey.has(k));
+    return nameKeys(name).some((k) => this.byKey.has(k)) || this.byLeadWords(name).length > 0 || (isAnonymous(name) && this.anonymous.length > 0);
+  }
+
+  /** Entries whose first words (after the label and a leading year) are the words of `name`. */
+  byLeadWords(name: string): BibEntry[] {
+    const words = foldedWords(name);
+    if (!words.length || words.length > LEAD_WORDS) return [];
+    return (this.byLead.get(words[0]!) ?? []).filter((x) => words.every((w, i) => x.words[i] === w)).map((x) => x.entry);
   }
 
   candidates(name: string): BibEntry[] {
     const out = new Set<BibEntry>();
     for (const k of nameKeys(name)) for (const e of this.byKey.get(k) ?? []) out.add(e);
+    for (const e of this.byLeadWords(name)) out.add(e);
+    if (isAnonymous(name)) for (const e of this.anonymous) out.add(e);
     return [...out].sort((a, b) => a.refIndex - b.refIndex);
   }
 
   resolve(q: AuthorYearQuery, suffixOptIn: boolean): Resolution {
-    let cands = this.candidates(q.first).filter((e) => sameYear(e, q.year));
-    if (!cands.length) return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference with this author and year' };
+    const byName = this.candidates(q.first);
+    let cands = byName.filter((e) => sameYear(e, q.year));
+    if (!cands.length) {
+      // The year is not the entry's, but the entry of this author writes it (a reprint, a review of a book of that year).
+      const elsewhere = byName.filter((e) => yearElsewhere(e, q.year));
+      if (elsewhere.length) return { status: 'low_confidence', target: elsewhere[0]!, alternatives: elsewhere.slice(1), confidence: 0.5, reason: "the year is not the reference's year but is written in it" };
+      return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference with this author and year' };
+    }
     const narrow = (f: (e: BibEntry) => boolean) => {
       const kept = cands.filter(f);
       if (kept.length) cands = kept;

@@ -2,7 +2,7 @@
 // One row per case.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { acronym, nameKey, nameKeyNoParticles, nameKeys } from '../../../../../server/engine/detect/bibliography/names.ts';
+import { acronym, foldedWords, isAnonymous, nameKey, nameKeyNoParticles, nameKeys } from '../../../../../server/engine/detect/bibliography/names.ts';
 
 const keyRows: Array<[string, string]> = [
   ['Español–Suñer', 'espanolsuner'],
@@ -41,3 +41,13 @@ const acronymRows: Array<[string, string | null]> = [
   ['Intergovernmental Panel on Climate Change', 'ipcc'],
 ];
 for (const [name, a] of acronymRows) test(`acronym: ${name}`, () => assert.equal(acronym(name), a));
+
+test('foldedWords: the words of a name or an entry start, folded as nameKey folds', () => {
+  assert.deepEqual(foldedWords('“Zárate, R., Dirks'), ['zarate', 'r', 'dirks']);
+  assert.deepEqual(foldedWords('Jeon J-S'), ['jeon', 'j', 's']);
+  assert.deepEqual(foldedWords('  '), []);
+});
+
+test('isAnonymous: "Anon", "Anonymous", "Anon." stand for no author; names do not', () => {
+  assert.deepEqual(['Anon', 'Anonymous', 'anon.', 'Anonby', 'Smith'].map(isAnonymous), [true, true, true, false, false]);
+});

@@ -1,4 +1,5 @@
-// Where the reference list is, one row per layout: after its heading up to the next heading or caption;
+// Where the reference list is, one row per layout: after its heading, every paragraph up to the next heading,
+// caption, table or section break;
 // without a heading, the last run of three or more reference-like paragraphs; never in prose or tables.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -27,6 +28,19 @@ const rows: Array<[string, string, { heading: string | null; entries: string[] }
   ['ends at a figure caption', p('Literature Cited', 'Heading1') + refs.map((t) => p(t)).join('') + p('Figure 1. Moss growth in 2019.'), { heading: 'Literature Cited', entries: ['Smith', 'Garcia', 'Kowalski'] }],
   ['without a heading, the last run of three', p('Some prose about moss.') + refs.map((t) => p(t)).join(''), { heading: null, entries: ['Smith', 'Garcia', 'Kowalski'] }],
   ['without a heading, two are not a list', p('Some prose about moss.') + refs.slice(0, 2).map((t) => p(t)).join(''), null],
+  [
+    'under its heading every paragraph is an entry, however badly it reads',
+    p('References', 'Heading1') + [
+      refs[0]!, '22 &NA; T D, The American Journal of the Medical Sciences 237, 408 (1959).', 'Acta Pharmacologica Sinica 27.10 (2006): n. pag.',
+      '“Reviews.” Vigiliae Christianae 32.3 (1978): 226–240.', '(2004). The Proceedings of the moss meeting.', 'Who’s Who in moss, a Who’s Who line', refs[1]!,
+    ].map((t) => p(t)).join('') + p('Acknowledgements', 'Heading1') + p('We thank the city gardeners for help in 2019.'),
+    { heading: 'References', entries: ['Smith', '22', 'Acta', '“Reviews.”', '(2004).', 'Who’s', 'Garcia'] },
+  ],
+  [
+    'ends at a section break',
+    p('References', 'Heading1') + refs.slice(0, 2).map((t) => p(t)).join('') + '<w:p><w:pPr><w:sectPr/></w:pPr><w:r><w:t>' + refs[2] + '</w:t></w:r></w:p>' + p('Table legends follow here, in a new section without a heading.'),
+    { heading: 'References', entries: ['Smith', 'Garcia', 'Kowalski'] },
+  ],
   ['a heading followed by prose is not a list', p('References', 'Heading1') + p('We did not cite anything in this short note, as it is a comment.'), null],
 ];
 for (const [name, xml, expected] of rows) test(`findReferenceRegion: ${name}`, async () => assert.deepEqual(await region(xml), expected));

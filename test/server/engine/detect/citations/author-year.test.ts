@@ -20,6 +20,8 @@ const REFERENCES = [
   'Quist K (in press) Undated growth. Bot Rev.', // bib-7
   'Tang W, Ivanova S (2025) Walls again. J Bot 14:1–3.', // bib-8
   'Moreno A, Patel B, Okafor C, Hale E (2018) Walls. Build 2:6–9.', // bib-9
+  'WHICH DRUGS HELP THE PATIENT? (1981). InPharma, 287, 15.', // bib-10
+  '“THE USING OF LOOPS.” 2016. PNIPU Bulletin.', // bib-11
 ];
 
 /** Each citation found in `text` as "its text → bib-N", with the status when it is not ready. */
@@ -106,6 +108,16 @@ const rows: Row[] = [
     name: 'an unknown "et al." citation of a clear form is reported unmatched; an unknown single name is not',
     text: 'Known (Smith et al., 2020) and Jones 2020 said.',
     found: ['Smith et al., 2020 → - (unmatched)'],
+  },
+  {
+    name: 'an unknown single name in a parenthetical citation is reported unmatched',
+    text: 'Walls hold moss (Jones, 2020; de Vries, 2012).',
+    found: ['Jones, 2020 → - (unmatched)', 'de Vries, 2012 → bib-4'],
+  },
+  {
+    name: 'a parenthetical item naming an entry by its first words, in any case, is read from the item\'s start',
+    text: 'Drugs help (Which drugs, 1981; “the using, 2016).',
+    found: ['Which drugs, 1981 → bib-10', '“the using, 2016 → bib-11'],
   },
   {
     name: 'without an author-year list, unknown citations are not reported',

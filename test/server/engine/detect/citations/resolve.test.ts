@@ -80,3 +80,30 @@ test('a list without printed suffixes: a/b by reference order only when opted in
   const ambiguous = index.resolve(q('Brown', '2010'), false);
   assert.deepEqual([ambiguous.status, ambiguous.reason], ['low_confidence', '2 references match this author and year']);
 });
+
+test('an entry without a readable author is found by its first words, "Anon" by having no author, "n.d." only without a year', async () => {
+  const index = new AuthorIndex(await entries([
+    'WHICH DRUGS HELP THE PATIENT WITH AN ACUTE MYOCARDIAL INFARCTION? (1981). InPharma, 287(1), 15–15.',
+    '(2004). The Proceedings of the moss meeting. Moss Society.',
+    'Acta Pharmacologica Sinica 27.10 (2006): n. pag.',
+    'Vidal de Caralho, L. A., & Fiszman, A. (2001). A theoretical model. J Theor Med, 3, 271.',
+    'Anon, 1973. How now, my sweet? The Journal of the American Dental Association, 86, 15.',
+    'Ward, A. “Vulnerable Inside: Children in Secure Settings, London, 2002.” Br J Soc Work 33.4 (2003): 586.',
+  ]));
+  const rows: Array<[string, AuthorYearQuery, string, string | undefined]> = [
+    ['a title standing in for the author', q('Which drugs', '1981'), 'ready', 'bib-1'],
+    ['a title after a leading year', q('The Proceedings', '2004'), 'ready', 'bib-2'],
+    ['a journal-only entry by its first words', q('Acta Pharmacologica', '2006'), 'ready', 'bib-3'],
+    ['the first word of a surname with a particle inside', q('Vidal', '2001'), 'ready', 'bib-4'],
+    ['"Anon" names an entry without author', q('Anon', '2004'), 'ready', 'bib-2'],
+    ['"n.d." is not matched by the letters of "and" in an entry with a year', q('Anon', 'n.d.'), 'unmatched', undefined],
+    ['a year written in the entry but not its own is for review', q('Ward', '2002'), 'low_confidence', 'bib-6'],
+  ];
+  for (const [name, query, status, key] of rows) {
+    const r = index.resolve(query, false);
+    assert.deepEqual([r.status, r.target?.key], [status, key], name);
+  }
+  assert.equal(index.knowsSurname('Which drugs'), true);
+  assert.equal(index.knowsSurname('Which'), true);
+  assert.equal(index.knowsSurname('Drugs'), false, 'only first words');
+});
