@@ -44,9 +44,12 @@ export const reviewTargetSchema = named(
     location: locationSchema,
     /** Bibliography targets: 1-based position in the reference list. */
     refIndex: z.int().optional(),
-    /** Bibliography targets: parsed fields. */
+    /** Bibliography targets: parsed fields (null when the entry does not show one). */
     authors: z.array(z.string()).optional(),
+    /** Bibliography targets: the first author's family name as read from the entry. */
+    firstAuthor: z.string().nullable().optional(),
     year: z.string().nullable().optional(),
+    /** Bibliography targets: the title as read from the entry; sections and appendices: the heading's title. */
     title: z.string().nullable().optional(),
     doi: z.string().nullable().optional(),
     url: z.string().nullable().optional(),

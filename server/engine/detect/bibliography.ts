@@ -23,6 +23,9 @@ export function detectBibliography(ctx: DetectContext): Bibliography | null {
       e.label = authorYearLabel(e);
     }
     e.authors = e.authors.slice(0, 50);
+    // The packet shows what was read of each entry (the pane lists references by first author, year and title).
+    e.firstAuthor = e.surnames[0] ?? null;
+    if (e.titleText) e.title = e.titleText;
   }
   return { entries, region: new Set(region.all), numbered };
 }

@@ -22,6 +22,8 @@ export interface TargetCandidate {
   // Bibliography entries:
   refIndex?: number;
   authors?: string[];
+  /** Bibliography entries: the first author's family name as read, or null when the entry names none. */
+  firstAuthor?: string | null;
   year?: string | null;
   doi?: string | null;
   url?: string | null;

@@ -47,6 +47,7 @@ export function reviewTarget(t: TargetCandidate): ReviewTarget {
   };
   if (t.refIndex !== undefined) out.refIndex = t.refIndex;
   if (t.authors) out.authors = t.authors;
+  if (t.firstAuthor !== undefined) out.firstAuthor = t.firstAuthor;
   if (t.year !== undefined) out.year = t.year;
   if (t.title !== undefined) out.title = t.title;
   if (t.doi !== undefined) out.doi = t.doi;

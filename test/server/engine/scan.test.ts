@@ -44,3 +44,15 @@ test('150,000 mentions in one paragraph are counted, not a stack overflow (push(
     (err: unknown) => err instanceof TooManyMatchesError && err.count >= 150_000,
   );
 });
+
+test('the packet shows each reference target\'s first author, year and title as read, in the contract\'s shape', async () => {
+  const { reviewTargetSchema } = await import('../../../shared/schemas/documents.ts');
+  const bytes = await buildDocx({
+    body: p('Moss grows on walls (Smith & Lee, 2004; The Proceedings, 1981).') + p('References', 'Heading1') +
+      p('Smith, J., & Lee, K. (2004). Moss on north walls. Journal of Botany, 12, 101–109.') +
+      p('(1981). The Proceedings of the moss meeting. Moss Society.'),
+  });
+  const bib = scan(bytes, settings).targets.filter((t) => t.type === 'bibliography');
+  assert.deepEqual(bib.map((t) => [t.firstAuthor, t.year, t.title]), [['Smith', '2004', 'Moss on north walls'], [null, '1981', 'The Proceedings of the moss meeting']]);
+  for (const t of bib) assert.equal(reviewTargetSchema.safeParse(t).success, true);
+});

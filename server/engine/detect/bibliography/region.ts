@@ -70,7 +70,8 @@ export function findReferenceRegion(paragraphs: ModelParagraph[]): ReferenceRegi
     if (p.inTable || !isReferenceHeadingText(p.text)) continue;
     if (!isHeadingLike(p) && p.text.trim().length > 30) continue;
     const { entries, all } = collectUnderHeading(paragraphs, i + 1);
-    if (entries.length === 0 || entries.filter(isReferenceLike).length < Math.min(2, entries.length)) continue;
+    // Prose under a heading is no list: two entries that read as references (one when the list holds one or two).
+    if (entries.length === 0 || entries.filter(isReferenceLike).length < Math.min(2, Math.ceil(entries.length / 2))) continue;
     return { heading: p, entries, all: [p, ...all] };
   }
   // No heading: the last run of at least three reference-like paragraphs.

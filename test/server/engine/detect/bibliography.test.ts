@@ -27,6 +27,8 @@ test('numbered list after a Heading 1 "References": labels, authors, year, title
   assert.equal(a!.titleText, 'Variability in neural activity and behavior');
   assert.equal(a!.doi, '10.1016/j.conb.2014.02.013');
   assert.equal(a!.printedLabel, '1.');
+  // What the packet shows of each entry: first author, year and title as read.
+  assert.deepEqual([a!.firstAuthor, a!.year, a!.title], ['Renart', '2014', 'Variability in neural activity and behavior']);
   assert.equal(b!.baseYear, '2020');
   assert.equal(b!.yearSuffix, 'b');
   assert.equal(b!.url, 'https://example.org/paper');
