@@ -56,6 +56,8 @@ export type ApplyResult = Known<z.infer<typeof d.applyResultSchema>>;
 /** POST /hyperlink-style-preview's answer: the first reference entries before and after the bibliography rewrite. */
 export type StylePreview = Known<z.infer<typeof d.stylePreviewSchema>>;
 export type StylePreviewEntry = Known<z.infer<typeof d.stylePreviewEntrySchema>>;
+export type BibRewriteResult = Known<z.infer<typeof d.bibRewriteResultSchema>>;
+export type BibRewriteEntry = Known<z.infer<typeof d.bibRewriteEntrySchema>>;
 /** The engine's apply output: the contract's ApplyResult with bytes instead of base64. */
 export type ApplyOutput = Known<z.infer<typeof d.applyOutputSchema>>;
 

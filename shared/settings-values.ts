@@ -26,6 +26,7 @@ export const SETTINGS_DEFAULTS = {
   linkColor: '#0077BD',
   xrefLinkColor: '#0077BD',
   urlFont: '',
+  bibRewritePartial: false,
 } as const;
 
 /** Canonical JSON of settings (sorted keys), the input of the settings hash bound into scan tokens. */

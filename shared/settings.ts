@@ -30,6 +30,8 @@ export const hyperlinkSettingsSchema = z.looseObject({
   linkColor: hexColor.default(D.linkColor),
   xrefLinkColor: hexColor.default(D.xrefLinkColor),
   urlFont: z.string().max(100).default(D.urlFont),
+  /** Bibliography rewrite: write it even when some entries cannot be rendered (they stay as written and are named in the result); false refuses the whole rewrite then. */
+  bibRewritePartial: z.boolean().default(D.bibRewritePartial),
 });
 
 /** Settings after defaults are filled in. Extra fields are kept. */

@@ -12,7 +12,7 @@ import { reclaimIfLarge } from '../common/reclaim.ts';
 import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
 import { colourOn, painter } from './terminal.ts';
 import { linkSummary } from './summary.ts';
-import type { ResolvedWork } from '../../shared/contract.ts';
+import type { BibRewriteResult, ResolvedWork } from '../../shared/contract.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 
 // The resolver (--resolve) and the CSL modules (--style, --csl; citeproc alone is 750 KB of CommonJS)
@@ -80,6 +80,14 @@ async function styleFrom(id: string | undefined, file: string | undefined): Prom
   return null;
 }
 
+/** The CLI's error for a refused rewrite: the reason, then each entry that blocks it on its own line. */
+export function refusal(r: BibRewriteResult): string {
+  const lines = [`the bibliography rewrite into ${r.cslId} was refused and nothing was written: ${r.reason}`];
+  for (const e of r.entries) lines.push(`  ${e.label}: ${e.lacks}`);
+  if (r.entries.length) lines.push('  (settings {"bibRewritePartial": true} writes the other entries and keeps these as written)');
+  return lines.join('\n');
+}
+
 /** What one linked file reports: the ApplyResult without docx, the matches left for review, the resolver's counts. */
 export type LinkReport = Omit<ReturnType<typeof directInPieces>, 'docx'> & { needReview: number; resolverReport?: { resolved: number; reviewRequired: number; unresolved: number } };
 
@@ -114,6 +122,8 @@ export async function linkFile(input: string, out: string, values: LinkValues): 
     ...(bibliography ? { bibliography } : {}),
   });
   const { docx, ...rest } = result;
+  // A refused rewrite writes nothing: the user asked for the whole manuscript in the style.
+  if (rest.bibRewrite?.outcome === 'refused') throw new Error(refusal(rest.bibRewrite));
   writeAtomically(out, docx);
   return { ...rest, needReview, ...(resolverReport ? { resolverReport } : {}) };
 }

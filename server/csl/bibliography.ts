@@ -83,8 +83,11 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       const rendered: BibliographyRendering['rendered'] = new Map();
       if (items.length === 0) return { rendered, skipped };
       const out = rendererFor(style.key, () => style.xml).render(items);
-      for (const item of items) {
-        const r = out.get(item.id);
+      // In the style's order (citeproc sorts the bibliography as the style says): the rewrite re-sorts the list by it.
+      const byId = new Map(items.map((it) => [it.id, it]));
+      for (const id of [...out.keys(), ...items.map((it) => it.id).filter((k) => !out.has(k))]) {
+        const item = byId.get(id)!;
+        const r = out.get(id);
         if (!r || !r.text) { skipped.push({ key: item.id, reason: 'the style rendered nothing for it' }); continue; }
         const lost = droppedWords(written.get(item.id) ?? '', r.text, item);
         if (lost.length) { skipped.push({ key: item.id, reason: `the style would drop: ${lost.slice(0, 5).join(', ')}` }); continue; }

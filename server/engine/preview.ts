@@ -3,7 +3,8 @@
 // before the user approves the rewrite.
 
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import { planBibliographyRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/bibliography.ts';
+import { planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/bibliography.ts';
+import type { BibRewriteResult } from '../../shared/contract.ts';
 import { detect, type EngineLimits } from './scan.ts';
 import type { BibliographyRenderer, RewriteSegment } from './style-hooks.ts';
 
@@ -26,8 +27,8 @@ export interface RewritePreview {
   /** Entries in the reference list (the preview shows the first of them). */
   total: number;
   entries: PreviewEntry[];
-  /** Set when the style's family differs from the in-text citations' (they are not rewritten). */
-  familyWarning?: string;
+  /** What apply would do with the whole list: the same plan's verdict (refused: why, and the entries that block it). */
+  bibRewrite: BibRewriteResult;
 }
 
 function escapeHtml(text: string): string {
@@ -47,22 +48,29 @@ export function segmentsHtml(segments: RewriteSegment[]): string {
   }).join('');
 }
 
-/** The first `count` entries as apply's rewrite would leave them (the whole list is rendered, as at apply). */
+/** The first `count` entries as apply's rewrite would leave them (the same planner over the whole list, as at apply). */
 export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, renderer: BibliographyRenderer, count: number, limits?: EngineLimits): RewritePreview {
   const detection = detect(bytes, settings, { forLinking: true, maxMatches: limits?.maxMatches });
   const all = rewriteEntriesIn(detection.targetById);
-  const plans = all.length ? planBibliographyRewrite(all, renderer) : [];
-  const entries = plans.slice(0, count).map((p): PreviewEntry => ({
-    refId: p.entry.key,
-    before: p.entry.text,
-    after: p.newText,
-    afterHtml: p.action === 'kept' ? escapeHtml(p.newText) : segmentsHtml(p.segments),
-    rewritable: p.action !== 'kept',
-    ...(p.warning ? { warning: p.warning } : {}),
-  }));
-  const textFamily = textFamilyOf(detection.citeStyle);
-  const familyWarning = textFamily && renderer.family !== textFamily
-    ? `The in-text citations are ${textFamily} and ${renderer.styleId} is ${renderer.family}: the citations in the text are not rewritten.`
-    : undefined;
-  return { cslId: renderer.styleId, family: renderer.family, total: all.length, entries, ...(familyWarning ? { familyWarning } : {}) };
+  const base = { cslId: renderer.styleId, family: renderer.family, total: all.length };
+  if (!all.length) {
+    return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: 'no reference list was found', rewritten: 0, unchanged: 0, entries: [] } };
+  }
+  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true });
+  const refused = plan.result.outcome === 'refused';
+  // A refusal before any entry was planned (a note style, a change of form): each entry stays as written.
+  const byKey = new Map(plan.entries.map((p) => [p.entry.key, p]));
+  const entries = all.slice(0, count).map((e): PreviewEntry => {
+    const p = byKey.get(e.key);
+    const writes = !refused && p && p.action !== 'kept';
+    return {
+      refId: e.key,
+      before: e.text,
+      after: writes ? p.newText : e.text,
+      afterHtml: writes ? segmentsHtml(p.segments) : escapeHtml(e.text),
+      rewritable: !!p && p.action !== 'kept',
+      ...(p?.warning ? { warning: p.warning } : refused && !p ? { warning: plan.result.reason } : {}),
+    };
+  });
+  return { ...base, entries, bibRewrite: plan.result };
 }

@@ -49,7 +49,7 @@ export interface RewriteEntryInput {
 }
 
 export interface BibliographyRendering {
-  /** The entry body as the style writes it (without the style's own label). */
+  /** The entry body as the style writes it (without the style's own label), in the order the style sorts the list. */
   rendered: Map<string, { segments: RewriteSegment[] }>;
   /** Entries the renderer cannot write faithfully, with the reason (they stay as written). */
   skipped: Array<{ key: string; reason: string }>;

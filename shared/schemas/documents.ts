@@ -244,8 +244,39 @@ export const unmatchedItemSchema = z.looseObject({
   location: locationSchema.optional(),
 });
 
+/** One reference entry that blocks a bibliography rewrite (or, with bibRewritePartial, is kept as written). */
+export const bibRewriteEntrySchema = named(
+  'BibRewriteEntry',
+  z.looseObject({
+    refId: z.string(),
+    label: z.string().meta({ description: 'The entry as the author knows it: "Reference [4]", "Reference 12"' }),
+    lacks: z.string().meta({ description: 'What stops the rewrite of this entry: fields missing and not resolved, words the style would drop…' }),
+  }),
+);
+
+/**
+ * The bibliography rewrite's outcome: the whole list in the style, or nothing (refused, with the reason and
+ * the entries that block it); with bibRewritePartial, a partial rewrite that names each entry kept as written.
+ */
+export const bibRewriteResultSchema = named(
+  'BibRewriteResult',
+  z.looseObject({
+    cslId: z.string(),
+    family: z.string().meta({ description: "The style's citation format: numeric, author-date, note…" }),
+    outcome: z.enum(['rewritten', 'refused', 'partial']),
+    /** Why the whole rewrite is refused (a note style, a form change the plan cannot make, entries that block it). */
+    reason: z.string().optional(),
+    rewritten: z.int(),
+    unchanged: z.int(),
+    /** refused: the entries that block the rewrite; partial: the entries kept as written. */
+    entries: z.array(bibRewriteEntrySchema),
+  }),
+);
+
 const applyFields = {
   linkCount: z.int(),
+  /** Set when a bibliography rewrite was asked for (applyBibRewrite=true, CLI --style/--csl). */
+  bibRewrite: bibRewriteResultSchema.optional(),
   statCounts: z.record(z.string(), z.int()).optional(),
   stats: openObject.optional(),
   unmatched: z.array(unmatchedItemSchema).optional(),
@@ -286,6 +317,8 @@ export const stylePreviewSchema = named(
     family: z.string().meta({ description: 'The style\'s citation format: numeric, author-date, note…' }),
     total: z.int().meta({ description: 'Reference entries in the document (the preview shows the first of them)' }),
     entries: z.array(stylePreviewEntrySchema),
+    /** What apply would do with the whole list (the same plan): rewrite it, or refuse and why. */
+    bibRewrite: bibRewriteResultSchema.optional(),
     warnings: z.array(z.string()).optional(),
   }),
 );

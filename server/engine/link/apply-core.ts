@@ -1,10 +1,10 @@
 // apply on an analysis: decisions → plans → links written into the parsed parts → package bytes.
 // Separate from apply.ts so that it runs on any analysis (tests build them by hand).
 
-import type { ApplyOutput, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
+import type { ApplyOutput, BibRewriteResult, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
-import { rewriteBibliography, rewriteEntriesIn, textFamilyOf } from '../rewrite/bibliography.ts';
+import { planRewrite, rewriteBibliography, rewriteEntriesIn, rewriteSummary, textFamilyOf } from '../rewrite/bibliography.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
@@ -57,18 +57,17 @@ interface ReferenceLink { ref: ReferenceDoi; range: Range | null; coveredByDoiMa
 
 const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The bibliography rewrite after linking (links and bookmarks on entries are carried into the new runs). */
-function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: BibliographyRenderer, records: PersistedLink[]): { rewritten: number; warnings: string[] } {
+/** The bibliography rewrite after linking (links and bookmarks on entries are carried into the new runs):
+ * planned whole first, then written whole, or refused with nothing written. */
+function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: BibliographyRenderer, records: PersistedLink[]): { result: BibRewriteResult; warnings: string[] } {
   const entries = rewriteEntriesIn(input.targetById);
-  if (!entries.length) return { rewritten: 0, warnings: ['Bibliography rewrite: no reference list was found; nothing was rewritten.'] };
-  const out = rewriteBibliography(edit, entries, renderer, records);
-  const warnings = [...out.warnings];
-  const textFamily = textFamilyOf(input.citeStyle);
-  if (textFamily && renderer.family !== textFamily) {
-    warnings.push(`Bibliography rewritten in ${renderer.styleId} (${renderer.family}) but the in-text citations are ${textFamily} and were left as they are; change them by hand or pick a ${textFamily} style.`);
+  if (!entries.length) {
+    const reason = 'no reference list was found';
+    return { result: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: [] }, warnings: [`Bibliography rewrite refused: ${reason}.`] };
   }
-  warnings.unshift(`Bibliography rewrite (${renderer.styleId}): ${out.rewritten} entries rewritten, ${out.unchanged} already in the style, ${entries.length - out.rewritten - out.unchanged} left as written.`);
-  return { rewritten: out.rewritten, warnings };
+  const plan = planRewrite(entries, renderer, { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true });
+  const out = rewriteBibliography(edit, plan, records);
+  return { result: plan.result, warnings: [rewriteSummary(plan.result, entries.length), ...out.warnings] };
 }
 
 /** ApplyOutput with the document as the pieces of its zip (see ZipPieces): views of `bytes` for every entry
@@ -157,10 +156,11 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     }
   }
   warnings.push(...result.warnings);
+  let bibRewrite: { result: BibRewriteResult; warnings: string[] } | undefined;
   if (options.bibliography) {
-    const bib = rewriteEntriesOf(input, edit, options.bibliography, result.records);
-    warnings.push(...bib.warnings);
-    stats.bibliographyRewritten = bib.rewritten;
+    bibRewrite = rewriteEntriesOf(input, edit, options.bibliography, result.records);
+    warnings.push(...bibRewrite.warnings);
+    stats.bibliographyRewritten = bibRewrite.result.rewritten;
   }
   stats.segments = result.segments;
   stats.bookmarksCreated = bookmarks.created;
@@ -177,5 +177,5 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   } else {
     docx = { pieces: [bytes], byteLength: bytes.byteLength };
   }
-  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings };
+  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings, ...(bibRewrite ? { bibRewrite: bibRewrite.result } : {}) };
 }

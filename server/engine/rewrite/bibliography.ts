@@ -6,7 +6,7 @@
 // a link whose text the new entry lacks) are left as they are and reported. Text outside the
 // bibliography is never touched.
 
-import type { PersistedLink } from '../../../shared/contract.ts';
+import type { BibRewriteResult, PersistedLink } from '../../../shared/contract.ts';
 import type { BibEntry, TargetCandidate } from '../detect/types.ts';
 import type { PackageEdit } from '../package/edit.ts';
 import { targetHash } from '../metadata/persisted.ts';
@@ -176,33 +176,55 @@ export function textFamilyOf(citeStyle: string | undefined): 'author-date' | 'nu
 /** What the rewrite does with one entry: computed the same way for apply and for a preview. */
 export interface EntryPlan {
   entry: BibEntry;
-  /** rewrite: new content below; unchanged: already in the style; kept: left as written (warning says why). */
+  /** rewrite: new content below; unchanged: already in the style; kept: cannot be rendered (warning says why). */
   action: 'rewrite' | 'unchanged' | 'kept';
   /** The entry text after the rewrite (the text as written unless action is rewrite). */
   newText: string;
   /** The new entry as formatted segments, label prefix included (rewrite and unchanged). */
   segments: RewriteSegment[];
   content?: XmlNode[];
+  /** Why the entry cannot be rendered (kept). */
+  lacks?: string;
   warning?: string;
 }
 
-/** Plans the rewrite of every entry (renders the whole list at once, as citeproc needs for disambiguation). */
-export function planBibliographyRewrite(entries: BibEntry[], renderer: BibliographyRenderer): EntryPlan[] {
+/** The whole rewrite, planned before anything is written: every entry's plan, the list's new order, and the verdict. */
+export interface RewritePlan {
+  entries: EntryPlan[];
+  /** Entry keys in the order the style sorts the list, when it differs from the list as written; else null. */
+  order: string[] | null;
+  result: BibRewriteResult;
+}
+
+export interface RewriteContext {
+  /** The form of the in-text citations the scan found, or null (none found, citation linking off). */
+  textFamily: 'author-date' | 'numeric' | null;
+  /** bibRewritePartial: write the entries that can be rendered and keep the others as written. */
+  partial: boolean;
+}
+
+/** The entry as the author knows it. */
+function entryLabel(e: BibEntry): string {
+  return e.printedLabel ? `Reference ${e.printedLabel.replace(/[.:)]$/, '')}` : `Reference ${e.refIndex}`;
+}
+
+/** Plans every entry (the whole list is rendered at once, as citeproc needs for sorting and disambiguation). */
+function planEntries(entries: BibEntry[], renderer: BibliographyRenderer): { plans: EntryPlan[]; styleOrder: string[] } {
   const inputs = entries.map((e) => {
     const typed = !(e.paragraph.numbering && /\d/.test(e.paragraph.numbering.text)) && e.printedLabel ? e.printedLabel : null;
     return { key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typed, doi: e.doi, url: e.url };
   });
   const { rendered, skipped } = renderer.render(inputs);
   const skippedWhy = new Map(skipped.map((s) => [s.key, s.reason]));
-  return entries.map((e, i): EntryPlan => {
-    const kept = (why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], warning: `${labelOf(entries, e.key)}: left as written (${why})` });
+  const plans = entries.map((e, i): EntryPlan => {
+    const kept = (why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], lacks: why, warning: `${entryLabel(e)}: ${why}` });
     const r = rendered.get(e.key);
     if (!r) return kept(skippedWhy.get(e.key) ?? 'the style rendered nothing for it');
     const keep = inspect(e.paragraph.node);
     if (typeof keep === 'string') return kept(keep);
     // A typed label stays as typed ("[3] "); Word numbering stays in the paragraph properties.
     const typed = inputs[i]!.typedLabel;
-    const lead = typed ? /^\s*/.exec(e.text)![0] : '';
+    const lead = /^\s*/.exec(e.text)![0];
     const prefix = typed && e.text.trimStart().startsWith(typed) ? e.text.slice(0, lead.length + typed.length) + ' ' : '';
     const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
     const newText = prefix + r.segments.map((s) => s.text).join('');
@@ -211,24 +233,105 @@ export function planBibliographyRewrite(entries: BibEntry[], renderer: Bibliogra
     if (typeof content === 'string') return kept(content);
     return { entry: e, action: 'rewrite', newText, segments, content };
   });
+  return { plans, styleOrder: [...rendered.keys()] };
+}
+
+/** The citation forms a rewrite can write: anything else (note styles, label styles) is refused. */
+const FORMS = new Set(['numeric', 'author-date']);
+
+/**
+ * Plans the rewrite of the whole list and decides: every entry in the style, or nothing written (refused, with
+ * the reason and the entries that block it); with `partial`, the entries that cannot be rendered are kept and named.
+ */
+export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext): RewritePlan {
+  const base = { cslId: renderer.styleId, family: renderer.family };
+  const refuse = (reason: string, plans: EntryPlan[] = [], blockers: EntryPlan[] = []): RewritePlan => ({
+    entries: plans, order: null,
+    result: { ...base, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: blockers.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })) },
+  });
+  if (!FORMS.has(renderer.family)) {
+    return refuse(`${renderer.styleId} is a ${renderer.family} style (citations in ${renderer.family === 'note' ? 'footnotes' : 'its own form'}); the rewrite writes numeric and author-date styles only`);
+  }
+  const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
+  const listForm = numbered ? 'numeric' : 'author-date';
+  const from = ctx.textFamily ?? listForm;
+  if (from !== renderer.family) {
+    return refuse(`the manuscript cites in ${from} form and ${renderer.styleId} is ${renderer.family}: converting the in-text citations between forms is not done, so the list is left as it is`);
+  }
+  if (listForm !== renderer.family) {
+    return refuse(`the reference list is ${listForm} and ${renderer.styleId} is ${renderer.family}: converting the list between forms is not done`);
+  }
+  const { plans, styleOrder } = planEntries(entries, renderer);
+  const kept = plans.filter((p) => p.action === 'kept');
+  if (kept.length && !ctx.partial) {
+    return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten. Resolve them, complete them, or ask for a partial rewrite (bibRewritePartial)`, plans, kept);
+  }
+  // The list's order: rendered entries in the style's order, kept ones (partial) in their places.
+  const written = plans.filter((p) => p.action !== 'kept').map((p) => p.entry.key);
+  let order: string[] | null = null;
+  if (styleOrder.join('\n') !== written.join('\n')) {
+    if (numbered) return refuse(`${renderer.styleId} orders the list differently and renumbering the list and its citations is not done`, plans);
+    const slots = [...styleOrder];
+    order = plans.map((p) => (p.action === 'kept' ? p.entry.key : slots.shift()!));
+  }
+  const rewritten = plans.filter((p) => p.action === 'rewrite').length;
+  const unchanged = plans.filter((p) => p.action === 'unchanged').length;
+  return {
+    entries: plans, order,
+    result: {
+      ...base, outcome: kept.length ? 'partial' : 'rewritten', rewritten, unchanged,
+      entries: kept.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })),
+    },
+  };
+}
+
+/** Puts the entries' paragraphs in the plan's order (they move with their bookmarks and links). False when they are not siblings. */
+function reorder(edit: PackageEdit, entries: BibEntry[], order: string[]): boolean {
+  const part = entries[0]!.paragraph.part;
+  if (entries.some((e) => e.paragraph.part !== part)) return false;
+  const nodes = new Set(entries.map((e) => e.paragraph.node));
+  const holder = siblingsOf(edit.edit(part).nodes, nodes);
+  if (!holder) return false;
+  const slots = holder.map((n, i) => (nodes.has(n) ? i : -1)).filter((i) => i >= 0);
+  if (slots.length !== entries.length) return false;
+  const byKey = new Map(entries.map((e) => [e.key, e.paragraph.node]));
+  slots.forEach((slot, i) => { holder[slot] = byKey.get(order[i]!)!; });
+  return true;
+}
+
+/** The children array that holds one of the nodes (all must share it for a reorder). */
+function siblingsOf(root: XmlNode[], nodes: Set<XmlNode>): XmlNode[] | null {
+  const stack: XmlNode[][] = [root];
+  while (stack.length) {
+    const arr = stack.pop()!;
+    if (arr.some((n) => nodes.has(n))) return arr;
+    for (const n of arr) {
+      const t = tagOf(n);
+      if (t && t !== 'w:p') stack.push(childrenOf(n));
+    }
+  }
+  return null;
 }
 
 /**
- * Rewrites the entries in place in the parsed parts held by `edit`. `records` (the links this apply
- * writes into the metadata part) get the new identity of each rewritten target.
+ * Carries out a plan in the parsed parts held by `edit` (nothing when it was refused). `records` (the links this
+ * apply writes into the metadata part) get the new identity of each rewritten target.
  */
-export function rewriteBibliography(edit: PackageEdit, entries: BibEntry[], renderer: BibliographyRenderer, records: PersistedLink[]): RewriteOutcome {
+export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, records: PersistedLink[]): RewriteOutcome {
   const outcome: RewriteOutcome = { rewritten: 0, unchanged: 0, warnings: [] };
+  if (plan.result.outcome === 'refused') return outcome;
   const newHash = new Map<string, string>();
-  const plans = planBibliographyRewrite(entries, renderer);
-  for (const plan of plans) {
-    if (plan.action === 'unchanged') { outcome.unchanged++; continue; }
-    if (plan.action === 'kept') { outcome.warnings.push(plan.warning!); continue; }
-    const p = plan.entry.paragraph.node;
-    edit.edit(plan.entry.paragraph.part);
-    p[tagOf(p)!] = plan.content!;
+  for (const p of plan.entries) {
+    if (p.action === 'unchanged') { outcome.unchanged++; continue; }
+    if (p.action === 'kept') { outcome.warnings.push(`${p.warning!} (kept as written: partial rewrite)`); continue; }
+    const node = p.entry.paragraph.node;
+    edit.edit(p.entry.paragraph.part);
+    node[tagOf(node)!] = p.content!;
     outcome.rewritten++;
-    newHash.set(plan.entry.key, targetHash(plan.newText));
+    newHash.set(p.entry.key, targetHash(p.newText));
+  }
+  if (plan.order && !reorder(edit, plan.entries.map((p) => p.entry), plan.order)) {
+    outcome.warnings.push('Bibliography rewrite: the entries are not consecutive paragraphs of one part, so the list keeps its order');
   }
   for (const rec of records) {
     const h = rec.targetId ? newHash.get(rec.targetId) : undefined;
@@ -237,7 +340,12 @@ export function rewriteBibliography(edit: PackageEdit, entries: BibEntry[], rend
   return outcome;
 }
 
-function labelOf(entries: BibEntry[], key: string): string {
-  const e = entries.find((x) => x.key === key);
-  return e ? (e.printedLabel ? `Reference ${e.printedLabel}` : `Reference ${e.refIndex}`) : key;
+/** The one-line summary of a rewrite's outcome (the first warning of an apply that asked for one). */
+export function rewriteSummary(r: BibRewriteResult, total: number): string {
+  if (r.outcome === 'refused') {
+    const list = r.entries.map((e) => `${e.label}: ${e.lacks}`).join('; ');
+    return `Bibliography rewrite refused (${r.cslId}): ${r.reason}.${list ? ` ${list}.` : ''}`;
+  }
+  const kept = r.entries.length ? `, ${r.entries.length} kept as written (partial rewrite: ${r.entries.map((e) => e.label).join(', ')})` : '';
+  return `Bibliography rewrite (${r.cslId}): ${total} entries, ${r.rewritten} rewritten, ${r.unchanged} already in the style${kept}.`;
 }

@@ -27,7 +27,8 @@ export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields
       family: preview.family,
       total: preview.total,
       entries: preview.entries.map((e) => ({ ...e })),
-      ...(preview.familyWarning ? { warnings: [preview.familyWarning] } : {}),
+      bibRewrite: preview.bibRewrite,
+      ...(preview.bibRewrite.outcome === 'refused' ? { warnings: [`The rewrite would be refused: ${preview.bibRewrite.reason}`] } : {}),
     };
   } catch (err) {
     throw engineHttpError(err);

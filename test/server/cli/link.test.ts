@@ -71,11 +71,22 @@ test('link --settings: given settings are checked by the schema and applied; def
   assert.match(badValue.stderr, /settings field 'figures'/);
 });
 
-test('link --style rewrites the reference list; an unknown style or two styles fail before linking', async () => {
-  const apa = await link('--style', 'apa');
-  assert.equal(apa.code, 0, apa.stderr);
-  assert.ok(apa.result!.stats.bibliographyRewritten! > 0);
-  assert.match(apa.result!.warnings.join('\n'), /Bibliography rewrite \(apa\)/);
+test('link --style rewrites the whole reference list or refuses and writes nothing; an unknown style or two styles fail before linking', async () => {
+  const out = join(dir, 'out.docx');
+  rmSync(out, { force: true });
+  // The sample cites by number and 10 of its 37 entries cannot be rendered in Vancouver: refused, each one named.
+  const refused = await link('--style', 'vancouver');
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /rewrite into nlm-citation-sequence was refused and nothing was written: 10 of 37 entries/);
+  assert.match(refused.stderr, /\n {2}Reference 1: the style would drop: oxford/);
+  assert.equal(existsSync(out), false, 'no output when the rewrite is refused');
+  const form = await link('--style', 'apa');
+  assert.equal(form.code, 1);
+  assert.match(form.stderr, /cites in numeric form and apa is author-date/);
+  const partial = await link('--style', 'vancouver', '--settings', '{"bibRewritePartial":true}');
+  assert.equal(partial.code, 0, partial.stderr);
+  assert.equal(partial.result!.stats.bibliographyRewritten, 27);
+  assert.match(partial.result!.warnings.join('\n'), /Bibliography rewrite \(nlm-citation-sequence\): 37 entries, 27 rewritten, 0 already in the style, 10 kept as written/);
   const unknown = await link('--style', 'no-such-style-anywhere');
   assert.equal(unknown.code, 1);
   assert.match(unknown.stderr, /names no known CSL style/);

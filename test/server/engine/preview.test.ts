@@ -34,13 +34,26 @@ test('the first entries of the list, before and after, as the rewrite would writ
     assert.ok(e.after.length > 0);
     assert.ok(!/<(?!\/?(i|b|sup|sub|span)\b)/.test(e.afterHtml), e.afterHtml);
   }
-  assert.equal(out.familyWarning, undefined);
+  assert.deepEqual([out.bibRewrite.outcome, out.bibRewrite.entries], ['rewritten', []]);
 });
 
-test('an author-date style for numbered citations: the citations are not rewritten, and the preview says so', async () => {
-  const out = previewRewrite(await numbered(), parseSettings({}), createBibliographyRenderer(loadBundledStyle('apa')!), 5);
+test('a rewrite apply would refuse: the preview says so and shows every entry as written', async () => {
+  const out = previewRewrite(await numbered(), parseSettings({}), createBibliographyRenderer(loadBundledStyle('chicago-shortened-notes-bibliography')!), 5);
   assert.equal(out.entries.length, 3);
-  assert.match(out.familyWarning ?? '', /in-text citations are numeric and apa is author-date/);
+  assert.equal(out.bibRewrite.outcome, 'refused');
+  assert.match(out.bibRewrite.reason ?? '', /note style/);
+  for (const e of out.entries) assert.deepEqual([e.after, e.rewritable], [e.before, false]);
+});
+
+test('an entry that blocks the rewrite: named in the preview as apply names it', async () => {
+  const doc = await buildDocx({ body: p('Moss grows [1], lights dim [2].') + p('References', 'Heading1') + p(`[1] ${entries[0]}`) + p('[2] Annual report of the city gardens committee, second part.') });
+  const out = previewRewrite(doc, parseSettings({}), createBibliographyRenderer(loadBundledStyle('vancouver')!), 5);
+  assert.equal(out.bibRewrite.outcome, 'refused');
+  assert.deepEqual(out.bibRewrite.entries.map((e) => e.label), ['Reference [2]']);
+  assert.equal(out.entries[1]!.rewritable, false);
+  const partial = previewRewrite(doc, parseSettings({ bibRewritePartial: true }), createBibliographyRenderer(loadBundledStyle('vancouver')!), 5);
+  assert.equal(partial.bibRewrite.outcome, 'partial');
+  assert.deepEqual([partial.entries[0]!.rewritable, partial.entries[1]!.rewritable], [true, false]);
 });
 
 test('a document without a reference list previews nothing', async () => {

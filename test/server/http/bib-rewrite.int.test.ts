@@ -47,12 +47,21 @@ test('apply rewrites the reference list in the style asked for; bad styles are r
   const notCsl = expectError(await client.apply({ ...base, applyBibRewrite: true, cslFile: new TextEncoder().encode('<html/>') }), 400);
   assert.equal(notCsl.reason, 'csl_not_a_style');
 
-  const applied = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'apa' });
+  const applied = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'nature' });
   assert.ok(applied.ok, JSON.stringify(applied.ok ? '' : applied.error));
+  assert.deepEqual([applied.data.bibRewrite?.outcome, applied.data.bibRewrite?.rewritten], ['rewritten', 2]);
   const texts = buildModel(openDocx(Buffer.from(applied.data.docx, 'base64'))).paragraphs.map((x) => x.text);
-  const apa = entries('apa');
-  assert.ok(texts.includes(`[1] ${apa[0]}`), texts.join('\n'));
-  assert.ok(texts.includes(`[2] ${apa[1]}`));
+  const nature = entries('nature');
+  assert.ok(texts.includes(`[1] ${nature[0]}`), texts.join('\n'));
+  assert.ok(texts.includes(`[2] ${nature[1]}`));
   assert.ok(texts.includes('Moss grows on walls [1] and stone cracks [2].'));
-  assert.ok(applied.data.warnings?.some((w) => /in-text citations are numeric/.test(w)));
+
+  // A style in the other citation form: refused with the reason, the document linked and its list as written.
+  const refused = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'apa' });
+  assert.ok(refused.ok, JSON.stringify(refused.ok ? '' : refused.error));
+  assert.equal(refused.data.bibRewrite?.outcome, 'refused');
+  assert.match(refused.data.bibRewrite?.reason ?? '', /cites in numeric form and apa is author-date/);
+  const kept = buildModel(openDocx(Buffer.from(refused.data.docx, 'base64'))).paragraphs.map((x) => x.text);
+  assert.ok(kept.includes(`[1] ${ieee[0]}`), kept.join('\n'));
+  assert.ok(refused.data.linkCount > 0);
 });

@@ -40,28 +40,29 @@ test('the preview shows three entries exactly as apply rewrites them, costs no c
   const { client } = await u.key();
   const account = { kind: 'user' as const, id: u.userId };
 
-  const preview = await client.stylePreview({ file, styleId: 'apa' });
+  const preview = await client.stylePreview({ file, styleId: 'nature' });
   assert.ok(preview.ok, JSON.stringify(preview.ok ? '' : preview.error));
-  assert.equal(preview.data.cslId, 'apa');
-  assert.equal(preview.data.family, 'author-date');
+  assert.equal(preview.data.cslId, 'nature');
+  assert.equal(preview.data.family, 'numeric');
   assert.equal(preview.data.total, 4);
   assert.equal(preview.data.entries.length, 3);
   assert.ok(preview.data.entries.every((e) => e.rewritable), JSON.stringify(preview.data.entries));
   assert.ok(preview.data.entries[0]!.before.startsWith('[1] '));
   assert.ok(preview.data.entries[0]!.afterHtml.includes('<i>Journal of Urban Botany'), preview.data.entries[0]!.afterHtml);
-  assert.ok(preview.data.warnings?.some((w) => /in-text citations are numeric/.test(w)));
+  assert.equal(preview.data.bibRewrite?.outcome, 'rewritten');
+  assert.equal(preview.data.warnings, undefined);
   assert.equal(await creditBalance(t.service.ctx.pool, account), 3, 'a preview costs no credit');
 
   // apply's rewrite writes the same text for those entries
   const scan = await client.scan({ file });
   assert.ok(scan.ok);
   const decisions = scan.data.matches.filter((m) => m.status === 'ready').map((m) => ({ refId: m.refId, status: 'approved' as const }));
-  const applied = await client.apply({ file, scanToken: scan.data.scanToken, scanFingerprint: scan.data.scanFingerprint, decisions, applyBibRewrite: true, detectedCslId: 'apa' });
+  const applied = await client.apply({ file, scanToken: scan.data.scanToken, scanFingerprint: scan.data.scanFingerprint, decisions, applyBibRewrite: true, detectedCslId: 'nature' });
   assert.ok(applied.ok, JSON.stringify(applied.ok ? '' : applied.error));
   const texts = buildModel(openDocx(Buffer.from(applied.data.docx, 'base64'))).paragraphs.map((x) => x.text);
-  const apa = entries('apa');
+  const nature = entries('nature');
   for (const [i, e] of preview.data.entries.entries()) {
-    assert.equal(e.after, `[${i + 1}] ${apa[i]}`);
+    assert.equal(e.after, `[${i + 1}] ${nature[i]}`);
     assert.ok(texts.includes(e.after), `${e.after}\n--\n${texts.join('\n')}`);
   }
 

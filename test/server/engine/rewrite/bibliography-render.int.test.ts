@@ -1,7 +1,7 @@
 // Real-renderer check of a bibliography rewrite: a manuscript with an IEEE list is linked and rewritten
-// in APA, then rendered to PDF by LibreOffice. Every citation link lands on a named destination (the
+// in Elsevier (with titles), then rendered to PDF by LibreOffice. Every citation link lands on a named destination (the
 // entry's bookmark) on the page that shows the rewritten entry, the DOI link is rendered, and the
-// entries read as citeproc's APA rendering.
+// entries read as citeproc's Elsevier rendering.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -42,7 +42,7 @@ before(async () => {
     ...texts('ieee').map((e, i) => p(`[${i + 1}] ${e}`)),
   ].join('');
   const input = await buildDocx({ body });
-  const out = direct(input, parseSettings({ doi: true, refTitleLink: false }), { bibliography: createBibliographyRenderer(loadBundledStyle('apa')!) });
+  const out = direct(input, parseSettings({ doi: true, refTitleLink: false }), { bibliography: createBibliographyRenderer(loadBundledStyle('elsevier-with-titles')!) });
   assert.equal(out.stats?.bibliographyRewritten, ITEMS.length, out.warnings?.join('\n'));
   writeFileSync(join(dir, 'rewritten.docx'), out.docx);
   const model = buildModel(openDocx(out.docx));
@@ -52,12 +52,12 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('rendered: citation links land on the rewritten entries, the DOI link survives, entries read as APA', () => {
+test('rendered: citation links land on the rewritten entries, the DOI link survives, entries read as Elsevier', () => {
   const pdf = join(dir, 'rewritten.pdf');
   const { annots, named } = readPdfLinks(pdf);
   const pages = pageTexts(pdf);
-  const apa = texts('apa');
-  for (const [i, e] of apa.entries()) assert.ok(pages.join('').includes(squash(`[${i + 1}] ${e}`)), `entry ${i + 1} rendered as APA`);
+  const elsevier = texts('elsevier-with-titles');
+  for (const [i, e] of elsevier.entries()) assert.ok(pages.join('').includes(squash(`[${i + 1}] ${e}`)), `entry ${i + 1} rendered as Elsevier`);
   assert.ok(annots.some((a) => a.uri === 'https://doi.org/10.5555/moss.2004.12'), `the DOI link is rendered: ${JSON.stringify(annots)}`);
   const internal = annots.filter((a) => !a.uri);
   assert.equal(internal.length, 3);

@@ -68,13 +68,14 @@ function paragraphsXml(docx: Uint8Array): string[] {
   return xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? [];
 }
 
-for (const [from, to] of [['ieee', 'apa'], ['apa', 'chicago-author-date'], ['nlm-citation-sequence', 'ieee'], ['springer-basic-author-date', 'elsevier-harvard'], ['apa', 'chicago-shortened-notes-bibliography'], ['chicago-shortened-notes-bibliography', 'nature'], ['modern-language-association', 'american-medical-association']] as const) {
+for (const [from, to] of [['ieee', 'nature'], ['apa', 'chicago-author-date'], ['nlm-citation-sequence', 'ieee'], ['springer-basic-author-date', 'elsevier-harvard'], ['chicago-author-date', 'apa'], ['american-medical-association', 'vancouver']] as const) {
   test(`a list in ${from} rewritten to ${to} matches citeproc's ${to} entry by entry`, async () => {
     const input = await manuscript(from);
     const plain = direct(input, SETTINGS);
     const style = loadBundledStyle(to)!;
     const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(style) });
     assert.equal(out.stats?.bibliographyRewritten, ITEMS.length, out.warnings?.join('\n'));
+    assert.deepEqual([out.bibRewrite?.outcome, out.bibRewrite?.entries], ['rewritten', []]);
 
     const model = buildModel(openDocx(out.docx));
     const refsAt = model.paragraphs.findIndex((x) => x.text === 'References');
@@ -109,20 +110,72 @@ for (const [from, to] of [['ieee', 'apa'], ['apa', 'chicago-author-date'], ['nlm
   });
 }
 
-test('entries that cannot be rendered faithfully stay as written and are listed', async () => {
-  const body = [
-    p('Text cites [1] and [2].'),
-    p('References', 'Heading1'),
-    p('[1] Smith J, Lee D, et al. Moss on walls. Journal of Urban Botany. 2004;12(3):101–19.'),
-    p('[2] Annual report of the city gardens committee, second part.'),
-  ].join('');
-  const input = await buildDocx({ body });
-  const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle('apa')!) });
+const BLOCKED = [
+  p('Text cites [1], [2] and [3].'),
+  p('References', 'Heading1'),
+  p('[1] Smith J, Lee D, et al. Moss on walls. Journal of Urban Botany. 2004;12(3):101–19.'),
+  p('[2] Annual report of the city gardens committee, second part.'),
+  p('[3] Brown AM, Lee D. Moss growth on north-facing walls. Journal of Urban Botany. 2004;12(3):101–119.'),
+].join('');
+
+test('an entry that cannot be rendered refuses the whole rewrite: nothing written, each blocking entry named', async () => {
+  const input = await buildDocx({ body: BLOCKED });
+  const plain = direct(input, SETTINGS);
+  const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle('vancouver')!) });
   assert.equal(out.stats?.bibliographyRewritten, 0);
-  const w = out.warnings!.join('\n');
-  assert.match(w, /Reference \[1\]: left as written \(the author list is abbreviated/);
-  assert.match(w, /Reference \[2\]: left as written \(fields not found/);
-  assert.match(w, /in-text citations are numeric and were left as they are/);
+  assert.equal(out.bibRewrite?.outcome, 'refused');
+  assert.match(out.bibRewrite?.reason ?? '', /2 of 3 entries cannot be rendered/);
+  assert.deepEqual(out.bibRewrite?.entries.map((e) => [e.refId, e.label]), [['bib-1', 'Reference [1]'], ['bib-2', 'Reference [2]']]);
+  assert.match(out.bibRewrite!.entries[0]!.lacks, /author list is abbreviated/);
+  assert.match(out.bibRewrite!.entries[1]!.lacks, /fields not found/);
+  assert.match(out.warnings![0]!, /^Bibliography rewrite refused \(nlm-citation-sequence\)/);
+  // Entry 3 could be rendered, but a mixed list is never written: the document is what linking alone writes.
+  assert.deepEqual(paragraphsXml(out.docx), paragraphsXml(plain.docx));
+});
+
+test('bibRewritePartial writes the entries that can be rendered and names each one kept', async () => {
+  const input = await buildDocx({ body: BLOCKED });
+  const out = direct(input, parseSettings({ doi: true, bibRewritePartial: true }), { bibliography: createBibliographyRenderer(loadBundledStyle('vancouver')!) });
+  assert.equal(out.bibRewrite?.outcome, 'partial');
+  assert.equal(out.stats?.bibliographyRewritten, 1);
+  assert.deepEqual(out.bibRewrite?.entries.map((e) => e.label), ['Reference [1]', 'Reference [2]']);
   const texts = buildModel(openDocx(out.docx)).paragraphs.map((x) => x.text);
   assert.ok(texts.includes('[2] Annual report of the city gardens committee, second part.'));
+  assert.ok(texts.includes('[3] Brown AM, Lee D. Moss growth on north-facing walls. J Urban Bot. 2004;12(3):101–19.') || texts.some((t) => t.startsWith('[3] ') && t !== BLOCKED), texts.join('\n'));
+});
+
+for (const [from, to, why] of [
+  ['ieee', 'apa', /cites in numeric form and apa is author-date/],
+  ['apa', 'ieee', /cites in author-date form and ieee is numeric/],
+  ['apa', 'chicago-shortened-notes-bibliography', /is a note style/],
+] as const) {
+  test(`refused before writing: ${from} to ${to} (${why.source})`, async () => {
+    const input = await manuscript(from);
+    const plain = direct(input, SETTINGS);
+    const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle(to)!) });
+    assert.equal(out.bibRewrite?.outcome, 'refused');
+    assert.match(out.bibRewrite?.reason ?? '', why);
+    assert.deepEqual(paragraphsXml(out.docx), paragraphsXml(plain.docx));
+  });
+}
+
+test('an author-date list is re-sorted as the target style sorts it; every citation still lands on its entry', async () => {
+  // Written in APA order, then the first two swapped: APA puts them back.
+  const list = rendered('apa');
+  const swapped = [list[1]!, list[0]!, ...list.slice(2)];
+  const body = [
+    p(ITEMS.map((it) => `(${it.author![0]!.family} & Lee, ${(it.issued as { 'date-parts': number[][] })['date-parts'][0]![0]})`).join(' ')),
+    p('References', 'Heading1'),
+    ...swapped.map((e) => p(e.text)),
+  ].join('');
+  const out = direct(await buildDocx({ body }), SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle('apa')!) });
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', out.warnings?.join('\n'));
+  const model = buildModel(openDocx(out.docx));
+  const refsAt = model.paragraphs.findIndex((x) => x.text === 'References');
+  const entries = model.paragraphs.slice(refsAt + 1);
+  assert.deepEqual(entries.map((x) => x.text), list.map((e) => e.text));
+  const names = new Map(entries.flatMap((x, i) => x.bookmarks.map((b) => [b.name, i] as const)));
+  const links = model.paragraphs[0]!.links;
+  assert.equal(links.length, ITEMS.length);
+  links.forEach((l, i) => assert.equal(names.get(l.anchor!), i, `citation ${i + 1} lands on entry ${i + 1}`));
 });

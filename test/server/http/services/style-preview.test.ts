@@ -15,6 +15,7 @@ const req: DocumentRequest = { caller: keyCaller(), requestId: 'req-1', bytes: B
 const preview: RewritePreview = {
   cslId: 'apa', family: 'author-date', total: 12,
   entries: [{ refId: 'ref-1', before: 'Smith J (2020) Title.', after: 'Smith, J. (2020). Title.', afterHtml: 'Smith, J. (2020). <i>Title</i>.', rewritable: true }],
+  bibRewrite: { cslId: 'apa', family: 'author-date', outcome: 'rewritten', rewritten: 12, unchanged: 0, entries: [] },
 };
 
 function engine(answer: () => Promise<RewritePreview>) {
@@ -34,14 +35,16 @@ test('a bundled style by id, three entries by default: the engine\'s preview as 
   const { ctx, calls } = engine(async () => preview);
   const out = await previewStyle(ctx, req, { styleId: 'apa' });
   assert.deepEqual(calls, [{ style: 'apa', count: 3 }]);
-  assert.deepEqual(out, { cslId: 'apa', family: 'author-date', total: 12, entries: preview.entries });
+  assert.deepEqual(out, { cslId: 'apa', family: 'author-date', total: 12, entries: preview.entries, bibRewrite: preview.bibRewrite });
 });
 
-test('the count field is honoured; a family warning becomes the answer\'s warnings', async () => {
-  const { ctx, calls } = engine(async () => ({ ...preview, familyWarning: 'in-text citations stay author-date' }));
+test('the count field is honoured; a refused rewrite is the answer\'s bibRewrite, its reason a warning', async () => {
+  const refused = { ...preview.bibRewrite, outcome: 'refused' as const, reason: '1 of 12 entries cannot be rendered', rewritten: 0, entries: [{ refId: 'ref-1', label: 'Reference 1', lacks: 'fields not found: year' }] };
+  const { ctx, calls } = engine(async () => ({ ...preview, bibRewrite: refused }));
   const out = await previewStyle(ctx, req, { styleId: 'apa', count: ' 5 ' });
   assert.equal(calls[0]!.count, 5);
-  assert.deepEqual(out.warnings, ['in-text citations stay author-date']);
+  assert.deepEqual(out.bibRewrite, refused);
+  assert.deepEqual(out.warnings, ['The rewrite would be refused: 1 of 12 entries cannot be rendered']);
 });
 
 const refusals: Array<{ name: string; fields: Parameters<typeof previewStyle>[2]; reason: string }> = [
