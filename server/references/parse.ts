@@ -3,8 +3,8 @@
 // or without titles). Pure string functions, shared by the resolver (matching) and the CSL rewrite
 // (rendering parsed entries in another style). Fields it cannot find are null, never guessed.
 
-import { findDois } from '../engine/detect/dois.ts';
-import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from '../engine/detect/bibliography/fields.ts';
+import { findDois } from './doi-text.ts';
+import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from './fields.ts';
 
 export interface ParsedAuthor {
   family: string;

@@ -7,7 +7,7 @@
 // - otherwise the whole entry, without its leading label ("[3] ", "3. ").
 
 import type { ResolvedWork } from '../../../shared/contract.ts';
-import { findDois } from '../detect/dois.ts';
+import { findDois } from '../../references/doi-text.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';

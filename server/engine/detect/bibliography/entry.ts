@@ -1,9 +1,9 @@
 // Turns one reference paragraph into a BibEntry (a bibliography target).
 
 import type { ModelParagraph } from '../../model/types.ts';
-import { findDois } from '../dois.ts';
+import { findDois } from '../../../references/doi-text.ts';
 import type { BibEntry } from '../types.ts';
-import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from './fields.ts';
+import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../references/fields.ts';
 
 export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntry {
   const text = paragraph.text;

@@ -3,7 +3,7 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { findChild } from '../../package/xml.ts';
-import { findYear, parseLabel } from './fields.ts';
+import { findYear, parseLabel } from '../../../references/fields.ts';
 import { isHeadingLike, isReferenceHeadingText, isStopParagraph } from './headings.ts';
 
 export interface ReferenceRegion {

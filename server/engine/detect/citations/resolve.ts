@@ -1,7 +1,7 @@
 // Looks up bibliography entries for a citation: by number for numeric styles, by first-author
 // surname, co-author and year (with a/b suffix) for author-year styles.
 
-import { parseLabel } from '../bibliography/fields.ts';
+import { parseLabel } from '../../../references/fields.ts';
 import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../bibliography/names.ts';
 import type { BibEntry, Bibliography } from '../types.ts';
 

@@ -1,9 +1,8 @@
-// Fields of one reference paragraph: printed label, year (with a/b suffix), authors and surnames,
-// title, DOI and URL. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and
-// MDPI-like formats.
+// Fields of one reference entry: printed label, year (with a/b suffix), authors and surnames, title,
+// DOI and URL. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and MDPI-like formats;
+// the bibliography detector and the reference reader (parse.ts) read entries with them.
 
-import { findDois } from '../dois.ts';
-import { SpanSet } from '../span-set.ts';
+import { findDois } from './doi-text.ts';
 
 export interface ParsedLabel {
   /** The label as printed ("1.", "[1]", "(1)"), or null. */
@@ -34,12 +33,11 @@ export interface YearHit {
 
 const YEAR_RE = /(?<![\p{L}\p{N}/\-–])(?<!\d\.)(1[5-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
 
-/** Spans of DOIs and URLs, where digits are not years. */
-export function linkSpans(text: string): SpanSet {
-  const spans = new SpanSet();
-  for (const d of findDois(text)) spans.add(d.start, d.end);
-  for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.add(m.index, m.index + m[0].length);
-  return spans;
+/** Spans of DOIs and URLs, where digits are not years (an entry holds a few: a list is enough). */
+export function linkSpans(text: string): { contains(at: number): boolean } {
+  const spans: Array<[number, number]> = findDois(text).map((d) => [d.start, d.end]);
+  for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.push([m.index, m.index + m[0].length]);
+  return { contains: (at) => spans.some(([s, e]) => s <= at && at < e) };
 }
 
 /** The publication year: the first parenthesised year, else the first year followed by punctuation, else the first year. */

@@ -2,7 +2,7 @@
 // inside a DOI or URL), where the author block ends, authors and surnames, the title and a URL.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../../../server/engine/detect/bibliography/fields.ts';
+import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../server/references/fields.ts';
 
 const labels: Array<[string, string | null, number | null]> = [
   ['[12] Smith J.', '[12]', 12], ['(3) Smith J.', '(3)', 3], ['4. Smith J.', '4.', 4], ['5) Smith J.', '5)', 5], ['6 Smith J.', '6', 6],
