@@ -99,13 +99,13 @@ export class HealthWatch {
     })();
   }
 
-  async stop(): Promise<{ worstMs: number; answers: number; failures: number; text: string }> {
+  async stop(): Promise<{ worstMs: number; p99Ms: number; answers: number; failures: number; text: string }> {
     this.running = false;
     await this.loop;
     const sorted = [...this.times].sort((a, b) => a - b);
     const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    const text = `/healthz blocked at most ${this.worstMs.toFixed(0)} ms (p50 ${at(0.5).toFixed(0)}, p95 ${at(0.95).toFixed(0)} ms over ${sorted.length} probes)`;
-    return { worstMs: this.worstMs, answers: this.answers, failures: this.failures, text };
+    const text = `/healthz blocked at most ${this.worstMs.toFixed(0)} ms (p50 ${at(0.5).toFixed(0)}, p95 ${at(0.95).toFixed(0)}, p99 ${at(0.99).toFixed(0)} ms over ${sorted.length} probes)`;
+    return { worstMs: this.worstMs, p99Ms: at(0.99), answers: this.answers, failures: this.failures, text };
   }
 }
 

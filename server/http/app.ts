@@ -2,7 +2,7 @@
 import express, { type Express } from 'express';
 import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import type { AppContext } from './context.ts';
-import { accessLog, errorHandler, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
+import { accessLog, errorHandler, jsonBody, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
 import { cors } from './cors.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -25,7 +25,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(cors(ctx.config.corsOrigins));
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(ctx.config.uploadIdleTimeoutMs));
-  app.use(express.json({ limit: '1mb', strict: false }));
+  app.use(jsonBody(1024 * 1024));
   app.use(rejectDeepBodies);
 
   const openapi = JSON.stringify(buildOpenApiDocument());

@@ -1,6 +1,6 @@
 // Request ids, access logs, the JSON error handler and the 404 fallback.
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ErrorResponse } from '../../shared/contract.ts';
 import type { Logger } from './logger.ts';
 import { HttpError } from './errors.ts';
@@ -65,6 +65,35 @@ export function accessLog(logger: Logger) {
   };
 }
 
+/**
+ * express.json with a body limit that holds whatever the framing, answered as soon as it is passed. body-parser
+ * counts a chunked body's bytes as they arrive and stops parsing at the limit, but reports the 413 only once the
+ * request has ended: a body with no end (Transfer-Encoding: chunked) was read and discarded until a time-out.
+ * Here the 413 is passed on when the limit is passed (the error handler answers and closes the connection);
+ * body-parser's own report, later, is dropped.
+ */
+export function jsonBody(limitBytes: number) {
+  const parse = express.json({ limit: limitBytes, strict: false });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    let passedOn = false;
+    let received = 0;
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      // body-parser sees the same chunk and fails; its failure is what the client gets, when it says so.
+      if (received > limitBytes) setImmediate(() => once(new HttpError(413, 'Request body too large', 'body_too_large')));
+    };
+    const once = (err?: unknown): void => {
+      if (passedOn) return;
+      passedOn = true;
+      req.off('data', onData);
+      next(err);
+    };
+    // Only bodies body-parser reads (it answers other requests at once, and a listener would start them flowing).
+    if (req.is('application/json')) req.on('data', onData);
+    parse(req, res, once);
+  };
+}
+
 /** Refuses JSON bodies nested deeper than MAX_BODY_DEPTH before any route walks them. */
 export function rejectDeepBodies(req: Request, _res: Response, next: NextFunction): void {
   if (req.body !== null && typeof req.body === 'object' && depthExceeds(req.body, MAX_BODY_DEPTH)) {
@@ -111,25 +140,69 @@ export function errorHandler(logger: Logger) {
     }
     // Answered before the body was read (auth, rate limit, plan, size): drain it first. Closing a
     // socket with unread bytes makes TCP reset the connection, which can destroy the answer in
-    // flight. Past the drain time the connection is closed after answering instead.
+    // flight. Past the drain time or the drain bytes (a body with no end, sent chunked) the
+    // connection is closed after answering instead.
     let answered = false;
+    let drained = 0;
     const answer = () => {
       if (answered) return;
       answered = true;
       clearTimeout(timer);
-      if (!req.complete) res.setHeader('Connection', 'close');
+      req.off('data', count);
+      if (!req.complete) lingeringClose(req, res);
       send();
+    };
+    const count = (chunk: Buffer): void => {
+      drained += chunk.length;
+      if (drained > DRAIN_BYTES) answer();
     };
     const timer = setTimeout(answer, DRAIN_MS);
     req.once('end', answer);
     req.once('error', answer);
     req.once('close', answer);
+    req.on('data', count);
     req.resume();
   };
 }
 
-/** How long an unread request body is drained before an early error answer is sent anyway. */
+/** How long, and how many bytes of, an unread request body is drained before an early error answer is sent anyway. */
 const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 1024 * 1024;
+/** After such an answer, how long and how many bytes the connection keeps reading (and discarding) before it is closed. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Answers a request whose body has not all arrived with Connection: close, closed as nginx's lingering close does.
+ * Node ends such a socket once the answer is written and destroys it as soon as the end is flushed (destroySoon):
+ * the bytes the client is still sending then arrive at a closed socket, TCP resets the connection, and a client
+ * busy writing loses the answer it had not read yet (seen with a chunked upload refused at 25 MB). Here the
+ * sending side is shut after the answer and what still arrives is read and discarded, until the client closes,
+ * LINGER_BYTES have come or LINGER_MS have passed; then the socket is destroyed.
+ */
+export function lingeringClose(req: Request, res: Response): void {
+  res.setHeader('Connection', 'close');
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    let lingered = 0;
+    const close = (): void => {
+      clearTimeout(timer);
+      socket.off('data', count);
+      socket.destroy();
+    };
+    const count = (chunk: Buffer): void => {
+      lingered += chunk.length;
+      if (lingered > LINGER_BYTES) close();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    socket.on('data', count);
+    socket.once('end', close);
+    socket.once('close', () => clearTimeout(timer));
+    socket.end();
+    socket.resume();
+  };
+}
 
 export function notFoundHandler(req: Request, _res: Response, next: NextFunction): void {
   next(new HttpError(404, 'Not found', 'route_not_found'));

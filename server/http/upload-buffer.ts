@@ -17,7 +17,7 @@ export class UploadBuffer {
   private size = 0;
   private readonly hash: Hash = createHash('sha256');
 
-  /** `expected`: the size announced (content-length), a first guess; the buffer grows past it if needed. */
+  /** `expected`: the size announced (content-length), a first guess; the buffer grows past it if needed, never past `max`. */
   constructor(expected: number, private readonly max: number) {
     this.memory = UploadBuffer.allocate(Math.max(64 * 1024, Math.min(expected, max)));
   }
@@ -26,9 +26,11 @@ export class UploadBuffer {
     return Buffer.from(new SharedArrayBuffer(size));
   }
 
+  /** Adds a chunk; past `max` bytes in all it throws (the caller refuses the upload before that: multipart.ts). */
   append(chunk: Buffer): void {
+    if (this.size + chunk.length > this.max) throw new RangeError(`upload larger than ${this.max} bytes`);
     if (this.size + chunk.length > this.memory.length) {
-      const grown = UploadBuffer.allocate(Math.min(Math.max(this.memory.length * 2, this.size + chunk.length), Math.max(this.max, this.size + chunk.length)));
+      const grown = UploadBuffer.allocate(Math.min(Math.max(this.memory.length * 2, this.size + chunk.length), this.max));
       this.memory.copy(grown, 0, 0, this.size);
       this.memory = grown;
     }

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import { HttpError } from '../../../server/http/errors.ts';
-import { accessLog, errorHandler, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from '../../../server/http/middleware.ts';
+import { accessLog, errorHandler, jsonBody, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from '../../../server/http/middleware.ts';
 import { MAX_BODY_DEPTH } from '../../../server/http/json-limits.ts';
 import { serviceContext } from '../../helpers/service-context.ts';
 
@@ -22,7 +22,7 @@ before(async () => {
   app.use(requestIds);
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(200));
-  app.use(express.json({ limit: '1kb' }));
+  app.use(jsonBody(1024));
   app.use(rejectDeepBodies);
   app.get('/rate-limited', () => {
     throw new HttpError(429, 'Rate limit exceeded', 'rate_limited', { retry_after: 7 }, { 'Retry-After': '7' });
@@ -116,6 +116,43 @@ describe('errorHandler', () => {
     const res = await fetch(`${url}/refuse-unread`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(4 * 1024 * 1024) });
     const refused = await answer(res);
     assert.deepEqual([refused.status, refused.body.reason], [401, 'missing_authorization']);
+  });
+
+  /** Writes a chunked body with no end until the answer's head arrives. */
+  const endlessBody = (path: string, contentType: string) => new Promise<{ status: number; connection: string | undefined; written: number }>((resolve, reject) => {
+    let written = 0;
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, written });
+      req.destroy();
+    });
+    req.on('error', (err) => { if (!req.destroyed) reject(err); });
+    const chunk = Buffer.alloc(64 * 1024);
+    const pump = (): void => {
+      while (!req.destroyed && written < 1024 * 1024 * 1024) {
+        written += chunk.length;
+        if (!req.write(chunk)) { req.once('drain', pump); return; }
+      }
+    };
+    pump();
+  });
+
+  test('an error answered before an endless chunked body is sent after at most about 1 MB drained, and the connection closed', async () => {
+    const started = performance.now();
+    const outcome = await endlessBody('/refuse-unread', 'application/octet-stream');
+    assert.equal(outcome.status, 401);
+    assert.equal(outcome.connection, 'close');
+    // Kernel buffers hold a few MB between the client and the server; the 5 s drain read hundreds of MB.
+    assert.ok(outcome.written < 32 * 1024 * 1024, `the client wrote ${outcome.written} bytes before the answer`);
+    assert.ok(performance.now() - started < 3000);
+  });
+
+  test('a JSON body with no end is 413 body_too_large as soon as it passes the limit (body-parser waited for its end)', async () => {
+    const started = performance.now();
+    const outcome = await endlessBody('/echo', 'application/json');
+    assert.deepEqual([outcome.status, outcome.connection], [413, 'close']);
+    assert.ok(outcome.written < 32 * 1024 * 1024, `the client wrote ${outcome.written} bytes before the answer`);
+    assert.ok(performance.now() - started < 3000);
   });
 });
 

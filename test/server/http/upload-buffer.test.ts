@@ -23,3 +23,11 @@ test('sha256OfBytes hashes bytes that did not come from an upload', () => {
   const b = randomBytes(5000);
   assert.equal(sha256OfBytes(b), sha(b));
 });
+
+test('never grows past its maximum: a chunk that would pass it throws, the bytes before it kept', () => {
+  const upload = new UploadBuffer(0, 100_000);
+  upload.append(Buffer.alloc(99_000, 1));
+  assert.throws(() => upload.append(Buffer.alloc(1_001)), RangeError);
+  upload.append(Buffer.alloc(1_000, 2));
+  assert.equal(upload.finish().length, 100_000);
+});
