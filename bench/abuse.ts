@@ -6,6 +6,7 @@
 import { HealthWatch, startBenchService } from './abuse/harness.ts';
 import type { Probe } from './abuse/probe.ts';
 import { chunkedBombProbe } from './abuse/probes/chunked-bomb.ts';
+import { cslUploadProbe } from './abuse/probes/csl-upload.ts';
 import { docsEventsProbe } from './abuse/probes/docs-events.ts';
 import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
@@ -15,7 +16,7 @@ import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For

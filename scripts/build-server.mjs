@@ -2,7 +2,7 @@
 // engine worker and the migration command into dist/server/ with esbuild, so nothing compiles
 // TypeScript at run time. Entry points only: every module they import (now or later) is bundled.
 // Chunks sit flat beside the entries, so `new URL('./engine-worker.js', import.meta.url)` resolves
-// from any of them (server/worker/pool.ts relies on it). npm packages stay external (node_modules), except
+// from any of them (server/worker/pool.ts relies on it; csl-check-pool.ts on './csl-check-worker.js'). npm packages stay external (node_modules), except
 // the pure-JavaScript ones the service and the CLI's options load (INLINED: zod for settings, fast-xml-parser
 // for CSL files): bundling them spares their module resolution and loading at start-up.
 // `--outdir DIR` builds elsewhere (the build test uses a temporary directory); `--entry NAME=PATH` (repeatable)
@@ -21,6 +21,7 @@ export const ENTRY_POINTS = {
   cli: 'server/cli.ts',
   main: 'server/http/main.ts',
   'engine-worker': 'server/worker/engine-worker.ts',
+  'csl-check-worker': 'server/worker/csl-check-worker.ts',
   'migrate-cli': 'server/db/migrate-cli.ts',
 };
 

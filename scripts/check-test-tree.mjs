@@ -55,6 +55,7 @@ export const EXEMPT = new Map([
   ['server/http/logger.ts', WIRING],
   ['server/db/migrate-cli.ts', WIRING],
   ['server/worker/engine-worker.ts', 'the worker thread entry: run through server/worker/pool.ts by test/server/worker/pool.test.ts'],
+  ['server/worker/csl-check-worker.ts', 'the worker thread entry: run through server/worker/csl-check-pool.ts by test/server/worker/csl-check-pool.test.ts'],
   ['addin/build/start-addin.mjs', 'starts Office sideloading (a developer tool, needs Word)'],
 ]);
 

@@ -109,3 +109,5 @@ export type DocsInsightsResponse = Known<z.infer<typeof ds.docsInsightsResponseS
 export type DocsEvent = z.infer<typeof ds.docsEventSchema>;
 
 export type ErrorResponse = Known<z.infer<typeof e.errorResponseSchema>>;
+/** Why an uploaded CSL style (cslFile) was refused: the ErrorResponse's reason. */
+export type CslFileReason = z.infer<typeof e.cslFileReasonSchema>;

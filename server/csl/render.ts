@@ -190,16 +190,38 @@ export class Renderer {
   }
 }
 
-const rendererCache = new Map<string, Renderer>();
+const rendererCache = new Map<string, { renderer: Renderer; bytes: number }>();
 const MAX_CACHED = 128;
+/**
+ * Style XML behind the cached engines, at most (an engine holds a few times its style's size): uploaded styles
+ * (up to 256 KB each) are cached by their hash, so distinct uploads must not grow the cache without bound. The
+ * 78 bundled styles are 1.6 MB together.
+ */
+export const MAX_CACHED_STYLE_BYTES = 8 * 1024 * 1024;
+let cachedBytes = 0;
 
-/** A cached renderer for a style, keyed by the caller's key (a bundled id, or a hash of an uploaded file). */
+/** A cached renderer for a style, keyed by the caller's key (a bundled id, or a hash of an uploaded file);
+ * least recently used engines are dropped past MAX_CACHED engines or MAX_CACHED_STYLE_BYTES of style XML. */
 export function rendererFor(key: string, styleXml: () => string): Renderer {
-  let r = rendererCache.get(key);
-  if (!r) {
-    r = new Renderer(styleXml());
-    if (rendererCache.size >= MAX_CACHED) rendererCache.delete(rendererCache.keys().next().value as string);
-    rendererCache.set(key, r);
+  const hit = rendererCache.get(key);
+  if (hit) {
+    rendererCache.delete(key);
+    rendererCache.set(key, hit);
+    return hit.renderer;
   }
-  return r;
+  const xml = styleXml();
+  const entry = { renderer: new Renderer(xml), bytes: xml.length };
+  while (rendererCache.size > 0 && (rendererCache.size >= MAX_CACHED || cachedBytes + entry.bytes > MAX_CACHED_STYLE_BYTES)) {
+    const [oldest, dropped] = rendererCache.entries().next().value as [string, { bytes: number }];
+    rendererCache.delete(oldest);
+    cachedBytes -= dropped.bytes;
+  }
+  rendererCache.set(key, entry);
+  cachedBytes += entry.bytes;
+  return entry.renderer;
+}
+
+/** Engines cached now and the bytes of their style XML (tests). */
+export function rendererCacheSize(): { engines: number; bytes: number } {
+  return { engines: rendererCache.size, bytes: cachedBytes };
 }

@@ -50,6 +50,10 @@ export interface ServiceConfig {
   billingSelfComplete: boolean;
   /** Old-generation heap cap of one engine worker; total engine heap ≤ engineThreads × this. */
   engineHeapMb: number;
+  /** Wall-clock cap of one uploaded CSL style's check (its own worker, killed and replaced past it). */
+  cslCheckTimeoutMs: number;
+  /** Old-generation heap cap of the CSL check worker. */
+  cslCheckHeapMb: number;
   /** An engine worker idle this long is shut down (its memory goes back to the system). */
   engineIdleMs: number;
   /** Engine tasks that may wait for a worker; one more is answered 503 with Retry-After. */
@@ -141,6 +145,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     billingSelfComplete: env.BILLING_SELF_COMPLETE === 'true',
     engineHeapMb: intFrom(env, 'ENGINE_HEAP_MB', 1024, 64),
     engineIdleMs: intFrom(env, 'ENGINE_IDLE_MS', 30_000, 100),
+    cslCheckTimeoutMs: intFrom(env, 'CSL_CHECK_TIMEOUT_MS', 30_000, 500),
+    cslCheckHeapMb: intFrom(env, 'CSL_CHECK_HEAP_MB', 192, 64),
     engineQueueMax: intFrom(env, 'ENGINE_QUEUE_MAX', 8, 0),
     maxConcurrentPerKey: intFrom(env, 'MAX_CONCURRENT_PER_KEY', 2, 1),
     maxMatchesPerDocument: intFrom(env, 'MAX_MATCHES_PER_DOCUMENT', 25_000, 1),

@@ -4,6 +4,7 @@ import type { Pool } from 'mysql2/promise';
 import type { ServiceConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { EnginePool } from '../worker/pool.ts';
+import type { CslChecker } from '../worker/csl-check-pool.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { ResolverPort } from './resolver-port.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   config: ServiceConfig;
   logger: Logger;
   engine: EnginePool;
+  /** Checks uploaded CSL styles off the service thread, bounded in time and memory (server/worker/csl-check-pool.ts). */
+  csl: CslChecker;
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
   /** The reference resolver behind /hyperlink-crossref; null until the resolver issue lands. */

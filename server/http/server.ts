@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { EnginePool } from '../worker/pool.ts';
+import { CslCheckPool } from '../worker/csl-check-pool.ts';
 import { createApp } from './app.ts';
 import { manualPaymentProvider } from './billing/payment-provider.ts';
 import type { ServiceConfig } from './config.ts';
@@ -69,7 +70,8 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   });
   rateLimiter.start();
   const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger);
-  const ctx: AppContext = { pool, config, logger, engine, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port };
+  const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
+  const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port };
   const stopSweeper = await startReservationSweeper(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
   const app = createApp(ctx);
@@ -106,6 +108,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
       });
       rateLimiter.stop();
       await engine.close();
+      await csl.close();
       await pool.end();
     },
   };

@@ -20,3 +20,30 @@ export const errorResponseSchema = named(
     limit: z.int().optional(),
   }),
 );
+
+/**
+ * The reasons of a refused uploaded CSL style (cslFile at /hyperlink-apply and /hyperlink-style-preview; 400,
+ * except `csl_check_busy`, 503). The limits named: size, element depth, macro count, macro recursion,
+ * macro expansion per entry, macro calls × elements (citeproc's build cost) (checked before any engine is built), and the time and memory of the trial
+ * render in an isolated worker.
+ */
+export const CSL_FILE_REASONS = [
+  'csl_empty',
+  'csl_too_large',
+  'csl_not_utf8',
+  'csl_dtd_forbidden',
+  'csl_too_deep',
+  'csl_too_many_macros',
+  'csl_macro_recursion',
+  'csl_macro_expansion',
+  'csl_macro_calls',
+  'csl_not_xml',
+  'csl_not_a_style',
+  'csl_no_bibliography',
+  'csl_rejected_by_processor',
+  'csl_render_timeout',
+  'csl_render_memory',
+  'csl_check_busy',
+] as const;
+
+export const cslFileReasonSchema = z.enum(CSL_FILE_REASONS);

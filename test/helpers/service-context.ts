@@ -11,6 +11,8 @@ import { manualPaymentProvider } from '../../server/http/billing/payment-provide
 import { RateLimiter } from '../../server/http/rate-limit.ts';
 import type { KeyCaller } from '../../server/http/auth.ts';
 import type { EnginePool } from '../../server/worker/pool.ts';
+import type { CslChecker } from '../../server/worker/csl-check-pool.ts';
+import { parseCslFile } from '../../server/csl/csl-file.ts';
 
 /** A pool whose every property access throws: the code under test must decide without the database. */
 export function poolNotUsed(): Pool {
@@ -78,6 +80,20 @@ export interface TestContextOptions {
   engine?: Partial<EnginePool>;
   pool?: Pool;
   resolver?: AppContext['resolver'];
+  /** The CSL checker; by default the check runs in this thread (parseCslFile), as the worker would run it. */
+  csl?: CslChecker;
+}
+
+/** A CSL checker that runs the worker's check in this thread and counts its calls. */
+export function inThreadCslChecker(): CslChecker & { calls: number } {
+  const checker = {
+    calls: 0,
+    async check(bytes: Uint8Array) {
+      checker.calls += 1;
+      return parseCslFile(bytes);
+    },
+  };
+  return checker;
 }
 
 export function serviceContext(options: TestContextOptions = {}): TestContext {
@@ -91,6 +107,7 @@ export function serviceContext(options: TestContextOptions = {}): TestContext {
     config,
     logger,
     engine: (options.engine ?? {}) as EnginePool,
+    csl: options.csl ?? inThreadCslChecker(),
     rateLimiter,
     payments: manualPaymentProvider,
     resolver: options.resolver ?? null,

@@ -27,7 +27,7 @@ before(() => {
   // With the extra entry npm run bench compiles its measuring script by (--entry NAME=PATH).
   const r = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', OUT, '--entry', 'measure-one=bench/measure-one.ts'], { cwd: REPO, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-  for (const entry of ['cli.js', 'main.js', 'engine-worker.js', 'migrate-cli.js', 'cli.js.map']) assert.ok(existsSync(join(OUT, entry)), entry);
+  for (const entry of ['cli.js', 'main.js', 'engine-worker.js', 'csl-check-worker.js', 'migrate-cli.js', 'cli.js.map']) assert.ok(existsSync(join(OUT, entry)), entry);
 });
 
 after(async () => {

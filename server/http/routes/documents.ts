@@ -7,7 +7,7 @@ import { HttpError, badRequest, forbidden } from '../errors.ts';
 import { KeyConcurrency } from '../key-concurrency.ts';
 import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
-import { bibliographyOptions, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
+import { bibliographyPlan, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
 import { resolveSettings } from '../services/settings.ts';
 import { previewStyle } from '../services/style-preview.ts';
 import { prepareResolve, resolveReferences } from '../services/resolve.ts';
@@ -72,7 +72,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const base = await documentRequest(ctx, req, form);
     const decisions = parseDecisions(form.fields.decisions);
     const resolvedWorks = parseResolvedWorks(form.fields.resolvedWorks);
-    const bibliography = bibliographyOptions(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
+    const bibliography = bibliographyPlan(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
     const scanToken = form.fields.scanToken;
     if (scanToken && !form.fields.scanFingerprint) throw badRequest('scanFingerprint is required', 'missing_fingerprint');
     const result = await applyDocument(ctx, {
@@ -82,7 +82,7 @@ export function documentRoutes(ctx: AppContext): Router {
       decisions,
       ...(resolvedWorks ? { resolvedWorks } : {}),
       warnings: [],
-      ...(bibliography.style ? { bibliographyStyle: bibliography.style } : {}),
+      bibliography,
     });
     res.type('application/json').send(result);
   });

@@ -3,7 +3,8 @@ import type { ResolvedWork, ReviewDecision } from '../../../shared/contract.ts';
 import { applyBibRewriteFieldSchema, decisionsSchema, MAX_DECISIONS, resolvedWorksFieldSchema } from '../../../shared/schemas/documents.ts';
 import { parseRequest } from '../validate.ts';
 import { HttpError, badRequest } from '../errors.ts';
-import { CslFileError, parseCslFile } from '../../csl/csl-file.ts';
+import { CslFileError } from '../../csl/csl-file.ts';
+import type { CslChecker } from '../../worker/csl-check-pool.ts';
 import { knownStyleId, loadBundledStyle, type CslStyle } from '../../csl/catalog.ts';
 import { parseJsonField } from './settings.ts';
 
@@ -23,37 +24,63 @@ export function parseResolvedWorks(text: string | undefined): Record<string, Res
   return works as Record<string, ResolvedWork>;
 }
 
-/**
- * The bibliography options of apply: applyBibRewrite ('true' or 'false'), the style (an uploaded cslFile,
- * checked safely, wins over detectedCslId, which must name a bundled, renamed or dependent style to
- * rewrite in, and a style known to the catalog otherwise). The style is returned only when the rewrite is
- * asked for.
- */
-export function bibliographyOptions(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): { style: CslStyle | null } {
-  parseRequest(applyBibRewriteFieldSchema, applyBibRewrite, { field: 'applyBibRewrite', reason: 'invalid_apply_bib_rewrite' });
-  if (applyBibRewrite !== 'true') {
-    // Without a rewrite the id is only what detection answered: a known style need not be bundled
-    // (detection may answer one it recognises by a former layout); the file is still checked.
-    if (cslFile && cslFile.length > 0) bibliographyStyle(cslFile, undefined);
-    else if (detectedCslId !== undefined && detectedCslId.trim() !== '' && !knownStyleId(detectedCslId)) bibliographyStyle(undefined, detectedCslId);
-    return { style: null };
-  }
-  const style = bibliographyStyle(cslFile, detectedCslId);
-  if (!style) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
-  return { style };
+/** The bibliography part of an apply, read from its fields; an uploaded file is checked later (bibliographyStyleOf). */
+export interface BibliographyPlan {
+  /** applyBibRewrite=true. */
+  rewrite: boolean;
+  /** An uploaded style: checked off the service thread once the scan token and a credit are established. */
+  cslFile?: Uint8Array;
+  /** The bundled style detectedCslId resolves to, when the rewrite is asked for without a file. */
+  bundled?: CslStyle;
 }
 
-/** The style apply would use: the uploaded file, or the bundled style detectedCslId resolves to; 400 naming the
- * problem (`idField` names the id's form field in the message: detectedCslId at apply, styleId at preview). */
-export function bibliographyStyle(cslFile: Uint8Array | undefined, detectedCslId: string | undefined, idField = 'detectedCslId'): CslStyle | null {
-  if (cslFile && cslFile.length > 0) {
-    try {
-      return parseCslFile(cslFile);
-    } catch (err) {
-      if (err instanceof CslFileError) throw new HttpError(400, err.message, err.reason, { hint: 'Send a CSL 1.0 style file (XML, root <style> in the CSL namespace, no DOCTYPE).' });
-      throw err;
-    }
+/**
+ * The bibliography options of apply, checked at once where that is cheap: applyBibRewrite ('true' or 'false'),
+ * and the style, an uploaded cslFile (which wins; checked whenever sent, by bibliographyStyleOf) or
+ * detectedCslId, which must name a bundled, renamed or dependent style to rewrite in, and a style known to
+ * the catalog otherwise.
+ */
+export function bibliographyPlan(applyBibRewrite: string | undefined, cslFile?: Uint8Array, detectedCslId?: string): BibliographyPlan {
+  parseRequest(applyBibRewriteFieldSchema, applyBibRewrite, { field: 'applyBibRewrite', reason: 'invalid_apply_bib_rewrite' });
+  const rewrite = applyBibRewrite === 'true';
+  if (cslFile && cslFile.length > 0) return { rewrite, cslFile };
+  if (!rewrite) {
+    // Without a rewrite the id is only what detection answered: a known style need not be bundled
+    // (detection may answer one it recognises by a former layout).
+    if (detectedCslId !== undefined && detectedCslId.trim() !== '' && !knownStyleId(detectedCslId)) bundledStyle(detectedCslId);
+    return { rewrite };
   }
+  const bundled = bundledStyle(detectedCslId);
+  if (!bundled) throw badRequest('applyBibRewrite=true needs a style: send cslFile or detectedCslId', 'missing_csl_style');
+  return { rewrite, bundled };
+}
+
+/** The style the rewrite uses (null without a rewrite); an uploaded file is checked here, even without a rewrite. */
+export async function bibliographyStyleOf(csl: CslChecker, plan: BibliographyPlan): Promise<CslStyle | null> {
+  const uploaded = plan.cslFile ? await checkedCslFile(csl, plan.cslFile) : null;
+  if (!plan.rewrite) return null;
+  return uploaded ?? plan.bundled ?? null;
+}
+
+/** An uploaded style checked by the CSL check pool (static bounds, then a capped trial render in its worker);
+ * 400 naming the problem, 503 `csl_check_busy` when no check can start now. */
+export async function checkedCslFile(csl: CslChecker, bytes: Uint8Array): Promise<CslStyle> {
+  try {
+    return await csl.check(bytes);
+  } catch (err) {
+    if (!(err instanceof CslFileError)) throw err;
+    if (err.reason === 'csl_check_busy') {
+      throw new HttpError(503, 'Service temporarily unavailable', err.reason, { retry_after: CSL_BUSY_RETRY_AFTER, retryAfter: CSL_BUSY_RETRY_AFTER, hint: err.message }, { 'Retry-After': String(CSL_BUSY_RETRY_AFTER) });
+    }
+    throw new HttpError(400, err.message, err.reason, { hint: 'Send a CSL 1.0 style file (XML, root <style> in the CSL namespace, no DOCTYPE, at most 256 KB).' });
+  }
+}
+
+const CSL_BUSY_RETRY_AFTER = 5;
+
+/** The bundled style an id resolves to, or null for no id; 400 naming the problem (`idField` names the id's form
+ * field in the message: detectedCslId at apply, styleId at preview). */
+export function bundledStyle(detectedCslId: string | undefined, idField = 'detectedCslId'): CslStyle | null {
   if (detectedCslId !== undefined && detectedCslId.trim() !== '') {
     const style = loadBundledStyle(detectedCslId);
     if (!style && knownStyleId(detectedCslId)) {

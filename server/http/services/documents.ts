@@ -8,7 +8,7 @@ import { insertUsage } from '../../db/usage.ts';
 import type { ApplyJsonOutcome } from '../../worker/protocol.ts';
 import type { KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import type { CslStyle } from '../../csl/catalog.ts';
+import { bibliographyStyleOf, type BibliographyPlan } from './apply-fields.ts';
 import { signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256Hex } from '../../common/hash.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
@@ -33,8 +33,9 @@ export interface ApplyRequest extends DocumentRequest {
   decisions: ReviewDecision[];
   resolvedWorks?: Record<string, ResolvedWork>;
   warnings: string[];
-  /** applyBibRewrite=true: the style the reference list is rewritten in. */
-  bibliographyStyle?: CslStyle;
+  /** The bibliography options (apply-fields.ts): an uploaded style is checked only after the scan token is
+   * verified and a credit reserved, so a forged token or an empty account costs no CSL work. */
+  bibliography?: BibliographyPlan;
 }
 
 /** sha256 of the upload: computed while it arrived (multipart), not in one piece on the event loop. */
@@ -124,14 +125,15 @@ export async function applyDocument(ctx: AppContext, req: ApplyRequest): Promise
   // One worker call: the engine checks the token's graph, metadata and fingerprint on the analysis it links
   // (a mismatch is a 401 graph_mismatch and the credit goes back). The bytes are handed to the worker.
   const expect = { fingerprint: binding.fingerprint, graphHash: binding.graphHash, metadataHash: binding.metadataHash };
-  const output = await withCredit(ctx, req, 'hyperlink-apply', binding.fingerprint, () =>
-    ctx.engine.apply(req.bytes, req.settings, req.decisions, {
+  const output = await withCredit(ctx, req, 'hyperlink-apply', binding.fingerprint, async () => {
+    const bibliographyStyle = req.bibliography ? await bibliographyStyleOf(ctx.csl, req.bibliography) : null;
+    return ctx.engine.apply(req.bytes, req.settings, req.decisions, {
       expect,
       extraWarnings: req.warnings,
       ...(req.resolvedWorks ? { resolvedWorks: req.resolvedWorks } : {}),
-      ...(req.bibliographyStyle ? { bibliographyStyle: req.bibliographyStyle } : {}),
-    }),
-  );
+      ...(bibliographyStyle ? { bibliographyStyle } : {}),
+    });
+  });
   return body(output);
 }
 

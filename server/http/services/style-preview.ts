@@ -6,7 +6,7 @@ import { stylePreviewCountFieldSchema } from '../../../shared/schemas/documents.
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { parseRequest } from '../validate.ts';
-import { bibliographyStyle } from './apply-fields.ts';
+import { bundledStyle, checkedCslFile } from './apply-fields.ts';
 import type { DocumentRequest } from './documents.ts';
 import { engineHttpError } from './engine-errors.ts';
 
@@ -18,7 +18,8 @@ export interface StylePreviewFields {
 
 export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields: StylePreviewFields): Promise<StylePreview> {
   const count = parseRequest(stylePreviewCountFieldSchema, fields.count, { field: 'count', reason: 'invalid_count' });
-  const style = bibliographyStyle(fields.cslFile, fields.styleId, 'styleId');
+  // an uploaded style is checked in the CSL check pool (bounded, off this thread) before the engine sees it
+  const style = fields.cslFile && fields.cslFile.length > 0 ? await checkedCslFile(ctx.csl, fields.cslFile) : bundledStyle(fields.styleId, 'styleId');
   if (!style) throw badRequest('A style is needed: send cslFile or styleId', 'missing_csl_style');
   try {
     const preview = await ctx.engine.previewRewrite(req.bytes, req.settings, style, count);

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CslFileError, MAX_CSL_BYTES, parseCslFile } from '../../../server/csl/csl-file.ts';
+import { rendererCacheSize } from '../../../server/csl/render.ts';
+import { deepCsl, fanOutCsl, recursiveCsl } from '../../helpers/hostile-csl.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 function problem(bytes: Uint8Array): string {
@@ -31,4 +33,26 @@ test('bad uploads are refused with the problem named', () => {
   assert.equal(problem(enc('<style xmlns="http://example.org/other"><bibliography/></style>')), 'csl_not_a_style');
   assert.equal(problem(enc('<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0"><info/><citation><layout/></citation></style>')), 'csl_no_bibliography');
   assert.equal(problem(enc('<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0"><info/><citation><layout><text variable="title"/></layout></citation><bibliography><layout><text macro="nope"/></layout></bibliography></style>')), 'csl_rejected_by_processor');
+});
+
+test('a style nested 30,000 deep (210 KB) is refused as too deep, not thrown past the checks (it answered 500)', () => {
+  assert.equal(problem(enc(deepCsl(30_000))), 'csl_too_deep');
+});
+
+test('explosive and recursive macros are refused before any engine is built', () => {
+  assert.equal(problem(enc(fanOutCsl(40))), 'csl_macro_expansion');
+  assert.equal(problem(enc(recursiveCsl())), 'csl_macro_recursion');
+});
+
+test('the size limit is 256 KB: the largest bundled style fits', () => {
+  assert.equal(MAX_CSL_BYTES, 262_144);
+  const chicago = readFileSync(new URL('../../../server/csl/styles/chicago-shortened-notes-bibliography.csl', import.meta.url));
+  assert.ok(chicago.length < MAX_CSL_BYTES);
+  assert.equal(parseCslFile(chicago).family, 'note');
+});
+
+test('checking a file caches no engine (callers cache the checked style)', () => {
+  const before = rendererCacheSize().engines;
+  parseCslFile(readFileSync(new URL('../../../server/csl/styles/apa.csl', import.meta.url)));
+  assert.equal(rendererCacheSize().engines, before);
 });

@@ -8,6 +8,9 @@ import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
 import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
+import { deepCsl } from '../../helpers/hostile-csl.ts';
+import { creditBalance } from '../../../server/db/credits.ts';
+import type { CslCheckPool } from '../../../server/worker/csl-check-pool.ts';
 
 let t: TestService;
 before(async () => {
@@ -64,4 +67,30 @@ test('apply rewrites the reference list in the style asked for; bad styles are r
   const kept = buildModel(openDocx(Buffer.from(refused.data.docx, 'base64'))).paragraphs.map((x) => x.text);
   assert.ok(kept.includes(`[1] ${ieee[0]}`), kept.join('\n'));
   assert.ok(refused.data.linkCount > 0);
+});
+
+test('an uploaded style is checked only after the scan token and a credit: a forged token or an empty account costs no CSL work', async () => {
+  const file = await buildDocx({ body: [p('Moss grows on walls [1].'), p('References', 'Heading1'), p(`[1] ${entries('ieee')[0]}`)].join('') });
+  const checker = t.service.ctx.csl as CslCheckPool;
+  const hostile = new TextEncoder().encode(deepCsl(30_000));
+  const richUser = await t.user({ credits: 2 });
+  const rich = await richUser.key();
+  const scan = await rich.client.scan({ file });
+  assert.ok(scan.ok);
+  const base = { file, scanFingerprint: scan.data.scanFingerprint, decisions: [], cslFile: hostile };
+  const checksBefore = checker.checksRun;
+  // a forged token: 401 (the file was parsed first and answered 500 when nested 30,000 deep)
+  const forged = expectError(await rich.client.apply({ ...base, scanToken: `${(scan.data.scanToken ?? "").slice(0, -4)}AAAA`, applyBibRewrite: false }), 401);
+  assert.equal(forged.reason, 'invalid');
+  // an account without credits, with a valid token of its own: 402
+  const poor = await (await t.user({ credits: 0 })).key();
+  const poorScan = await poor.client.scan({ file });
+  assert.ok(poorScan.ok);
+  expectError(await poor.client.apply({ ...base, scanToken: poorScan.data.scanToken, scanFingerprint: poorScan.data.scanFingerprint, applyBibRewrite: false }), 402);
+  assert.equal(checker.checksRun, checksBefore, 'no CSL check ran');
+  // with a token and a credit, the style is checked and refused naming the limit; the credit comes back
+  const refused = expectError(await rich.client.apply({ ...base, scanToken: scan.data.scanToken, applyBibRewrite: true }), 400);
+  assert.equal(refused.reason, 'csl_too_deep');
+  assert.equal(checker.checksRun, checksBefore + 1);
+  assert.equal(await creditBalance(t.service.ctx.pool, { kind: 'user', id: richUser.userId }), 2);
 });

@@ -9,6 +9,7 @@ import { creditBalance } from '../../../server/db/credits.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';
 import { openDocx } from '../../../server/engine/package/docx.ts';
 import { expectError, startTestService, type TestService } from '../../helpers/http-harness.ts';
+import { deepCsl, fanOutCsl, recursiveCsl } from '../../helpers/hostile-csl.ts';
 
 let t: TestService;
 before(async () => {
@@ -77,4 +78,18 @@ test('the preview shows three entries exactly as apply rewrites them, costs no c
   assert.equal(expectError(await client.stylePreview({ file }), 400).reason, 'missing_csl_style');
   assert.equal(expectError(await client.stylePreview({ file, styleId: 'apa', count: 9 }), 400).reason, 'invalid_count');
   assert.equal(expectError(await client.stylePreview({ file, cslFile: new TextEncoder().encode('<html/>') }), 400).reason, 'csl_not_a_style');
+});
+
+test('hostile uploaded styles are refused within seconds naming the limit, and the service keeps answering', async () => {
+  const file = await buildDocx({ body: [p('Moss grows on walls [1].'), p('References', 'Heading1'), p(`[1] ${entries('ieee')[0]}`)].join('') });
+  const { client } = await (await t.user({ credits: 0 })).key();
+  const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+  // 2^40 expansions per entry (the process died of heap exhaustion), 30,000 deep (answered 500), recursion
+  for (const [xml, reason] of [[fanOutCsl(40), 'csl_macro_expansion'], [deepCsl(30_000), 'csl_too_deep'], [recursiveCsl(), 'csl_macro_recursion']] as const) {
+    const started = performance.now();
+    const refused = expectError(await client.stylePreview({ file, cslFile: enc(xml) }), 400);
+    assert.equal(refused.reason, reason);
+    assert.ok(performance.now() - started < 30_000);
+  }
+  assert.equal((await fetch(`${t.url}/healthz`)).status, 200);
 });
