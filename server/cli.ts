@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<CliCommand>> = {
   scan: async () => (await import('./cli/scan.ts')).scanCommand,
   link: async () => (await import('./cli/link.ts')).linkCommand,
   resolve: async () => (await import('./cli/resolve.ts')).resolveCommand,
+  check: async () => (await import('./cli/check.ts')).checkCommand,
   user: async () => (await import('./cli/accounts.ts')).userCommand,
   org: async () => (await import('./cli/accounts.ts')).orgCommand,
 };
@@ -32,6 +33,10 @@ function usage(): string {
     '  resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]',
     '                                                   find each reference\'s DOI through Crossref (CROSSREF_API_URL,',
     '                                                   CROSSREF_MAILTO); a progress bar and a summary on stderr, the ResolverReport with --json',
+    '  check FILE.docx... [--settings JSON] [--resolve [--no-cache]] [--json] [--fail-on error|warning|note|never]',
+    '                                                   report what a journal would return the manuscript for (citations',
+    '                                                   without entries, uncited entries, figures out of order…; docs/checks.md);',
+    '                                                   exit 1 when a finding reaches --fail-on (default error)',
     '  user add --email E --password P [--name N] [--org SLUG] [--role owner|manager|member] [--admin] [--credits N] [--plan free|pro|team]',
     '  org set --org SLUG [--credits N] [--plan free|pro|team] [--members-enabled true|false]',
     '  --version                                        print the version',

@@ -10,6 +10,7 @@ import type * as a from './schemas/accounts.ts';
 import type * as o from './schemas/org.ts';
 import type * as ds from './schemas/docs.ts';
 import type * as e from './schemas/errors.ts';
+import type * as ck from './schemas/checks.ts';
 
 /**
  * The known fields of a schema that allows extra properties, without its index signature: what the code
@@ -33,6 +34,9 @@ export type StatCategory = z.infer<typeof c.statCategorySchema>;
 export type Location = Known<z.infer<typeof c.locationSchema>>;
 
 export type ReviewMatch = Known<z.infer<typeof d.reviewMatchSchema>>;
+export type CheckSeverity = z.infer<typeof ck.checkSeveritySchema>;
+export type CheckCode = z.infer<typeof ck.checkCodeSchema>;
+export type CheckFinding = Known<z.infer<typeof ck.checkFindingSchema>>;
 export type ReviewTarget = Known<z.infer<typeof d.reviewTargetSchema>>;
 export type ScanSummary = z.infer<typeof d.scanSummarySchema>;
 export type ScanPacket = Known<z.infer<typeof d.scanPacketSchema>>;

@@ -20,6 +20,7 @@ import { applyHolds } from './review/holds.ts';
 import { buildPacket, matchId, sortMatches } from './review/packet.ts';
 import type { ReferenceListInput, ScanHooks, StyleEntryText } from './style-hooks.ts';
 import { isReferenceHeadingText } from './detect/bibliography/headings.ts';
+import { runChecks } from './checks/index.ts';
 
 /** What the detectors found, with stable match ids, before it becomes a review packet. */
 export interface Detection {
@@ -113,7 +114,8 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
 /** The review packet of a detection (scan shows it; apply checks a scan token's hashes against it). */
 export function packetOf(d: Detection): ScanPacket {
   const matches = [...d.matchById].map(([id, match]) => ({ id, match }));
-  return buildPacket({ fileHash: d.fileHash, settings: d.settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
+  const packet = buildPacket({ fileHash: d.fileHash, settings: d.settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
+  return { ...packet, checks: runChecks(packet) };
 }
 
 /**

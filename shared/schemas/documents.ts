@@ -2,6 +2,7 @@
 // apply (ReviewDecision, resolvedWorks, ApplyResult). Names follow ../shared/spec/service-interface.md.
 import { z } from 'zod';
 import { hyperlinkSettingsSchema } from '../settings.ts';
+import { checkFindingSchema } from './checks.ts';
 import { decisionStatusSchema, locationSchema, matchKindSchema, matchStatusSchema, named, openObject, resolutionStatusSchema, targetTypeSchema } from './common.ts';
 
 named('HyperlinkSettings', hyperlinkSettingsSchema);
@@ -101,6 +102,8 @@ export const scanPacketSchema = named(
     /** CSL style of the reference list (a current id of the CSL styles repository), null when no clear winner. */
     detectedCslId: z.string().nullable().optional(),
     styleDetection: styleDetectionSchema.nullable().optional(),
+    /** Manuscript checks (docs/checks.md): citations without entries, uncited entries, figures out of order… */
+    checks: z.array(checkFindingSchema).optional(),
   }),
 );
 

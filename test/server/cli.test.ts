@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { runCli } from '../helpers/cli-capture.ts';
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const COMMANDS = ['scan', 'link', 'resolve', 'user add', 'org set'];
+const COMMANDS = ['scan', 'link', 'resolve', 'check', 'user add', 'org set'];
 
 test('--help lists every command on stdout and exits 0; no command prints the same usage and exits 2', async () => {
   for (const flag of ['--help', '-h', 'help']) {
@@ -41,6 +41,7 @@ test('each command name reaches its own module: its own usage message when given
     [['scan'], 2, /^hyperlinker scan: usage: hyperlinker scan FILE\.docx/],
     [['link'], 2, /^hyperlinker link: usage: hyperlinker link FILE\.docx -o OUT\.docx/],
     [['resolve'], 2, /^hyperlinker resolve: usage: hyperlinker resolve FILE\.docx/],
+    [['check'], 2, /^hyperlinker check: usage: hyperlinker check FILE\.docx/],
     [['user'], 2, /^hyperlinker user: usage: hyperlinker user add --email/],
     [['org'], 2, /^hyperlinker org: usage: hyperlinker org set --org/],
   ];
@@ -75,7 +76,7 @@ test('one exit-code rule for every command: a usage error exits 2 with one line 
 
 test('--help names every option each document command accepts (as its own usage line lists them)', async () => {
   const help = (await runCli(['--help'])).out;
-  for (const command of ['scan', 'link', 'resolve']) {
+  for (const command of ['scan', 'link', 'resolve', 'check']) {
     const r = await runCli([command]);
     assert.notEqual(r.code, 0, command);
     const options: string[] = r.err.match(/--[a-z][a-z-]*/g) ?? [];

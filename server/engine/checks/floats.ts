@@ -1,0 +1,68 @@
+// Checks of figures, tables, supplementary items, equations and the other numbered targets: mentions of a number
+// that does not exist, items never mentioned, first mentions out of order, caption numbers that skip or repeat.
+import type { CheckFinding, ReviewMatch, ReviewTarget } from '../../../shared/contract.ts';
+import { atMention, atTarget, compareLocations, finding, quoted, targetNumber } from './mentions.ts';
+
+const WORD: Record<string, string> = { figure: 'figure', table: 'table', equation: 'equation', supplementary: 'supplementary item', section: 'section', appendix: 'appendix', algorithm: 'algorithm', listing: 'listing' };
+/** Kinds whose items a journal expects each to be mentioned, in order. */
+const ORDERED_KINDS = new Set(['figure', 'table', 'supplementary']);
+/** Equations are often numbered without being mentioned: a note, not a warning. */
+const MENTION_EXPECTED: Record<string, 'warning' | 'note'> = { figure: 'warning', table: 'warning', supplementary: 'warning', equation: 'note', algorithm: 'note', listing: 'note' };
+
+function display(t: ReviewTarget): string {
+  return t.label;
+}
+
+function seriesRange(items: { n: number }[]): string {
+  if (items.length === 0) return 'none';
+  const ns = items.map((i) => i.n).sort((a, b) => a - b);
+  return ns.length === 1 ? `${ns[0]}` : `${ns[0]}–${ns[ns.length - 1]}`;
+}
+
+export function floatChecks(matches: readonly ReviewMatch[], targets: readonly ReviewTarget[], mentions: Map<string, ReviewMatch[]>): CheckFinding[] {
+  const out: CheckFinding[] = [];
+  const floats = targets.filter((t) => t.type !== 'bibliography');
+  const series = new Map<string, { t: ReviewTarget; n: number }[]>();
+  for (const t of floats) {
+    const num = targetNumber(t);
+    if (!num) continue;
+    const list = series.get(num.series) ?? [];
+    list.push({ t, n: num.number });
+    series.set(num.series, list);
+  }
+
+  for (const m of matches) {
+    if (m.kind === 'citation' || m.kind === 'doi' || m.status !== 'unmatched') continue;
+    const items = [...series.entries()].filter(([k]) => k.split(':')[0] === m.kind).flatMap(([, v]) => v);
+    const what = WORD[m.kind] ?? m.kind;
+    out.push(finding('mention-without-target', 'error', `“${quoted(m)}” is mentioned but the document has no ${what} ${m.sourceText.replace(/[()]/g, '')} (${what === 'appendix' ? 'appendices' : `${what}s`}: ${seriesRange(items)})`, atMention(m)));
+  }
+
+  for (const t of floats) {
+    if (mentions.has(t.targetId)) continue;
+    const severity = MENTION_EXPECTED[t.type];
+    if (!severity) continue;
+    out.push(finding('target-not-mentioned', severity, `${display(t)} is never mentioned in the text`, atTarget(t), [t.targetId]));
+  }
+
+  for (const [key, items] of series) {
+    const kind = key.split(':')[0]!;
+    const sorted = [...items].sort((a, b) => a.n - b.n || compareLocations(a.t.location, b.t.location));
+    for (let i = 1; i < sorted.length; i++) {
+      const prev = sorted[i - 1]!;
+      const cur = sorted[i]!;
+      if (cur.n === prev.n) out.push(finding('caption-numbering', 'error', `${display(cur.t)} is numbered twice`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
+      else if (cur.n > prev.n + 1 && ORDERED_KINDS.has(kind)) out.push(finding('caption-numbering', 'warning', `${WORD[kind] ?? kind} numbering skips from ${prev.n} to ${cur.n}`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
+    }
+    if (!ORDERED_KINDS.has(kind)) continue;
+    for (let i = 1; i < sorted.length; i++) {
+      const prev = sorted[i - 1]!;
+      const cur = sorted[i]!;
+      const a = mentions.get(prev.t.targetId)?.[0];
+      const b = mentions.get(cur.t.targetId)?.[0];
+      if (!a || !b || cur.n === prev.n) continue;
+      if (compareLocations(b.location, a.location) < 0) out.push(finding('mention-order', 'warning', `${display(cur.t)} is first mentioned before ${display(prev.t)}`, atMention(b), [cur.t.targetId, prev.t.targetId]));
+    }
+  }
+  return out;
+}
