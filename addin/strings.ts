@@ -43,6 +43,7 @@ export const S = {
     answeredHttp: (status: number) => `The service answered HTTP ${status}.`,
     notReached: (url: string, why: string) => `The service at ${url} could not be reached (${why}).`,
     noScanToken: 'The scan returned no scan token; scan again.',
+    scanTokenRefused: 'The service no longer accepts this scan (it expired or the service was restarted), even after scanning again. Scan again; your decisions are saved with the document.',
     unknown: 'unknown error',
     readDocument: (why: string) => `Could not read the document: ${why}`,
     readSlice: (n: number, why: string) => `Could not read part ${n} of the document: ${why}`,
@@ -79,6 +80,15 @@ export const S = {
     carried: (n: number) => `The document changed during review: it was scanned again and your ${n} decisions were carried over.`,
     notCarried: (n: number) =>
       `The document changed during review. It was scanned again; ${n} of your decisions could not be carried over (their text or context changed). Check them, then apply again:`,
+  },
+  resume: {
+    offer: (n: number, when: string) => `Your review of this document from ${when} is saved (${n} decisions).`,
+    resume: 'Resume review',
+    startOver: 'Start over',
+    same: (n: number) => `Review resumed: your ${n} decisions are back.`,
+    changed: (n: number) => `The document changed since your review was saved: it was scanned again and ${n} decisions were carried over.`,
+    notCarried: (n: number) => `The document changed since your review was saved. ${n} of your decisions could not be carried over (their text or context changed); review them again:`,
+    savedLocally: 'This version of Word cannot keep the review inside the document: it is kept on this computer only.',
   },
   trackChanges: {
     title: 'Track Changes is on',

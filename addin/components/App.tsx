@@ -22,6 +22,7 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { ProgressLine } from './ProgressLine.tsx';
 import { TrackChangesPrompt } from './TrackChangesPrompt.tsx';
 import { CarryNotice } from './CarryNotice.tsx';
+import { ResumeOffer } from './ResumeOffer.tsx';
 import { S } from '../strings.ts';
 
 type TabName = 'review' | 'settings' | 'account';
@@ -42,7 +43,7 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
   const needsConnection = connection.apiKey.trim() === '';
   const [tab, setTab] = useState<TabName>(needsConnection ? 'account' : 'review');
   const [notice, setNotice] = useState<string | null>(null);
-  const wf = useWorkflow(host, connection, settings, clientFor);
+  const wf = useWorkflow(host, connection, settings, clientFor, store);
   const busy = wf.busy;
   const [confirmRescan, setConfirmRescan] = useState(false);
   const decidedCount = Object.keys(wf.review.choices).length;
@@ -153,10 +154,16 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
             </MessageBar>
           )}
           {needsConnection && <Text block>{S.scan.needsAccount}</Text>}
+          {wf.saved && !wf.session && <ResumeOffer saved={wf.saved} busy={busy || needsConnection} onResume={() => void wf.resume()} onStartOver={wf.startOver} />}
+          {wf.savedLocallyOnly && wf.session && (
+            <Text size={200} block data-testid="saved-locally">
+              {S.resume.savedLocally}
+            </Text>
+          )}
           {wf.trackPrompt && (
             <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
           )}
-          {wf.carry && <CarryNotice carry={wf.carry} />}
+          {wf.carry && <CarryNotice carry={wf.carry} source={wf.carrySource} />}
           {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={() => void wf.restore()} />}
           {wf.session?.resolverWarning && (
             <MessageBar intent="warning">

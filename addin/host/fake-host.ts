@@ -30,6 +30,11 @@ export class FakeHost implements DocumentHost {
   private name = S.host.nothingOpen;
   private listeners = new Set<() => void>();
   private selectionListeners = new Set<(pos: HostPosition) => void>();
+  private openedListeners = new Set<() => void>();
+  /** Whether this "host" keeps the review record in the document (false: as a host below WordApi 1.4). */
+  keepsRecords = true;
+  /** The record kept "in the document"; a newly opened file has none (as a file without the part). */
+  reviewRecord: string | null = null;
 
   constructor(private readonly fetchImpl: typeof fetch = (...args) => fetch(...args)) {}
 
@@ -59,11 +64,18 @@ export class FakeHost implements DocumentHost {
   async loadFromUrl(url: string): Promise<void> {
     const res = await this.fetchImpl(url);
     if (!res.ok) throw new Error(S.errors.loadFailed(url, res.status));
-    this.loadBytes(new Uint8Array(await res.arrayBuffer()), decodeURIComponent(url.split('/').pop() ?? url));
+    this.open(new Uint8Array(await res.arrayBuffer()), decodeURIComponent(url.split('/').pop() ?? url));
   }
 
   async loadFromFile(file: Blob & { name?: string }): Promise<void> {
-    this.loadBytes(new Uint8Array(await file.arrayBuffer()), file.name ?? 'document.docx');
+    this.open(new Uint8Array(await file.arrayBuffer()), file.name ?? 'document.docx');
+  }
+
+  /** Another document under the pane: its own (empty) review record. */
+  private open(bytes: Uint8Array, name: string): void {
+    this.reviewRecord = null;
+    this.loadBytes(bytes, name);
+    for (const l of this.openedListeners) l();
   }
 
   /** Replaces the document's bytes as an edit in Word would (the name stays unless given). */
@@ -110,5 +122,20 @@ export class FakeHost implements DocumentHost {
   /** Simulates the user putting the cursor in body paragraph `bodyParagraph` at UTF-16 `offset`. */
   selectAt(bodyParagraph: number, offset: number, paragraphText: string): void {
     for (const l of this.selectionListeners) l({ bodyParagraph, offset, paragraphText });
+  }
+
+  async readReviewRecord(): Promise<string | null> {
+    return this.keepsRecords ? this.reviewRecord : null;
+  }
+
+  async writeReviewRecord(xml: string | null): Promise<boolean> {
+    if (!this.keepsRecords) return false;
+    this.reviewRecord = xml;
+    return true;
+  }
+
+  onDocumentOpened(listener: () => void): () => void {
+    this.openedListeners.add(listener);
+    return () => this.openedListeners.delete(listener);
   }
 }

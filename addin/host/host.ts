@@ -50,4 +50,10 @@ export interface DocumentHost {
   turnOffTrackChanges(): Promise<void>;
   /** Calls back when the user moves the selection in the document; returns the unsubscribe. */
   onSelectionChanged(listener: (pos: HostPosition) => void): () => void;
+  /** The pane's review record kept in the document (custom XML part of REVIEW_NAMESPACE), or null. */
+  readReviewRecord(): Promise<string | null>;
+  /** Keeps the record in the document (null removes it); false when this host cannot keep one there. */
+  writeReviewRecord(xml: string | null): Promise<boolean>;
+  /** Calls back when another document is opened under the pane (the demo's file picker); returns the unsubscribe. */
+  onDocumentOpened(listener: () => void): () => void;
 }

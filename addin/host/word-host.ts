@@ -6,6 +6,7 @@ import type { DocumentHost, HostPosition, ReplaceOutcome, SelectHint, SelectOutc
 import { readDocumentBytes, sliceSizeFor, type DocumentLike } from './docx-slices.ts';
 import { searchTextFor } from './search-text.ts';
 import { locateInBody } from '../docx/locate.ts';
+import { REVIEW_NAMESPACE } from '../review/saved-review.ts';
 import { S } from '../strings.ts';
 
 export interface OfficeEnv {
@@ -151,5 +152,41 @@ export class WordHost implements DocumentHost {
       clearTimeout(timer);
       office.context.document.removeHandlerAsync(office.EventType.DocumentSelectionChanged, { handler });
     };
+  }
+
+  /** Custom XML parts are WordApi 1.4: below it the pane keeps only its local copy. */
+  async readReviewRecord(): Promise<string | null> {
+    if (!this.supports('WordApi', '1.4')) return null;
+    return this.env.Word.run(async (context) => {
+      const parts = context.document.customXmlParts.getByNamespace(REVIEW_NAMESPACE);
+      parts.load('items');
+      await context.sync();
+      const first = parts.items[0];
+      if (!first) return null;
+      const xml = first.getXml();
+      await context.sync();
+      return xml.value;
+    });
+  }
+
+  async writeReviewRecord(xml: string | null): Promise<boolean> {
+    if (!this.supports('WordApi', '1.4')) return false;
+    await this.env.Word.run(async (context) => {
+      const parts = context.document.customXmlParts.getByNamespace(REVIEW_NAMESPACE);
+      parts.load('items');
+      await context.sync();
+      const [first, ...extra] = parts.items;
+      for (const p of extra) p.delete();
+      if (xml === null) first?.delete();
+      else if (first) first.setXml(xml);
+      else context.document.customXmlParts.add(xml);
+      await context.sync();
+    });
+    return true;
+  }
+
+  /** A task pane belongs to one document in Word: nothing else is opened under it. */
+  onDocumentOpened(): () => void {
+    return () => undefined;
   }
 }

@@ -97,7 +97,13 @@ export class RuntimeStore implements KeyValueStore {
   }
 }
 
-export const STORE_KEYS = ['serviceUrl', 'apiKey', 'keyId', 'keyName', 'accountEmail', 'sessionToken', 'settings'] as const;
+/** A store that forgets at reload (tests, and a pane whose storage cannot be opened). */
+export function memoryStore(): KeyValueStore {
+  const values = new Map<string, string>();
+  return { kind: 'memory', get: (k) => values.get(k) ?? null, set: async (k, v) => void values.set(k, v) };
+}
+
+export const STORE_KEYS = ['serviceUrl', 'apiKey', 'keyId', 'keyName', 'accountEmail', 'sessionToken', 'settings', 'savedReviews'] as const;
 
 let store: KeyValueStore | null = null;
 

@@ -9,6 +9,8 @@ export function errorInWords(e: unknown, baseUrl: string): string {
     switch (true) {
       case e.status === 0:
         return S.errors.unreachable(baseUrl);
+      case e.status === 401 && body?.error === 'scan token invalid':
+        return S.errors.scanTokenRefused;
       case e.status === 401:
         return S.errors.revoked;
       case e.status === 402:

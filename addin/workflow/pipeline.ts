@@ -11,6 +11,7 @@ import { carryOver, type CarryResult } from '../review/carry-over.ts';
 import type { ReviewState } from '../review/review-state.ts';
 import { buildDecisions } from '../review/decisions.ts';
 import { base64ToBytes, bytesToBase64 } from '../util/base64.ts';
+import { stripReviewPart } from '../docx/review-part.ts';
 import { S } from '../strings.ts';
 
 export type Phase = 'idle' | 'exporting' | 'scanning' | 'resolving' | 'rescanning' | 'review' | 'applying' | 'replacing' | 'verifying' | 'restoring' | 'done';
@@ -102,9 +103,14 @@ export async function scanBytes(
   return { file, settings, packet, resolver, resolverWarning, summary };
 }
 
+/** The document as the author wrote it: exported, without the pane's own review record (docx/review-part.ts). */
+export async function exportDocument(host: DocumentHost, onProgress: OnProgress, phase: Phase = 'exporting'): Promise<Uint8Array> {
+  onProgress({ phase });
+  return stripReviewPart(await host.getDocx((done, total) => onProgress({ phase, done, total })));
+}
+
 export async function runScan(host: DocumentHost, client: ServiceClient, settings: HyperlinkSettings, onProgress: OnProgress, signal?: AbortSignal): Promise<ScanSession> {
-  onProgress({ phase: 'exporting' });
-  const file = await host.getDocx((done, total) => onProgress({ phase: 'exporting', done, total }));
+  const file = await exportDocument(host, onProgress);
   check(signal);
   return scanBytes(file, client, settings, onProgress, signal);
 }
@@ -120,7 +126,7 @@ export async function verifyDocument(host: DocumentHost, expected: Uint8Array | 
   onProgress({ phase: 'verifying' });
   try {
     const want = await summarizeDocx(typeof expected === 'string' ? base64ToBytes(expected) : expected);
-    const now = await host.getDocx((done, total) => onProgress({ phase: 'verifying', done, total }));
+    const now = await exportDocument(host, onProgress, 'verifying');
     return compareSummaries(want, await summarizeDocx(now));
   } catch (e) {
     return { ok: false, problems: [S.verify.couldNotCheck(e instanceof Error ? e.message : String(e))] };
@@ -145,20 +151,45 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
   let { session } = input;
   let decisions: ReviewDecision[] = buildDecisions(input.review);
   let carried: CarryResult | null = null;
-  onProgress({ phase: 'exporting' });
-  const current = await host.getDocx((done, total) => onProgress({ phase: 'exporting', done, total }));
+  const current = await exportDocument(host, onProgress);
   check(signal);
-  if (!sameBytes(current, session.file)) {
+  /** Scans the current bytes and carries the decisions over; null when some could not be carried. */
+  const rescan = async (): Promise<CarryResult> => {
     session = await scanBytes(current, client, session.settings, onProgress, signal, 'rescanning');
     carried = carryOver(input.review, session.packet);
-    if (carried.notCarried.length > 0) return { kind: 'rescanned', session, carry: carried };
     decisions = buildDecisions({ matches: session.packet.matches, targets: session.packet.targets, choices: carried.choices, error: null });
+    return carried;
+  };
+  if (!sameBytes(current, session.file) && (await rescan()).notCarried.length > 0) return { kind: 'rescanned', session, carry: carried! };
+  let result: ApplyResult;
+  try {
+    result = await applyOnce(client, session, decisions, input, onProgress);
+  } catch (e) {
+    // An expired or foreign scan token (24 h old, a service restarted with a new secret) ends nothing:
+    // the same bytes are scanned again, the decisions carried over, and apply goes on. Only a refused key stops it.
+    if (!isScanTokenRefusal(e)) throw e;
+    check(signal);
+    if ((await rescan()).notCarried.length > 0) return { kind: 'rescanned', session, carry: carried! };
+    result = await applyOnce(client, session, decisions, input, onProgress);
   }
+  check(signal);
+  onProgress({ phase: 'replacing' });
+  const outcome = await host.replaceDocument(result.docx);
+  const verification = outcome.mode === 'opened-new' ? null : await verifyDocument(host, result.docx, onProgress);
+  return { kind: 'applied', applied: { result, outcome, original: current, verification, carried }, session };
+}
+
+/** The service's 401 "scan token invalid" (any reason): the token, not the key, was refused. */
+export function isScanTokenRefusal(e: unknown): boolean {
+  return e instanceof ServiceError && e.status === 401 && e.body?.error === 'scan token invalid';
+}
+
+async function applyOnce(client: ServiceClient, session: ScanSession, decisions: ReviewDecision[], input: ApplyInput, onProgress: OnProgress): Promise<ApplyResult> {
   const token = session.resolver?.scanToken || session.packet.scanToken;
   if (!token) throw new Error(S.errors.noScanToken);
   const resolvedWorks = worksToApply(session.resolver, input.approvedWorks);
   onProgress({ phase: 'applying' });
-  const result = await client.apply({
+  return client.apply({
     file: session.file,
     settings: session.settings,
     scanToken: token,
@@ -167,11 +198,6 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
     ...(resolvedWorks ? { resolvedWorks } : {}),
     ...styleFields(input.bibliography, session.resolver?.detectedCslId ?? session.packet.detectedCslId ?? null),
   });
-  check(signal);
-  onProgress({ phase: 'replacing' });
-  const outcome = await host.replaceDocument(result.docx);
-  const verification = outcome.mode === 'opened-new' ? null : await verifyDocument(host, result.docx, onProgress);
-  return { kind: 'applied', applied: { result, outcome, original: current, verification, carried }, session };
 }
 
 /** detectedCslId and applyBibRewrite for apply: the author's approved choice, else the detected id alone (no rewrite). */

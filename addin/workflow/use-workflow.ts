@@ -1,6 +1,6 @@
 // React glue for the pipeline: progress and cancel, scan session, review reducer, the Track Changes
 // question before apply, apply result with verification, restore, and errors in words.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost } from '../host/host.ts';
 import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
@@ -13,6 +13,11 @@ import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts'
 import type { StyleChoice } from '../components/StylePicker.tsx';
 import { useStylePreview } from './use-style-preview.ts';
 import { preselectedStyle } from '../review/style-choice.ts';
+import { memoryStore, type KeyValueStore } from '../settings/stores.ts';
+import { resumeReview, snapshotReview, type SavedReview } from '../review/saved-review.ts';
+import { clearReview, loadReview, reviewSaver, saveReview } from '../review/review-records.ts';
+
+const defaultStore = memoryStore();
 
 export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -22,12 +27,27 @@ export function browserClient(connection: ServiceConnection, signal: AbortSignal
 }
 
 /** clientFor is the door to the service (tests pass a fake; the pane uses browserClient). */
-export function useWorkflow(host: DocumentHost, connection: ServiceConnection, settings: HyperlinkSettings, clientFor: (connection: ServiceConnection, signal: AbortSignal) => ServiceClient = browserClient) {
+/** Where a carry-over came from: apply found the document changed, or a saved review was resumed (on the same or a changed document). */
+export type CarrySource = 'apply' | 'resume-same' | 'resume-changed';
+
+/** store keeps the local copy of the saved review (default: memory, for tests that do not look at it). */
+export function useWorkflow(
+  host: DocumentHost,
+  connection: ServiceConnection,
+  settings: HyperlinkSettings,
+  clientFor: (connection: ServiceConnection, signal: AbortSignal) => ServiceClient = browserClient,
+  store: KeyValueStore = defaultStore,
+) {
   const [progress, setProgress] = useState<Progress>({ phase: 'idle' });
   const [session, setSession] = useState<ScanSession | null>(null);
   const [applied, setApplied] = useState<ApplySession | null>(null);
   const [restored, setRestored] = useState<Verification | null>(null);
   const [carry, setCarry] = useState<CarryResult | null>(null);
+  const [carrySource, setCarrySource] = useState<CarrySource>('apply');
+  /** A review saved with the open document, offered for resuming while nothing is scanned. */
+  const [saved, setSaved] = useState<SavedReview | null>(null);
+  /** The last save could not go into the document (the local copy holds it). */
+  const [savedLocallyOnly, setSavedLocallyOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [trackPrompt, setTrackPrompt] = useState(false);
   const [approvedWorks, setApprovedWorks] = useState<WorkChoices>({});
@@ -66,6 +86,73 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     setBibliography((b) => ({ styleId: b.styleId ?? preselectedStyle(s.resolver?.detectedCslId ?? s.packet.detectedCslId), rewrite: b.rewrite }));
   }, []);
 
+  // Every decision, retarget and resolver choice is saved as it is made (in the document and locally).
+  const saver = useMemo(
+    () =>
+      reviewSaver(async (snapshot) => {
+        const out = await saveReview(host, store, snapshot);
+        setSavedLocallyOnly(!out.inDocument);
+      }),
+    [host, store],
+  );
+  const reviewing = session !== null && phase === 'review';
+  useEffect(() => {
+    if (!session || !reviewing) return;
+    if (Object.keys(review.choices).length === 0 && Object.keys(approvedWorks).length === 0) return;
+    saver.push(
+      snapshotReview({ fingerprint: session.packet.scanFingerprint, documentName: host.documentName(), review, resolver: session.resolver, works: approvedWorks }),
+    );
+  }, [saver, host, session, reviewing, review, approvedWorks]);
+
+  // A saved review of the open document is offered while nothing is scanned (at start, and when the
+  // demo opens another file).
+  const hasSession = session !== null;
+  useEffect(() => {
+    let live = true;
+    const look = () => {
+      loadReview(host, store)
+        .then((r) => (live ? setSaved(r && r.matches.length > 0 ? r : null) : undefined))
+        .catch(() => undefined);
+    };
+    if (!hasSession) look();
+    const off = host.onDocumentOpened(() => {
+      setSession(null);
+      setApplied(null);
+      setCarry(null);
+      dispatch({ type: 'load', packet: { matches: [], targets: [] } });
+      setProgress({ phase: 'idle' });
+      look();
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [host, store, hasSession]);
+
+  /** Scans, then puts the saved decisions back: by identity, naming what a changed document could not keep. */
+  const resume = useCallback(
+    () =>
+      guarded('idle', async (signal) => {
+        if (!saved) return;
+        const s = await runScan(host, client(signal), settings, setProgress, signal);
+        const r = resumeReview(saved, s.packet, s.resolver, initialChoices(s.resolver));
+        setApplied(null);
+        setRestored(null);
+        loadSession(s, r.carry.choices);
+        setApprovedWorks(r.works);
+        setCarrySource(r.sameDocument ? 'resume-same' : 'resume-changed');
+        setCarry(r.carry);
+        setSaved(null);
+        setProgress({ phase: 'review' });
+      }),
+    [guarded, host, client, settings, saved, loadSession],
+  );
+
+  const startOver = useCallback(() => {
+    setSaved(null);
+    void clearReview(host, store);
+  }, [host, store]);
+
   const scan = useCallback(
     () =>
       // A failed scan leaves the pane where it was (review, or the applied result).
@@ -74,6 +161,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
         setApplied(null);
         setRestored(null);
         setCarry(null);
+        setSaved(null);
         loadSession(s);
         setProgress({ phase: 'review' });
       }),
@@ -87,6 +175,7 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
         setTrackPrompt(false);
         if (turnOffTracking) await host.turnOffTrackChanges();
         const step = await runApply(host, client(signal), { session, review, approvedWorks, bibliography }, setProgress, signal);
+        setCarrySource('apply');
         if (step.kind === 'rescanned') {
           loadSession(step.session, step.carry.choices);
           setCarry(step.carry);
@@ -97,8 +186,11 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
         setCarry(step.applied.carried);
         setApplied(step.applied);
         setProgress({ phase: 'done' });
+        // The decisions are in the document now: the saved review has done its work.
+        await saver.idle();
+        await clearReview(host, store);
       }),
-    [guarded, host, client, session, review, approvedWorks, bibliography, loadSession],
+    [guarded, host, client, session, review, approvedWorks, bibliography, loadSession, saver, store],
   );
 
   /** Apply, first asking about Track Changes when it is on. */
@@ -147,6 +239,13 @@ export function useWorkflow(host: DocumentHost, connection: ServiceConnection, s
     applied,
     restored,
     carry,
+    carrySource,
+    saved,
+    savedLocallyOnly,
+    resume,
+    startOver,
+    /** Resolves when every save made so far is written (tests, and before leaving). */
+    savesWritten: () => saver.idle(),
     error,
     setError,
     review,

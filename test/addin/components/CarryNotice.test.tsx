@@ -20,3 +20,10 @@ test('some not carried: the count and each one with its text, kind and decision,
   assert.ok(html.includes('“&lt;img src=x onerror=alert(1)&gt;Fig. 1” (figure, approved)'), html);
   assert.ok(!html.includes('<img'));
 });
+
+test('a resumed review says so: back on the same document, carried on a changed one, not carried named', () => {
+  assert.match(renderToStaticMarkup(<CarryNotice carry={{ choices: {}, notCarried: [], carried: 50 }} source="resume-same" />), /Review resumed: your 50 decisions are back/);
+  assert.match(renderToStaticMarkup(<CarryNotice carry={{ choices: {}, notCarried: [], carried: 3 }} source="resume-changed" />), /changed since your review was saved.*3 decisions were carried over/);
+  const notCarried = [{ match: match('q1', 'citation', 'ready', 'r1', { sourceText: '[9]' }), choice: { status: 'approved' as const } }];
+  assert.match(renderToStaticMarkup(<CarryNotice carry={{ choices: {}, notCarried, carried: 0 }} source="resume-changed" />), /1 of your decisions could not be carried over.*“\[9\]”/);
+});

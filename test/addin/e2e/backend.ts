@@ -16,6 +16,8 @@ export interface Backend {
   session: HyperlinkerClient;
   /** Stops the service (the database stays until close). */
   stop(): Promise<void>;
+  /** Stops and starts the service on the same port and database, with a new TOKEN_SECRET: every scan token it gave is now foreign. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,9 +49,14 @@ export async function startBackend(paneOrigin: string): Promise<Backend> {
   const port = await freePort();
   const databaseUrl = freshDatabaseUrl('addin_e2e');
   const env = { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CORS_ORIGINS: paneOrigin, TRIAL_CREDITS: '50', CROSSREF_API_URL: 'http://127.0.0.1:9' }; // the registry: never the internet
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let child: ChildProcess;
   let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += String(d)));
+  const launch = (secret: string) => {
+    stderr = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { cwd: repo, env: { ...env, TOKEN_SECRET: secret }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (d) => (stderr += String(d)));
+  };
+  launch(randomBytes(24).toString('hex'));
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -58,7 +65,7 @@ export async function startBackend(paneOrigin: string): Promise<Backend> {
     });
   const url = `http://127.0.0.1:${port}`;
   try {
-    if (!(await waitForHttp(`${url}/healthz`, child, 60_000))) throw new Error(`the service did not start: ${stderr.slice(-800)}`);
+    if (!(await waitForHttp(`${url}/healthz`, child!, 60_000))) throw new Error(`the service did not start: ${stderr.slice(-800)}`);
     const email = `addin-e2e-${randomBytes(4).toString('hex')}@example.org`;
     const password = `Pw-${randomBytes(9).toString('hex')}`;
     const add = spawnSync(process.execPath, ['bin/hyperlinker.mjs', 'user', 'add', '--email', email, '--password', password, '--credits', '50'], { cwd: repo, env, encoding: 'utf8' });
@@ -72,6 +79,11 @@ export async function startBackend(paneOrigin: string): Promise<Backend> {
       password,
       session: client.withSession(login.data.token),
       stop,
+      restart: async () => {
+        await stop();
+        launch(randomBytes(24).toString('hex'));
+        if (!(await waitForHttp(`${url}/healthz`, child!, 60_000))) throw new Error(`the service did not restart: ${stderr.slice(-800)}`);
+      },
       close: async () => {
         await stop();
         await dropDatabase(databaseUrl);

@@ -126,3 +126,24 @@ test('without WordApi 1.5 the output opens as a new document and the pane says w
   assert.match(outcome.message, /WordApi 1\.5 is missing/);
   assert.equal(state.inserted, 0);
 });
+
+test('the review record: kept in a custom XML part on WordApi 1.4 (one part, rewritten), removed; below 1.4 the host says it cannot', async () => {
+  const { REVIEW_NAMESPACE } = await import('../../../addin/review/saved-review.ts');
+  const state = mockState(await textBoxDocx(), [...WORD_BODY]);
+  state.customXml.set('other', ['urn:other', '<x xmlns="urn:other"/>']);
+  const host = new WordHost(mockEnv(state));
+  assert.equal(await host.readReviewRecord(), null);
+  const one = `<review xmlns="${REVIEW_NAMESPACE}">{"a":1}</review>`;
+  const two = `<review xmlns="${REVIEW_NAMESPACE}">{"a":2}</review>`;
+  assert.equal(await host.writeReviewRecord(one), true);
+  assert.equal(await host.writeReviewRecord(two), true);
+  assert.equal(await host.readReviewRecord(), two);
+  assert.equal([...state.customXml.values()].filter(([ns]) => ns === REVIEW_NAMESPACE).length, 1, 'one part, rewritten');
+  assert.equal(await host.writeReviewRecord(null), true);
+  assert.equal(await host.readReviewRecord(), null);
+  assert.ok(state.customXml.has('other'), 'another tool’s part is left alone');
+  const old = mockState(await textBoxDocx(), [...WORD_BODY], { supported: new Set(['WordApi 1.3']) });
+  const oldHost = new WordHost(mockEnv(old));
+  assert.equal(await oldHost.writeReviewRecord(one), false);
+  assert.equal(await oldHost.readReviewRecord(), null);
+});

@@ -18,6 +18,8 @@ export interface MockState {
   selected: [number, number, number] | null;
   sliceSizes: number[];
   handlers: (() => void)[];
+  /** Custom XML parts by id: [namespace, xml]. */
+  customXml: Map<string, [string, string]>;
 }
 
 class Loadable {
@@ -77,6 +79,25 @@ class MockCollection<T extends Loadable> extends Loadable {
   }
 }
 
+class MockXmlPart extends Loadable {
+  constructor(private readonly c: MockContext, readonly id: string) {
+    super(c);
+  }
+  getXml(): { value: string } {
+    const out = { value: '' };
+    this.c.queue(() => (out.value = this.c.state.customXml.get(this.id)?.[1] ?? ''));
+    return out;
+  }
+  setXml(xml: string): void {
+    this.c.queue(() => this.c.state.customXml.set(this.id, [this.c.state.customXml.get(this.id)![0], xml]));
+  }
+  delete(): void {
+    this.c.queue(() => this.c.state.customXml.delete(this.id));
+  }
+}
+
+let xmlIds = 0;
+
 class MockParagraph extends Loadable {
   constructor(private readonly c: MockContext, readonly index: number) {
     super(c);
@@ -124,6 +145,16 @@ export class MockContext {
           ctx.state.inserted++;
         });
       }
+      get customXmlParts() {
+        return {
+          getByNamespace: (ns: string) =>
+            new MockCollection(ctx, () => [...ctx.state.customXml].filter(([, [n]]) => n === ns).map(([id]) => new MockXmlPart(ctx, id))),
+          add: (xml: string) => {
+            const ns = /xmlns="([^"]+)"/.exec(xml)?.[1] ?? '';
+            ctx.queue(() => ctx.state.customXml.set(`part${++xmlIds}`, [ns, xml]));
+          },
+        };
+      }
       get body() {
         const paragraphs = new MockCollection(ctx, () => ctx.state.paragraphs.map((_, i) => new MockParagraph(ctx, i)));
         return {
@@ -155,6 +186,7 @@ export function mockState(bytes: Uint8Array, paragraphs: string[], extra: Partia
     selected: null,
     sliceSizes: [],
     handlers: [],
+    customXml: new Map(),
     ...extra,
   };
 }
