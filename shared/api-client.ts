@@ -242,6 +242,11 @@ export class HyperlinkerClient {
     return this.call('DELETE', `/api-keys?id=${encodeURIComponent(id)}`, 'session');
   }
 
+  /** DELETE /api-keys/self: the client's API key revokes itself (no session needed). */
+  revokeOwnApiKey(): Promise<ApiResult<OkResponse>> {
+    return this.call('DELETE', '/api-keys/self', 'key');
+  }
+
   // Organisation keys, presets, usage, account, billing, members.
   listOrgKeys(includeInactive?: boolean): Promise<ApiResult<ApiKeyList>> {
     return this.call('GET', includeInactive === undefined ? '/org-keys' : `/org-keys?include_inactive=${includeInactive}`, 'session');

@@ -127,6 +127,9 @@ const paths: Record<string, Schema> = {
     post: { security: session, requestBody: jsonBody(ref('CreateKeyRequest'), false), responses: { '201': json(ref('NewApiKey'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },
     delete: { security: session, parameters: [{ name: 'id', in: 'query', required: true, schema: str }], responses: { '200': json(ref('OkResponse')), ...errorResponses([400, 401, 404]) } },
   },
+  '/api-keys/self': {
+    delete: { security: bearer, description: 'Revokes the API key that authenticates the request (individual or organisation key); no session needed, so a client whose session expired can still give up its key. 404 key_not_found when it is already revoked.', responses: { '200': json(ref('OkResponse')), ...errorResponses([401, 404]) } },
+  },
   '/org-keys': {
     get: { security: session, parameters: [{ name: 'include_inactive', in: 'query', schema: bool }], responses: { '200': json(ref('ApiKeyList')), ...errorResponses([401, 403]) } },
     post: { security: session, requestBody: jsonBody(ref('CreateKeyRequest')), responses: { '201': json(ref('NewOrgKey'), 'Created'), ...errorResponses([400, 401, 403, 409]) } },

@@ -41,7 +41,7 @@ function AccountPanelView({ account, storeKind, onChange }: AccountPanelProps) {
     setWorking(true);
     setMessage(null);
     try {
-      const a = await signIn(baseUrl, email, password, browserFetch, machineName());
+      const a = await signIn(baseUrl, email, password, browserFetch, machineName(), account);
       setPassword('');
       onChange(a);
     } catch (e) {
@@ -55,7 +55,7 @@ function AccountPanelView({ account, storeKind, onChange }: AccountPanelProps) {
     setWorking(true);
     const r = await signOut(account, browserFetch);
     setWorking(false);
-    onChange(signedOut(account));
+    onChange(signedOut(account, r.revoked));
     setMessage(r.problem ? { intent: 'warning', text: S.account.signOutProblem(r.problem) } : account.keyId ? { intent: 'success', text: S.account.signedOut } : null);
   };
 

@@ -1,7 +1,7 @@
-// Signing in from the pane: e-mail and password (POST /auth/login), then the pane creates its own API
-// key (POST /api-keys, named after the machine and date) and keeps it in the host's storage, never
-// showing it. Sign out revokes that key (DELETE /api-keys?id=) and ends the session. A pasted key
-// (API-only users) is kept as it is and is not revoked on sign-out.
+// Signing in from the pane: e-mail and password (POST /auth/login), then the pane's one key for this
+// installation (reused, or POST /api-keys named "Word add-in on <machine>"), kept in the host's storage
+// and never shown. Sign out has the key revoke itself (DELETE /api-keys/self, no session needed) and
+// ends the session. A pasted key (API-only users) is kept as it is and is not revoked on sign-out.
 import { HyperlinkerClient } from '../../shared/api-client.ts';
 import type { KeyValueStore } from './stores.ts';
 import { ServiceError, unwrap } from '../service-client.ts';
@@ -39,18 +39,44 @@ export async function saveAccount(store: KeyValueStore, a: Account): Promise<voi
   await store.set(K.session, a.sessionToken ?? '');
 }
 
-/** "Word add-in · Word OFFICE_ONLINE on Linux · 2026-11-23" (at most 100 characters, the contract's limit). */
-export function keyNameFor(machine: string, date: Date): string {
-  return `Word add-in · ${machine} · ${date.toISOString().slice(0, 10)}`.slice(0, 100);
+/** "Word add-in on Word OFFICE_ONLINE on Linux" (at most 100 characters, the contract's limit): one key per installation, so no date. */
+export function keyNameFor(machine: string): string {
+  return `Word add-in on ${machine}`.slice(0, 100);
 }
 
-export async function signIn(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch, machine: string, now = new Date()): Promise<Account> {
-  const client = new HyperlinkerClient({ baseUrl: baseUrl.trim(), fetch: fetchImpl });
-  const login = await unwrap(baseUrl, client.login(email.trim(), password));
+/** Keys the pane made (this installation's or another's): the ones it may revoke to stay under the key limit. */
+export const PANE_KEY_NAME = /^Word add-in( on | · )/;
+
+/**
+ * One key per installation. After the login: the pane's stored key (found by its id) is reused while
+ * it is live and the pane still holds its secret; a stored key the pane can no longer use is revoked
+ * and replaced. At the key limit, the oldest key another pane made is revoked so that signing in never
+ * locks the author out (keys the author made for other uses are never touched).
+ */
+export async function signIn(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch, machine: string, previous: Account | null = null): Promise<Account> {
+  const url = baseUrl.trim();
+  const client = new HyperlinkerClient({ baseUrl: url, fetch: fetchImpl });
+  const login = await unwrap(url, client.login(email.trim(), password));
   const session = client.withSession(login.token);
-  const name = keyNameFor(machine, now);
-  const key = await unwrap(baseUrl, session.createKey({ name }));
-  return { baseUrl: baseUrl.trim(), apiKey: key.key, keyId: key.id, keyName: key.name ?? name, email: email.trim(), sessionToken: login.token };
+  const signedIn = (key: { key: string; id: string; name: string }): Account => ({ baseUrl: url, apiKey: key.key, keyId: key.id, keyName: key.name, email: email.trim(), sessionToken: login.token });
+  const own = previous && previous.baseUrl.trim() === url ? previous : null;
+  let keys = own?.keyId ? (await unwrap(url, session.listKeys())).keys : [];
+  if (own?.keyId) {
+    const stored = keys.find((k) => k.id === own.keyId && k.is_active);
+    if (stored && own.apiKey) return signedIn({ key: own.apiKey, id: stored.id, name: stored.name });
+    if (stored) await unwrap(url, session.revokeKey(stored.id)).catch(() => undefined);
+  }
+  const name = keyNameFor(machine);
+  try {
+    return signedIn(await unwrap(url, session.createKey({ name })));
+  } catch (e) {
+    if (!(e instanceof ServiceError) || e.status !== 409) throw e;
+    keys = (await unwrap(url, session.listKeys())).keys;
+    const oldest = keys.filter((k) => k.is_active && PANE_KEY_NAME.test(k.name)).sort((a, b) => (a.created_at < b.created_at ? -1 : 1))[0];
+    if (!oldest) throw e;
+    await unwrap(url, session.revokeKey(oldest.id));
+    return signedIn(await unwrap(url, session.createKey({ name })));
+  }
 }
 
 export interface SignOutResult {
@@ -59,19 +85,22 @@ export interface SignOutResult {
   problem: string | null;
 }
 
+/** The key revokes itself (DELETE /api-keys/self), so sign-out works when the session has expired; then the session ends. */
 export async function signOut(a: Account, fetchImpl: typeof fetch): Promise<SignOutResult> {
-  if (!a.keyId || !a.sessionToken) return { revoked: true, problem: null };
-  const session = new HyperlinkerClient({ baseUrl: a.baseUrl, fetch: fetchImpl }).withSession(a.sessionToken);
+  if (!a.keyId) return { revoked: true, problem: null };
+  const client = new HyperlinkerClient({ baseUrl: a.baseUrl, fetch: fetchImpl });
+  let result: SignOutResult = { revoked: true, problem: null };
   try {
-    await unwrap(a.baseUrl, session.revokeKey(a.keyId));
+    if (a.apiKey) await unwrap(a.baseUrl, client.withApiKey(a.apiKey).revokeOwnApiKey());
   } catch (e) {
-    if (e instanceof ServiceError && e.status === 404) return { revoked: true, problem: null };
-    return { revoked: false, problem: e instanceof Error ? e.message : String(e) };
+    // 401: the key is already refused (revoked elsewhere); 404: already gone. Either way it is no longer live.
+    if (!(e instanceof ServiceError && (e.status === 401 || e.status === 404))) result = { revoked: false, problem: e instanceof Error ? e.message : String(e) };
   }
-  await session.logout().catch(() => undefined);
-  return { revoked: true, problem: null };
+  if (a.sessionToken) await client.withSession(a.sessionToken).logout().catch(() => undefined);
+  return result;
 }
 
-export function signedOut(a: Account): Account {
-  return { baseUrl: a.baseUrl, apiKey: '', keyId: null, keyName: null, email: null, sessionToken: null };
+/** Signed out: the key is forgotten; its id is kept when revoking it failed, so the next sign-in revokes it. */
+export function signedOut(a: Account, revoked = true): Account {
+  return { baseUrl: a.baseUrl, apiKey: '', keyId: revoked ? null : a.keyId, keyName: null, email: revoked ? null : a.email, sessionToken: null };
 }

@@ -77,6 +77,12 @@ export async function revokeUserKey(db: Queryable, userId: string, keyId: string
 }
 
 /** Revokes an organisation key. Returns false when no such active key belongs to the organisation. */
+/** Revokes a key by its id alone: the caller proved it holds the key (DELETE /api-keys/self). */
+export async function revokeKeyById(db: Queryable, keyId: string): Promise<boolean> {
+  const result = await execute(db, 'UPDATE api_keys SET is_active = 0, revoked_at = UTC_TIMESTAMP(3) WHERE id = ? AND is_active = 1', [keyId]);
+  return result.affectedRows === 1;
+}
+
 export async function revokeOrgKey(db: Queryable, orgId: string, keyId: string): Promise<boolean> {
   const result = await execute(db, 'UPDATE api_keys SET is_active = 0, revoked_at = UTC_TIMESTAMP(3) WHERE id = ? AND org_id = ? AND is_active = 1', [keyId, orgId]);
   return result.affectedRows === 1;

@@ -1,10 +1,10 @@
-// /api-keys: the signed-in user's individual keys.
+// /api-keys: the signed-in user's individual keys; /api-keys/self: a key revoking itself (API key auth).
 import { Router } from 'express';
-import { requireSession, sessionOf } from '../auth.ts';
+import { keyCallerOf, requireApiKey, requireSession, sessionOf } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { parseRequest } from '../validate.ts';
 import { deleteApiKeyQuerySchema } from '../../../shared/schemas/accounts.ts';
-import { createUserKey, parseKeyName, revokeOwnKey, userKeys } from '../services/api-keys.ts';
+import { createUserKey, parseKeyName, revokeCallingKey, revokeOwnKey, userKeys } from '../services/api-keys.ts';
 
 export function apiKeyRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -22,6 +22,13 @@ export function apiKeyRoutes(ctx: AppContext): Router {
   router.delete('/api-keys', session, async (req, res) => {
     const { id } = parseRequest(deleteApiKeyQuerySchema, req.query, { reason: 'missing_id' });
     await revokeOwnKey(ctx.pool, sessionOf(req).user.id, id);
+    res.json({ ok: true, success: true });
+  });
+
+  // The key authenticates its own revocation: a client signing out after its session expired still
+  // gives up the key it holds (the Word add-in's sign-out).
+  router.delete('/api-keys/self', requireApiKey(ctx), async (req, res) => {
+    await revokeCallingKey(ctx.pool, keyCallerOf(req).keyId);
     res.json({ ok: true, success: true });
   });
 

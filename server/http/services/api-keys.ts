@@ -2,7 +2,7 @@
 // user or organisation serialises concurrent creations so that limits and name checks hold.
 import type { Pool } from 'mysql2/promise';
 import type { ApiKey, NewApiKey, NewOrgKey } from '../../../shared/contract.ts';
-import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, listOrgKeys, listUserKeys, revokeOrgKey, revokeUserKey, type ApiKeyRow } from '../../db/api-keys.ts';
+import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, listOrgKeys, listUserKeys, revokeKeyById, revokeOrgKey, revokeUserKey, type ApiKeyRow } from '../../db/api-keys.ts';
 import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
 import { lockOrg } from '../../db/organisations.ts';
 import { grantTrialOnce, lockUser } from '../../db/users.ts';
@@ -93,4 +93,12 @@ export async function revokeOwnKey(pool: Pool, userId: string, keyId: string): P
 /** Revokes one of the organisation's keys; another organisation's key, or none, is 404 key_not_found. */
 export async function revokeOrganisationKey(pool: Pool, orgId: string, keyId: string): Promise<void> {
   if (!(await revokeOrgKey(pool, orgId, keyId))) throw notFound('API key not found', 'key_not_found');
+}
+
+/**
+ * Revokes the key that authenticated the request (individual or organisation key): holding a key is
+ * enough to give it up, so a client whose session has expired can still revoke the key it holds.
+ */
+export async function revokeCallingKey(pool: Pool, keyId: string): Promise<void> {
+  if (!(await revokeKeyById(pool, keyId))) throw notFound('API key not found', 'key_not_found');
 }

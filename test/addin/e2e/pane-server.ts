@@ -15,7 +15,7 @@ const TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink', '/auth/login', '/auth/logout', '/api-keys'];
+const ROUTES = ['/hyperlink-scan', '/hyperlink-apply', '/hyperlink-crossref', '/hyperlink', '/auth/login', '/auth/logout', '/api-keys', '/api-keys/self'];
 
 /** `backendUrl` is read per request: the pane server can start before the service it forwards to. */
 export async function startPaneServer(root: string, backendUrl: () => string): Promise<{ url: string; server: Server }> {

@@ -85,6 +85,28 @@ describe('/api-keys', () => {
     assert.equal(r.reason, 'api_access_disabled');
   });
 
+  test('DELETE /api-keys/self: the key revokes itself without a session (an expired one is fine); then it is refused', async () => {
+    const u = await t.user({});
+    const key = await u.session.createKey({ name: 'Word add-in on Browser' });
+    assert.ok(key.ok);
+    const other = await u.session.createKey({ name: 'laptop' });
+    assert.ok(other.ok);
+    const byKey = t.client.withApiKey(key.data.key);
+    const r = await byKey.revokeOwnApiKey();
+    assert.equal(r.status, 200);
+    assert.ok(r.ok && r.data.ok);
+    const list = await u.session.listKeys();
+    assert.ok(list.ok);
+    assert.equal(list.data.keys.find((k) => k.id === key.data.id)!.is_active, false);
+    assert.equal(list.data.keys.find((k) => k.id === other.data.id)!.is_active, true, 'only the calling key');
+    assert.equal(expectError(await byKey.revokeOwnApiKey(), 401).reason, 'invalid_api_key');
+    expectError(await t.client.revokeOwnApiKey(), 401);
+    // A session token is not a key.
+    const login = await t.client.login(u.email, u.password);
+    assert.ok(login.ok);
+    expectError(await t.client.withApiKey(login.data.token).revokeOwnApiKey(), 401);
+  });
+
   test('every method needs a session: 401 without one', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) await expectSessionRequired(t, method, '/api-keys?id=x');
   });
