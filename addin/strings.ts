@@ -222,7 +222,7 @@ export const S = {
     saveKey: 'Save key',
     badLogin: 'The e-mail or password is wrong.',
     signedOut: 'Signed out: the pane’s key was revoked.',
-    signOutProblem: (why: string) => `Signed out here, but the key could not be revoked on the service (${why}). Revoke it from your account page.`,
+    signOutProblem: (why: string) => `Signed out here, but the key could not be revoked on the service (${why}). It is revoked when you next sign in here.`,
     where: { 'office-runtime': 'Office’s storage for this add-in', roaming: 'your Office roaming settings', local: 'this browser’s storage for the add-in', memory: 'memory only (gone when the pane closes)' } as Record<string, string>,
     urlProblem: 'Enter the service address, e.g. https://localhost:3000',
     keyProblem: 'An API key looks like sk_service_live_… with no spaces.',

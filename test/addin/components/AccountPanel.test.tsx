@@ -28,7 +28,7 @@ function fakeService(opts: { revokeStatus?: number; down?: boolean } = {}): Call
       return body.password === 'right' ? json(200, { token: 'sess-1', expires_at: '2030-01-01T00:00:00Z' }) : json(401, { error: 'Invalid credentials' });
     }
     if (url.pathname === '/api-keys' && init?.method === 'POST') return json(201, { key: 'sk_service_live_secret', id: 'k1', name: 'Word add-in · Browser', prefix: 'sk_', created_at: '', trial_credits_granted: 0, api_credits: 0 });
-    if (url.pathname === '/api-keys' && init?.method === 'DELETE') return opts.revokeStatus && opts.revokeStatus !== 200 ? json(opts.revokeStatus, { error: 'Internal error' }) : json(200, { ok: true });
+    if (url.pathname === '/api-keys/self' && init?.method === 'DELETE') return opts.revokeStatus && opts.revokeStatus !== 200 ? json(opts.revokeStatus, { error: 'Internal error' }) : json(200, { ok: true });
     if (url.pathname === '/auth/logout') return json(200, { ok: true });
     return json(404, { error: 'Not found' });
   }) as typeof fetch;
@@ -120,7 +120,7 @@ test('signing out revokes the pane’s key and says so; a failed revoke is said 
   assert.equal(control(m.container, S.account.serviceUrl).disabled, true, 'the address is fixed while signed in');
   await click(button(m.container, S.account.signOut));
   await settle();
-  assert.deepEqual(calls.slice(0, 1).map((c) => `${c.method} ${c.path}`), ['DELETE /api-keys?id=k1']);
+  assert.deepEqual(calls.slice(0, 1).map((c) => `${c.method} ${c.path} ${c.auth}`), ['DELETE /api-keys/self Bearer sk_service_live_secret'], 'the key revokes itself: no session needed');
   assert.deepEqual(changes.at(-1), SIGNED_OUT);
   assert.equal(message(), S.account.signedOut);
   await m.unmount();
@@ -129,8 +129,8 @@ test('signing out revokes the pane’s key and says so; a failed revoke is said 
   const failed = await panel(OWN_KEY);
   await click(button(failed.m.container, S.account.signOut));
   await failed.settle();
-  assert.deepEqual(failed.changes.at(-1), SIGNED_OUT, 'signed out here all the same');
-  assert.match(failed.message(), /Signed out here, but the key could not be revoked on the service \(Internal error \[HTTP 500\]\)\. Revoke it from your account page\./);
+  assert.deepEqual(failed.changes.at(-1), { ...SIGNED_OUT, keyId: 'k1', email: 'me@example.org' }, 'signed out here all the same; the key id kept for the next sign-in to revoke');
+  assert.match(failed.message(), /Signed out here, but the key could not be revoked on the service \(Internal error \[HTTP 500\]\)\. It is revoked when you next sign in here\./);
   await failed.m.unmount();
 });
 
