@@ -13,6 +13,7 @@ import { doiUrl } from './decisions.ts';
 import type { PackageEdit } from '../package/edit.ts';
 import { targetHash, targetText } from '../metadata/persisted.ts';
 import { LinkLook, type Appearance } from './rpr.ts';
+import { liftOutOfRevisions, RevisionIds } from './revisions.ts';
 import { isolate, wrapSegment } from './runs.ts';
 
 export interface LinkRequest {
@@ -56,6 +57,9 @@ export class Linker {
   private readonly hashes = new Map<string, string>();
   private readonly internalLook: LinkLook;
   private readonly externalLook: LinkLook;
+  /** Ids for the pieces of tracked insertions split around links. */
+  private readonly revisionIds: RevisionIds;
+  private readonly revisionId = (): string => this.revisionIds.id();
 
   constructor(
     private readonly edit: PackageEdit,
@@ -65,6 +69,7 @@ export class Linker {
   ) {
     this.internalLook = new LinkLook(internalLook);
     this.externalLook = new LinkLook(externalLook);
+    this.revisionIds = new RevisionIds(edit.pkg);
   }
 
   /** Queues a link; returns false (with a reason) when the range cannot be linked. */
@@ -93,7 +98,7 @@ export class Linker {
   }
 
   private wrap(req: LinkRequest): void {
-    const segs = isolate(req.paragraph, req.start, req.end);
+    const runs = isolate(req.paragraph, req.start, req.end);
     let key: string;
     let look: LinkLook;
     if (req.target) {
@@ -110,10 +115,10 @@ export class Linker {
       attrs = el('w:hyperlink', req.target ? { 'w:anchor': key, 'w:history': '1' } : { 'r:id': key, 'w:history': '1' })[':@']!;
       this.wrapperAttrs.set(key, attrs);
     }
-    for (const seg of segs) {
-      for (const r of seg.runs) look.style(r);
-      wrapSegment(seg, { 'w:hyperlink': [], ':@': attrs });
-    }
+    for (const seg of runs) for (const r of seg.runs) look.style(r);
+    // Insertions and moves around the runs are split so that the link holds them, not they the link.
+    const segs = liftOutOfRevisions(req.paragraph.node, runs, this.revisionId);
+    for (const seg of segs) wrapSegment(seg, { 'w:hyperlink': [], ':@': attrs });
     this.result.segments += segs.length;
     this.result.written.push(req);
     const sourceText = req.paragraph.text.slice(req.start, req.end);

@@ -110,15 +110,19 @@ export function isolate(paragraph: ModelParagraph, start: number, end: number): 
   return segments.flatMap(splitAtBarriers);
 }
 
-/** A node that must not end up inside a w:hyperlink: a run carrying a field character or instruction. */
+/**
+ * A node that must not end up inside a w:hyperlink: a run carrying a field character or instruction, a
+ * link, field or content control, or deleted text (a link never covers deleted text: were the deletion
+ * rejected, its text would come back linked).
+ */
 function isBarrier(n: XmlNode): boolean {
   const t = tagOf(n);
   if (t === 'w:r') return childrenOf(n).some((k) => { const kt = tagOf(k); return kt === 'w:fldChar' || kt === 'w:instrText'; });
-  return t === 'w:hyperlink' || t === 'w:fldSimple' || t === 'w:sdt';
+  return t === 'w:hyperlink' || t === 'w:fldSimple' || t === 'w:sdt' || t === 'w:del' || t === 'w:moveFrom';
 }
 
 /** Splits a segment where nodes between its runs are barriers. */
-function splitAtBarriers(seg: Segment): Segment[] {
+export function splitAtBarriers(seg: Segment): Segment[] {
   if (seg.runs.length < 2) return [seg];
   const i0 = seg.siblings.indexOf(seg.runs[0]!), i1 = seg.siblings.indexOf(seg.runs[seg.runs.length - 1]!);
   const wanted = new Set(seg.runs);

@@ -12,6 +12,7 @@ export const REL = {
   numbering: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering',
   footnotes: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes',
   endnotes: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes',
+  comments: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments',
   hyperlink: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink',
   customXml: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml',
 } as const;

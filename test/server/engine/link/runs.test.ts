@@ -48,19 +48,6 @@ test('a match starting right after a tab in the same run', async () => {
   assert.equal(paragraphsXml(out.docx)[0], `<w:p><w:r><w:t>see</w:t><w:tab/></w:r>${A(`<w:r>${LOOK}<w:t>[1]</w:t></w:r>`)}</w:p>`);
 });
 
-test('tracked insertion: one w:hyperlink per parent segment, same anchor', async () => {
-  const body = `<w:p>${r('see [')}<w:ins w:id="9" w:author="A" w:date="2020-01-01T00:00:00Z">${r('1')}</w:ins>${r('] now')}</w:p>` + REF;
-  const out = await linkOne(body, { kind: 'citation', para: 0, text: '[1]', target: 'bib-1' });
-  assert.equal(out.linkCount, 1);
-  assert.equal(out.stats!.segments, 3);
-  assert.equal(
-    paragraphsXml(out.docx)[0],
-    `<w:p><w:r>${T('see ')}</w:r>${A(`<w:r>${LOOK}${T('[')}</w:r>`)}` +
-      `<w:ins w:id="9" w:author="A" w:date="2020-01-01T00:00:00Z">${A(`<w:r>${LOOK}${T('1')}</w:r>`)}</w:ins>` +
-      `${A(`<w:r>${LOOK}${T(']')}</w:r>`)}<w:r>${T(' now')}</w:r></w:p>`,
-  );
-});
-
 test('content control: the link stays inside w:sdtContent', async () => {
   const body = `<w:p><w:sdt><w:sdtPr><w:id w:val="5"/></w:sdtPr><w:sdtContent>${r('see [1] now')}</w:sdtContent></w:sdt></w:p>` + REF;
   const out = await linkOne(body, { kind: 'citation', para: 0, text: '[1]', target: 'bib-1' });
