@@ -1,26 +1,10 @@
 // Typed errors the engine throws for bad input. Each carries a machine-readable reason that the
 // service forwards as ErrorResponse.reason and the command line prints.
 
-/** Why a DOCX package was rejected. */
-export type DocxRejectReason =
-  | 'empty-file'
-  | 'not-a-zip'
-  | 'truncated-zip'
-  | 'encrypted'
-  | 'unsupported-compression'
-  | 'corrupt-entry'
-  | 'too-many-entries'
-  | 'entry-too-large'
-  | 'total-size-too-large'
-  | 'compression-ratio-too-high'
-  | 'path-traversal'
-  | 'duplicate-entry'
-  | 'missing-content-types'
-  | 'missing-document-xml'
-  | 'doctype-forbidden'
-  | 'malformed-xml'
-  | 'invalid-encoding'
-  | 'macro-enabled';
+import type { DocxRejectReason } from '../../shared/schemas/errors.ts';
+
+/** Why a DOCX package was rejected: the contract's list (shared/schemas/errors.ts). */
+export type { DocxRejectReason };
 
 export class DocxRejectedError extends Error {
   readonly reason: DocxRejectReason;

@@ -2,6 +2,33 @@
 import { z } from 'zod';
 import { named } from './common.ts';
 
+/**
+ * The `reason` of a `400 DOCX rejected (<reason>)` answer (and of the command line's message): why the
+ * uploaded file is not a DOCX package the engine will read. docs/service.md says what each means.
+ */
+export const DOCX_REJECT_REASONS = [
+  'empty-file',
+  'not-a-zip',
+  'truncated-zip',
+  'encrypted',
+  'legacy-doc',
+  'unsupported-compression',
+  'corrupt-entry',
+  'too-many-entries',
+  'entry-too-large',
+  'total-size-too-large',
+  'compression-ratio-too-high',
+  'path-traversal',
+  'duplicate-entry',
+  'missing-content-types',
+  'missing-document-xml',
+  'doctype-forbidden',
+  'malformed-xml',
+  'invalid-encoding',
+  'macro-enabled',
+] as const;
+export type DocxRejectReason = (typeof DOCX_REJECT_REASONS)[number];
+
 export const errorResponseSchema = named(
   'ErrorResponse',
   z.looseObject({

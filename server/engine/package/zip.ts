@@ -7,6 +7,7 @@
 
 import { constants as zlibConstants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DocxRejectedError } from '../errors.ts';
+import { oleKind } from './ole.ts';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -61,10 +62,6 @@ function reject(reason: ConstructorParameters<typeof DocxRejectedError>[0], deta
   throw new DocxRejectedError(reason, detail);
 }
 
-function isOleCompoundFile(b: Uint8Array): boolean {
-  return b.length >= 8 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0 && b[4] === 0xa1 && b[5] === 0xb1;
-}
-
 function findEocd(view: DataView): number {
   const min = Math.max(0, view.byteLength - 22 - 65_535);
   for (let i = view.byteLength - 22; i >= min; i--) {
@@ -85,9 +82,10 @@ export function readZip(input: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
   if (input.length === 0) reject('empty-file', 'the file is empty');
   const bytes = input;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isOleCompoundFile(bytes)) {
-    reject('encrypted', 'the file is an OLE compound document: a password-protected (encrypted) or legacy .doc file, not a DOCX package');
-  }
+  const ole = oleKind(bytes);
+  if (ole === 'encrypted-ooxml') reject('encrypted', 'the document is password-protected (encrypted): remove the password in Word and save it again');
+  if (ole === 'word-97') reject('legacy-doc', 'this is a Word 97–2003 .doc file: save it as .docx');
+  if (ole === 'other') reject('not-a-zip', 'the file is an OLE compound document (an Office 97–2003 file), not a DOCX package: save it as .docx');
   const startsLikeZip = bytes.length >= 4 && view.getUint32(0, true) === SIG_LOCAL;
   const eocd = bytes.length >= 22 ? findEocd(view) : -1;
   if (eocd < 0) {

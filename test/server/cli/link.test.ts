@@ -13,6 +13,7 @@ import { writeAtomically } from '../../../server/cli/link.ts';
 import { readZip, writeZip } from '../../../server/engine/package/zip.ts';
 import { runCli } from '../../helpers/cli-capture.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
+import { oleFile } from '../../helpers/ole-file.ts';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 const SAMPLE = join(REPO, 'examples/sample.docx');
@@ -122,6 +123,15 @@ test('a macro-enabled package: non-zero exit naming macro-enabled, no output fil
   assert.notEqual(r.code, 0);
   assert.match(r.err, /macro-enabled/);
   assert.deepEqual(readdirSync(own), ['macro.docx']);
+});
+
+test('a Word 97–2003 .doc: non-zero exit saying so (save it as .docx), no output file', async () => {
+  const own = mkdtempSync(join(dir, 'doc-'));
+  writeFileSync(join(own, 'old.doc'), oleFile(['WordDocument', '1Table']));
+  const r = await runCli(['link', join(own, 'old.doc'), '-o', join(own, 'out.docx')]);
+  assert.notEqual(r.code, 0);
+  assert.match(r.err, /DOCX rejected \(legacy-doc\): this is a Word 97–2003 \.doc file: save it as \.docx/);
+  assert.deepEqual(readdirSync(own), ['old.doc']);
 });
 
 test('a misspelt option is an error naming it, before anything is linked or written', async () => {

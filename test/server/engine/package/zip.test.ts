@@ -4,6 +4,7 @@ import { readZip, writeZip } from '../../../../server/engine/package/zip.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { DocxRejectedError, type DocxRejectReason } from '../../../../server/engine/errors.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
+import { oleFile } from '../../../helpers/ole-file.ts';
 
 const enc = new TextEncoder();
 
@@ -38,11 +39,18 @@ test('a truncated zip', () => {
   const zip = writeZip([{ name: 'a.txt', data: enc.encode('x'.repeat(1000)) }]);
   rejects(() => readZip(zip.subarray(0, zip.length - 30)), 'truncated-zip');
 });
-test('an OLE compound file (password-protected DOCX) is reported as encrypted', () => {
-  const ole = new Uint8Array(1024);
-  ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-  rejects(() => readZip(ole), 'encrypted');
+test('an OLE compound file holding an encrypted package (password-protected DOCX) is reported as encrypted', () => {
+  rejects(() => readZip(oleFile(['EncryptionInfo', 'EncryptedPackage'])), 'encrypted');
 });
+test('a Word 97–2003 .doc is named as such (legacy-doc), not encrypted', () => {
+  assert.throws(() => readZip(oleFile(['WordDocument', '1Table'])), (err: unknown) => {
+    assert.ok(err instanceof DocxRejectedError);
+    assert.equal(err.reason, 'legacy-doc');
+    assert.match(err.message, /this is a Word 97–2003 \.doc file: save it as \.docx/);
+    return true;
+  });
+});
+test('another OLE compound file (an Excel 97 workbook) is not a zip', () => rejects(() => readZip(oleFile(['Workbook'])), 'not-a-zip'));
 test('an entry with the encryption flag', () => {
   const zip = writeZip([{ name: 'a.txt', data: enc.encode('secret') }]);
   const v = new DataView(zip.buffer);
