@@ -8,12 +8,26 @@
 //   as UTF-8.
 // * assertWellFormed: one linear pass over the markup: every end tag closes the element opened last,
 //   under the same name; one root element; nothing but comments, processing instructions and white
-//   space after it. Otherwise `malformed-xml`.
+//   space after it; every `&` in text and attribute values starts one of the five predefined entity
+//   references or a character reference (package XML has no DTD, so no other entity is declared: `&foo;`
+//   is a fatal error in XML, and read as text it would be split or escaped into literal text by a link).
+//   Otherwise `malformed-xml`.
 
 import { isUtf8 } from 'node:buffer';
 import { DocxRejectedError } from '../errors.ts';
 
-const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, BANG = 0x21, QUESTION = 0x3f, DQUOTE = 0x22, SQUOTE = 0x27;
+const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, BANG = 0x21, QUESTION = 0x3f, DQUOTE = 0x22, SQUOTE = 0x27, AMP = 0x26, SEMI = 0x3b, HASH = 0x23;
+
+const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
+/** Length of the reference starting at b[at] ('&'), through its ';'; 0 when it is not a predefined entity or character reference. */
+function referenceLength(b: Uint8Array, at: number): number {
+  const semi = b.indexOf(SEMI, at + 1);
+  if (semi < 0 || semi - at > 12) return 0;
+  const body = Buffer.from(b.buffer, b.byteOffset + at + 1, semi - at - 1).toString('latin1');
+  if (PREDEFINED.has(body) || /^#(?:[0-9]+|x[0-9A-Fa-f]+)$/.test(body)) return semi - at + 1;
+  return 0;
+}
 
 function invalid(partName: string, detail: string): DocxRejectedError {
   return new DocxRejectedError('invalid-encoding', `part '${partName}' ${detail}`);
@@ -59,6 +73,21 @@ export function assertWellFormed(b: Uint8Array, partName: string): void {
   let depth = 0;
   let rootClosed = false;
   let pos = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  // The next '&' of the part: those inside [from, to) of text or a tag are checked, those in comments,
+  // CDATA sections and processing instructions (never passed here) are skipped over.
+  let amp = b.indexOf(AMP, pos);
+  const checkReferences = (from: number, to: number): void => {
+    while (amp >= 0 && amp < to) {
+      if (amp >= from) {
+        const n = referenceLength(b, amp);
+        if (n === 0) {
+          const name = /^&[^\s<>&;"']{0,30};?/.exec(buf.toString('utf8', amp, Math.min(b.length, amp + 32)))?.[0] ?? '&';
+          throw malformed(partName, `'${name}' is not a predefined entity or character reference, and package XML declares no others`);
+        }
+      }
+      amp = b.indexOf(AMP, amp + 1);
+    }
+  };
   for (;;) {
     const lt = b.indexOf(LT, pos);
     const textEnd = lt < 0 ? b.length : lt;
@@ -66,7 +95,7 @@ export function assertWellFormed(b: Uint8Array, partName: string): void {
       for (let i = pos; i < textEnd; i++) {
         if (!isSpace(b[i])) throw malformed(partName, rootClosed ? 'text after the root element' : 'text before the root element');
       }
-    }
+    } else if (amp >= 0 && amp < textEnd) checkReferences(pos, textEnd);
     if (lt < 0) break;
     const c = b[lt + 1];
     if (c === BANG) {
@@ -118,6 +147,7 @@ export function assertWellFormed(b: Uint8Array, partName: string): void {
       }
     }
     if (i < 0 || i >= b.length) throw malformed(partName, `unterminated start tag <${buf.toString('utf8', nameStart, e)}>`);
+    if (amp >= 0 && amp < i) checkReferences(e, i);
     if (depth === 0 && rootClosed) throw malformed(partName, 'a second root element');
     if (b[i - 1] === SLASH) {
       if (depth === 0) rootClosed = true;

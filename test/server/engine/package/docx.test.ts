@@ -71,6 +71,11 @@ test('mismatched tags in the document or in any part the engine reads: malformed
   assert.equal(reason(() => scan(rels, settings)), 'malformed-xml');
 });
 
+test('an undeclared entity reference (&foo; in a part without a DOCTYPE) is malformed-xml, not text', async () => {
+  const docx = await withPart('word/document.xml', (b) => new TextEncoder().encode(new TextDecoder().decode(b).replace('</w:t>', ' &foo; doi:10.1000/x</w:t>')));
+  assert.equal(reason(() => scan(docx, settings)), 'malformed-xml');
+});
+
 test('the well-formedness check: what passes and what does not', () => {
   const ok = ['<a/>', '<?xml version="1.0"?>\n<a b="x>y"><!-- <c> --><![CDATA[<d>]]><e/></a>\n', '\ufeff<a></a >', '<a><b></b><c x=\'1\'/></a><!-- end -->'];
   for (const x of ok) assert.doesNotThrow(() => assertWellFormed(new TextEncoder().encode(x), 't'), x);

@@ -45,6 +45,8 @@ for (const [name, bytes] of badEncodings) {
 const wellFormed: Array<[string, string]> = [
   ['nested elements, attributes with > in quotes', '<?xml version="1.0"?><w:document a="x>y"><w:body><w:p/><w:p><w:t>a &lt; b</w:t></w:p></w:body></w:document>'],
   ['comments, CDATA and processing instructions', '<a><!-- <b> --><![CDATA[</c>]]><?pi </d>?></a><!-- after -->\n'],
+  ['the predefined entities and character references, in text and attributes', '<a t="&quot;&amp;&#x41;">&lt;&gt;&amp;&apos;&quot;&#169;&#xA9;</a>'],
+  ['an ampersand inside a comment, CDATA or a processing instruction', '<a><!-- & --><![CDATA[&foo;]]><?pi a & b?>x</a>'],
 ];
 for (const [name, xml] of wellFormed) test(`well-formed: ${name}`, () => assertWellFormed(utf8(xml), 'word/document.xml'));
 
@@ -55,6 +57,10 @@ const malformed: Array<[string, string]> = [
   ['two roots', '<a/><b/>'],
   ['text after the root', '<a></a>text'],
   ['an end tag whose name only starts like the open one', '<w:pPr></w:p>'],
+  ['an undeclared entity reference in text (no DOCTYPE declares it)', '<w:p><w:t>see &foo; here</w:t></w:p>'],
+  ['an undeclared entity reference in an attribute value', '<w:p a="&nbsp;"/>'],
+  ['a bare ampersand', '<w:t>R&D</w:t>'],
+  ['a character reference without digits', '<w:t>&#x;</w:t>'],
 ];
 for (const [name, xml] of malformed) {
   test(`malformed-xml: ${name}`, () => assert.throws(() => assertWellFormed(utf8(xml), 'word/document.xml'), rejected('malformed-xml')));

@@ -73,9 +73,24 @@ test('too many entries', () => {
   const items = Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, data: enc.encode('x') }));
   rejects(() => readZip(writeZip(items), { maxEntries: 20, maxEntryBytes: 1e9, maxTotalBytes: 1e9, maxRatio: 1000, ratioFloorBytes: 1e6 }), 'too-many-entries');
 });
-test('a zip bomb: an entry expanding far beyond its compressed size', () => {
-  const zip = writeZip([{ name: 'word/document.xml', data: new Uint8Array(8 * 1024 * 1024) }]);
+test('a zip bomb: a package expanding far beyond its compressed size', () => {
+  const zip = writeZip([{ name: 'word/document.xml', data: enc.encode('<w:document/>') }, { name: 'word/media/a.bin', data: new Uint8Array(64 * 1024 * 1024) }]);
   rejects(() => readZip(zip), 'compression-ratio-too-high');
+});
+test('a zip bomb spread over many entries, each of modest size, is refused by the package ratio', () => {
+  const items = Array.from({ length: 40 }, (_, i) => ({ name: `word/media/p${i}.bin`, data: new Uint8Array(1024 * 1024) }));
+  rejects(() => readZip(writeZip(items)), 'compression-ratio-too-high');
+});
+test('a real picture of 1.4 MB compressing 274:1 (an EMF saved again by a zip writer) is accepted', async () => {
+  const emf = new Uint8Array(1_400_000); // mostly empty records, as large EMF pictures are
+  let s = 7;
+  for (let i = 0; i < emf.length; i += 1930) { s = (s * 1103515245 + 12345) >>> 0; emf[i] = s >>> 24; emf[i + 1] = (s >>> 16) & 255; }
+  const base = readZip(await buildDocx({ body: p('See the picture.') }));
+  const zip = writeZip([...base.names().map((name) => ({ name, data: base.bytes(name) })), { name: 'word/media/image1.emf', data: emf }]);
+  const entry = readZip(zip).entries.find((e) => e.name === 'word/media/image1.emf')!;
+  const ratio = entry.size / entry.compressedSize;
+  assert.ok(ratio > 270 && ratio < 280, `the picture compresses ${ratio.toFixed(1)}:1`);
+  assert.equal(openDocx(zip).zip.bytes('word/media/image1.emf').length, emf.length);
 });
 test('an entry declaring a huge size', () => {
   const zip = writeZip([{ name: 'a.bin', data: enc.encode('x'.repeat(100)) }]);
