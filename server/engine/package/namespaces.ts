@@ -59,7 +59,7 @@ export interface PrefixMap {
 }
 
 function rootElement(doc: XmlDocument): XmlNode | undefined {
-  for (const n of doc.nodes) for (const k in n) if (k !== ':@' && k !== '#text' && k[0] !== '?') return n;
+  for (const n of doc.nodes) for (const k in n) if (k !== ':@' && k[0] !== '#' && k[0] !== '?') return n;
   return undefined;
 }
 
@@ -80,7 +80,7 @@ function renameTree(nodes: XmlNode[], elements: Map<string, string>, attributes:
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     const tag = tagOfNode(node);
-    if (tag === undefined || tag === '#text' || tag[0] === '?') continue;
+    if (tag === undefined || tag[0] === '#' || tag[0] === '?') continue; // text, comments, processing instructions
     const children = node[tag] as XmlNode[];
     const attrs = node[':@'];
     let newAttrs: XmlAttrs | undefined = attrs;

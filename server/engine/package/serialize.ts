@@ -79,6 +79,10 @@ function writeNodes(nodes: XmlNode[], out: ChunkWriter, names: PrefixMap | null)
       out.write(node['#text'] as string);
       continue;
     }
+    if (tag === '#comment') {
+      out.write(`<!--${((node[tag] as XmlNode[])[0]?.['#text'] as string | undefined) ?? ''}-->`);
+      continue;
+    }
     if (tag[0] === '?') {
       out.write(`<${tag}${attributes(node, null)}?>`);
       continue;

@@ -12,8 +12,9 @@
 //
 // The steps kept from fast-xml-parser (OrderedObjParser.parseXml), each for a reason the output shows:
 // - line ends are normalised first (\r\n and \r become \n), in text and attribute values alike;
-// - text is kept as written (no trimming, entities left raw), except that a comment is dropped and the text
-//   on both sides of it joins into one text node; text outside the root element is dropped;
+// - text is kept as written (no trimming, entities left raw); text outside the root element is dropped;
+// - a comment is a node `{ '#comment': [{ '#text': content }] }` (fast-xml-parser's commentPropName '#comment'),
+//   so that a part is written back with its comments (tagOf, childrenOf and rawText pass over it);
 // - CDATA content becomes a text node of its own (markers dropped);
 // - a processing instruction is a node `{ '?name': [{ '#text': '' }], ':@'?: attributes }`;
 // - in a tag, a tab outside quoted values reads as a space; the name ends at the first white space (as
@@ -31,6 +32,8 @@ const WHITE_SPACE = /\s/;
 const CRITICAL_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 const PREFIXED_NAMES = new Set(['hasOwnProperty', 'toString', 'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 const MAX_NESTED_TAGS = 100;
+/** The key of a comment node. */
+const COMMENT = '#comment';
 /** The name fast-xml-parser gives the document level; an element of that name keeps no text either. */
 const DOCUMENT_LEVEL = '!xml';
 
@@ -156,7 +159,10 @@ export function readXmlNodes(input: string, pool: CompactPool | null = null): Xm
       children.push(node);
       i = exp.index + 2;
     } else if (c1 === BANG && xml.charCodeAt(lt + 2) === DASH && xml.charCodeAt(lt + 3) === DASH) {
-      i = closingIndex(xml, '-->', lt + 4, 'Comment is not closed.') + 1; // text on both sides joins
+      const end = closingIndex(xml, '-->', lt + 4, 'Comment is not closed.');
+      if (text !== '') { children.push(textNode(text)); text = ''; }
+      children.push({ [COMMENT]: [textNode(xml.substring(lt + 4, end - 2))] });
+      i = end + 1;
     } else if (c1 === BANG && xml.charCodeAt(lt + 2) === D) {
       // xml.ts rejects a part with a DOCTYPE before parsing; what else starts "<!D" is no tag.
       throw new Error(xml.startsWith('DOCTYPE', lt + 2) ? 'DOCTYPE is not allowed' : 'Invalid Tag instead of DOCTYPE');

@@ -6,7 +6,11 @@ import { DocxRejectedError } from '../errors.ts';
 import type { PrefixMap } from './namespaces.ts';
 import { readXmlNodes } from './xml-reader.ts';
 
-/** An element: `{ [tagName]: children, ':@'?: attributes }`, or a text node `{ '#text': raw }`. */
+/**
+ * An element: `{ [tagName]: children, ':@'?: attributes }`, a text node `{ '#text': raw }`, or a comment
+ * `{ '#comment': [{ '#text': content }] }` (kept so that rewritten parts keep their comments; tagOf gives
+ * undefined for it, as for text, so that nothing reads it as an element).
+ */
 export type XmlNode = { [tag: string]: XmlNode[] | XmlAttrs | string | undefined; ':@'?: XmlAttrs; '#text'?: string };
 export type XmlAttrs = Record<string, string>;
 
@@ -136,7 +140,7 @@ function detach(s: string): string {
 
 /** The element's tag name, or undefined for a text node. */
 export function tagOf(node: XmlNode): string | undefined {
-  for (const k in node) if (k !== ':@' && k !== '#text') return k;
+  for (const k in node) if (k !== ':@' && k !== '#text' && k !== '#comment') return k;
   return undefined;
 }
 

@@ -7,7 +7,7 @@ import { parseXml } from '../../../../server/engine/package/xml.ts';
 import { serializeXml, serializeXmlTo } from '../../../../server/engine/package/serialize.ts';
 import { CORPUS_DIR, corpusFile } from '../../../helpers/corpus.ts';
 
-const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, suppressEmptyNode: true, format: false });
+const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, suppressEmptyNode: true, format: false, commentPropName: '#comment' });
 const decoder = new TextDecoder();
 
 test('serializeXml writes exactly what fast-xml-parser\'s builder writes, and round-trips Word XML', () => {

@@ -21,6 +21,7 @@ const parser = new XMLParser({
   processEntities: false,
   ignoreDeclaration: false,
   ignorePiTags: false,
+  commentPropName: '#comment',
   jPath: false,
 });
 
