@@ -16,8 +16,8 @@ export const W_NS =
 export interface DocxSpec {
   /** Inner XML of w:body. */
   body: string;
-  /** Inner XML of w:styles (w:style elements); a minimal set is used when absent. */
-  styles?: string;
+  /** Inner XML of w:styles (w:style elements); a minimal set is used when absent; null: no styles part at all. */
+  styles?: string | null;
   /** Inner XML of w:numbering. */
   numbering?: string;
   /** Inner XML of w:footnotes (w:footnote elements). */
@@ -51,11 +51,12 @@ export const SUP = '<w:vertAlign w:val="superscript"/>';
 
 export async function buildDocx(spec: DocxSpec): Promise<Uint8Array> {
   const zip = new JSZip();
+  const withStyles = spec.styles !== null;
   const overrides = [
     '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
-    '<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>',
+    ...(withStyles ? ['<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>'] : []),
   ];
-  const docRels = ['<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'];
+  const docRels = withStyles ? ['<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'] : [];
   if (spec.numbering !== undefined) {
     zip.file('word/numbering.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering ${W_NS}>${spec.numbering}</w:numbering>`);
     overrides.push('<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/>');
@@ -80,7 +81,7 @@ export async function buildDocx(spec: DocxSpec): Promise<Uint8Array> {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
   zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${docRels.join('')}</Relationships>`);
-  zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles ${W_NS}>${spec.styles ?? DEFAULT_STYLES}</w:styles>`);
+  if (withStyles) zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles ${W_NS}>${spec.styles ?? DEFAULT_STYLES}</w:styles>`);
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W_NS}><w:body>${spec.body}<w:sectPr/></w:body></w:document>`);
   for (const [name, content] of Object.entries(spec.extraParts ?? {})) zip.file(name, content);
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });

@@ -89,7 +89,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   const unmatched: UnmatchedItem[] = plan.unmatched;
   const edit = new PackageEdit(pkg);
   const style = findHyperlinkStyle(pkg);
-  const styleId = style.id ?? (style.part ? 'Hyperlink' : null);
+  const styleId = style.id ?? 'Hyperlink'; // created at the end when missing (ensureHyperlinkStyle)
   const internalLook: Appearance = { styleId, color: hexColor(settings.xrefLinkColor), font: '' };
   const externalLook: Appearance = { styleId, color: hexColor(settings.linkColor), font: settings.urlFont ?? '' };
   const bookmarks = new BookmarkAllocator(model);
@@ -169,7 +169,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
 
   let docx: ZipPieces;
   if (linkCount > 0 || edit.changed.size > 0) {
-    if (styleId && !style.id && result.written.length > 0) ensureHyperlinkStyle(edit);
+    if (!style.id && result.written.length > 0) ensureHyperlinkStyle(edit);
     const previous = input.persistedMetadata !== undefined ? input.persistedMetadata : readPersistedMetadata(pkg);
     writePersisted(edit, previous ?? null, result.records, (options.now ?? new Date()).toISOString());
     stats.partsChanged = [...edit.changed].sort();
