@@ -58,6 +58,8 @@ export interface ScanInput {
   settings?: HyperlinkSettingsInput;
   /** Sent verbatim as the settings field instead of JSON.stringify(settings) (e.g. to test invalid JSON). */
   settingsText?: string;
+  /** Idempotency-Key header of /hyperlink, /hyperlink-apply and /hyperlink-crossref: a retry with it is never charged twice. */
+  idempotencyKey?: string;
 }
 
 export interface ApplyInput extends ScanInput {
@@ -109,6 +111,10 @@ function settingsPart(form: FormData, input: ScanInput): void {
   if (text !== undefined) form.append('settings', new Blob([text], { type: 'application/json' }));
 }
 
+function idempotencyHeader(input: ScanInput): Record<string, string> {
+  return input.idempotencyKey !== undefined ? { 'Idempotency-Key': input.idempotencyKey } : {};
+}
+
 /** Joins a base address and a route path, keeping any path the base has (https://host/prefix + /hyperlink). */
 export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -129,8 +135,8 @@ export class HyperlinkerClient {
     return new HyperlinkerClient({ ...this.options, sessionToken });
   }
 
-  private async call<T>(method: string, path: string, auth: 'key' | 'session' | 'none', body?: FormData | unknown): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = {};
+  private async call<T>(method: string, path: string, auth: 'key' | 'session' | 'none', body?: FormData | unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (auth === 'key' && this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
     if (auth === 'session' && this.options.sessionToken) headers.Authorization = this.options.sessionToken;
     let payload: BodyInit | undefined;
@@ -166,7 +172,7 @@ export class HyperlinkerClient {
     if (input.cslFile) form.append('cslFile', toBlob(input.cslFile, 'application/xml'), 'style.csl');
     if (input.detectedCslId) form.append('detectedCslId', input.detectedCslId);
     if (input.applyBibRewrite !== undefined) form.append('applyBibRewrite', String(input.applyBibRewrite));
-    return this.call('POST', '/hyperlink-apply', 'key', form);
+    return this.call('POST', '/hyperlink-apply', 'key', form, idempotencyHeader(input));
   }
 
   /** The first reference entries as the bibliography rewrite would write them in a style (no credit used). */
@@ -180,13 +186,13 @@ export class HyperlinkerClient {
 
   direct(input: ScanInput): Promise<ApiResult<ApplyResult>> {
     const form = documentForm(input);
-    return this.call('POST', '/hyperlink', 'key', form);
+    return this.call('POST', '/hyperlink', 'key', form, idempotencyHeader(input));
   }
 
   crossref(input: CrossrefInput): Promise<ApiResult<ResolverReport>> {
     const form = documentForm(input);
     if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
-    return this.call('POST', '/hyperlink-crossref', 'key', form);
+    return this.call('POST', '/hyperlink-crossref', 'key', form, idempotencyHeader(input));
   }
 
   /**

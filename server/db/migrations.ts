@@ -276,4 +276,29 @@ export const MIGRATIONS: Migration[] = [
       ) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 13,
+    name: 'idempotency keys of document requests',
+    // POST /hyperlink, /hyperlink-apply and /hyperlink-crossref with an Idempotency-Key header
+    // (services/idempotency.ts): one row per caller account and key, for 24 hours. in_flight while a
+    // process works on it (lease_until renewed while alive), done with the answer once delivered: the
+    // row turns done in the transaction that settles the credit, so a retry gets the answer that was paid for.
+    statements: [
+      `CREATE TABLE idempotency_keys (
+        scope VARCHAR(64) NOT NULL,
+        idem_key VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+        route VARCHAR(32) NOT NULL,
+        request_hash CHAR(64) NOT NULL,
+        status ENUM('in_flight','done') NOT NULL,
+        holder CHAR(36) NOT NULL,
+        reservation_id CHAR(36) NULL,
+        lease_until DATETIME(3) NOT NULL,
+        response_body LONGBLOB NULL,
+        created_at ${now},
+        expires_at DATETIME(3) NOT NULL,
+        PRIMARY KEY (scope, idem_key),
+        KEY idempotency_expiry (expires_at)
+      ) ENGINE=InnoDB`,
+    ],
+  },
 ];

@@ -66,15 +66,17 @@ export async function refundReservation(pool: Pool, id: string): Promise<boolean
 /**
  * Settles a pending reservation and writes the request's usage row and key use in the same transaction:
  * either the document is charged and recorded, or neither. False when the reservation is no longer
- * pending (refunded as expired); throws when the database fails (nothing is then charged).
+ * pending (refunded as expired); throws when the database fails or `also` throws (nothing is then charged).
  */
-export async function settleReservation(pool: Pool, id: string, usage: UsageEvent): Promise<boolean> {
+export async function settleReservation(pool: Pool, id: string, usage: UsageEvent, also?: (conn: Queryable) => Promise<void>): Promise<boolean> {
   return inTransaction(pool, async (conn) => {
     const row = await lockReservation(conn, id);
     if (!row || row.status !== 'pending') return false;
     await execute(conn, "UPDATE credit_reservations SET status = 'settled', resolved_at = UTC_TIMESTAMP(3) WHERE id = ?", [id]);
     await insertUsage(conn, usage);
     await recordKeyUse(conn, usage.apiKeyId, 1);
+    // What else must hold exactly when the charge does (the Idempotency-Key's kept answer); a throw rolls all back.
+    if (also) await also(conn);
     return true;
   });
 }

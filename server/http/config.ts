@@ -42,6 +42,10 @@ export interface ServiceConfig {
   scanTokenTtlHours: number;
   engineThreads: number;
   engineTimeoutMs: number;
+  /** How long an Idempotency-Key stays held by a request that stopped renewing it (a killed process). */
+  idempotencyLeaseMs: number;
+  /** Largest answer kept for an Idempotency-Key retry; larger answers are recomputed, without a charge. */
+  idempotencyMaxStoredBytes: number;
   /** A credit reservation pending longer than the engine time-out plus this is refunded as abandoned. */
   creditReservationGraceMs: number;
   creditPriceCents: number;
@@ -139,6 +143,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     scanTokenTtlHours: intFrom(env, 'SCAN_TOKEN_TTL_HOURS', 24, 1),
     engineThreads: intFrom(env, 'ENGINE_THREADS', 2, 1),
     engineTimeoutMs: intFrom(env, 'ENGINE_TIMEOUT_MS', 120_000, 1000),
+    idempotencyLeaseMs: intFrom(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 1000),
+    idempotencyMaxStoredBytes: intFrom(env, 'IDEMPOTENCY_MAX_STORED_MB', 8, 0) * 1024 * 1024,
     creditReservationGraceMs: intFrom(env, 'CREDIT_RESERVATION_GRACE_MS', 60_000, 0),
     creditPriceCents: intFrom(env, 'CREDIT_PRICE_CENTS', 50, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -8,7 +8,7 @@ export const DEFAULT_CORS_ORIGINS = ['https://localhost:3000'];
 
 const ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';
-const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining';
+const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, Idempotent-Replayed';
 
 /** Parses CORS_ORIGINS: comma- or space-separated origins, `*` for any; empty means the default. */
 export function parseCorsOrigins(raw: string | undefined): string[] {

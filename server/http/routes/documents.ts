@@ -12,6 +12,31 @@ import { resolveSettings } from '../services/settings.ts';
 import { previewStyle } from '../services/style-preview.ts';
 import { prepareResolve, resolveReferences } from '../services/resolve.ts';
 import { EventStream, wantsEventStream } from '../sse.ts';
+import { idempotencyKeyOf, requestHash, startIdempotent, type IdempotencyClaim } from '../services/idempotency.ts';
+
+/** What an Idempotency-Key gives the request: the claim it holds, or the note that its answer was paid for already. */
+type Idempotency = { idempotency?: IdempotencyClaim; alreadyCharged?: boolean };
+
+/**
+ * The Idempotency-Key of the request (services/idempotency.ts): {} without one; 'replayed' when the key's
+ * first answer was kept and has now been sent again (Idempotent-Replayed: true).
+ */
+async function idempotent(ctx: AppContext, req: Request, res: Response, route: string, form: UploadedForm): Promise<Idempotency | 'replayed'> {
+  const key = idempotencyKeyOf(req.headers['idempotency-key']);
+  if (key === null) return {};
+  const start = await startIdempotent(ctx, keyCallerOf(req).tokenSubject, key, route, requestHash(route, form));
+  if (start.kind === 'proceed') return { idempotency: start.claim };
+  if (!start.answer) return { alreadyCharged: true };
+  res.setHeader('Idempotent-Replayed', 'true');
+  if (route === 'hyperlink-crossref' && wantsEventStream(req)) {
+    const stream = new EventStream(res, req.requestId ?? '');
+    stream.send('report', JSON.parse(start.answer.toString('utf8')) as unknown);
+    stream.close();
+  } else {
+    res.type('application/json').send(start.answer);
+  }
+  return 'replayed';
+}
 
 /** Aborts when the client goes away before the answer is sent, or after `timeoutMs`: registry calls stop. */
 function cancelledOnClose(res: Response, timeoutMs: number): AbortSignal {
@@ -69,7 +94,17 @@ export function documentRoutes(ctx: AppContext): Router {
   router.post('/hyperlink-apply', auth, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file', 'cslFile']);
-    const base = await documentRequest(ctx, req, form);
+    const idem = await idempotent(ctx, req, res, 'hyperlink-apply', form);
+    if (idem === 'replayed') return;
+    try {
+      await applyRoute(req, res, form, idem);
+    } finally {
+      await idem.idempotency?.end();
+    }
+  });
+
+  const applyRoute = async (req: Request, res: Response, form: UploadedForm, idem: Idempotency): Promise<void> => {
+    const base = { ...(await documentRequest(ctx, req, form)), ...idem };
     const decisions = parseDecisions(form.fields.decisions);
     const resolvedWorks = parseResolvedWorks(form.fields.resolvedWorks);
     const bibliography = bibliographyPlan(form.fields.applyBibRewrite, form.files.cslFile, form.fields.detectedCslId);
@@ -85,7 +120,7 @@ export function documentRoutes(ctx: AppContext): Router {
       bibliography,
     });
     res.type('application/json').send(result);
-  });
+  };
 
   router.post('/hyperlink-style-preview', auth, async (req, res) => {
     await limit(req, res);
@@ -97,7 +132,14 @@ export function documentRoutes(ctx: AppContext): Router {
   router.post('/hyperlink', auth, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file']);
-    res.type('application/json').send(await directDocument(ctx, await documentRequest(ctx, req, form), cancelledOnClose(res, ctx.config.resolverTimeoutMs)));
+    const idem = await idempotent(ctx, req, res, 'hyperlink', form);
+    if (idem === 'replayed') return;
+    try {
+      const docReq = { ...(await documentRequest(ctx, req, form)), ...idem };
+      res.type('application/json').send(await directDocument(ctx, docReq, cancelledOnClose(res, ctx.config.resolverTimeoutMs)));
+    } finally {
+      await idem.idempotency?.end();
+    }
   });
 
   router.post('/hyperlink-crossref', auth, async (req, res) => {
@@ -105,7 +147,21 @@ export function documentRoutes(ctx: AppContext): Router {
     const caller = keyCallerOf(req);
     if (caller.plan === 'free') throw forbidden('hyperlinker_requires_paid_plan', 'hyperlinker_requires_paid_plan');
     const form = await parseMultipart(req, ['file']);
+    const idem = await idempotent(ctx, req, res, 'hyperlink-crossref', form);
+    if (idem === 'replayed') return;
+    try {
+      await crossrefRoute(req, res, form, idem.idempotency);
+    } finally {
+      await idem.idempotency?.end();
+    }
+  });
+
+  /** Resolving charges nothing: with an Idempotency-Key, the report is kept once it is made. */
+  const crossrefRoute = async (req: Request, res: Response, form: UploadedForm, claim: IdempotencyClaim | undefined): Promise<void> => {
     const docReq = await documentRequest(ctx, req, form);
+    const keep = async (report: unknown): Promise<void> => {
+      if (claim) await claim.complete(ctx.pool, Buffer.from(JSON.stringify(report)));
+    };
     const resolver = ctx.resolver;
     if (!resolver) {
       throw new HttpError(503, 'Service temporarily unavailable', 'resolver_unavailable', {
@@ -115,7 +171,9 @@ export function documentRoutes(ctx: AppContext): Router {
     const packet = await prepareResolve(ctx, docReq, form.fields.scanFingerprint);
     const signal = cancelledOnClose(res, ctx.config.resolverTimeoutMs);
     if (!wantsEventStream(req)) {
-      res.json(await resolveReferences(ctx, resolver, docReq, packet, { signal }));
+      const report = await resolveReferences(ctx, resolver, docReq, packet, { signal });
+      await keep(report);
+      res.json(report);
       return;
     }
     const stream = new EventStream(res, docReq.requestId);
@@ -125,6 +183,7 @@ export function documentRoutes(ctx: AppContext): Router {
         onStart: (info) => stream.send('start', info),
         onProgress: (event) => stream.send('progress', event),
       });
+      await keep(report);
       stream.send('report', report);
     } catch (err) {
       stream.send('error', streamError(err, docReq.requestId));
@@ -132,7 +191,7 @@ export function documentRoutes(ctx: AppContext): Router {
     } finally {
       stream.close();
     }
-  });
+  };
 
   return router;
 }

@@ -6,6 +6,7 @@
 import type { Pool } from 'mysql2/promise';
 import { refundExpiredReservations, refundReservation, reservationStatus, reserveCredit, settleReservation, type NewReservation, type ReservationStatus } from '../../db/reservations.ts';
 import type { CreditAccount } from '../../db/credits.ts';
+import type { Queryable } from '../../db/connection.ts';
 import type { UsageEvent } from '../../db/usage.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
@@ -17,6 +18,10 @@ export interface Charge {
   requestId: string;
   /** True once the client has gone: the output could not be delivered, so the credit is refunded instead of settled. */
   clientGone?: () => boolean;
+  /** Told the reservation's id once the credit is taken (an Idempotency-Key claim records it). */
+  onReserved?: (reservationId: string) => Promise<void>;
+  /** Runs inside the settling transaction (the Idempotency-Key's answer is kept there); a throw undoes the charge. */
+  onSettle?: (conn: Queryable) => Promise<void>;
 }
 
 /** The reservation rows withReservedCredit works on (server/db/reservations.ts on the service's pool). */
@@ -24,8 +29,8 @@ export interface ReservationStore {
   /** Takes one credit and records it as pending; null when the account has none. */
   reserve(r: NewReservation): Promise<string | null>;
   refund(id: string): Promise<boolean>;
-  /** Settles the reservation with its usage row; false when it was no longer pending. */
-  settle(id: string, usage: UsageEvent): Promise<boolean>;
+  /** Settles the reservation with its usage row (and `also`, in the same transaction); false when it was no longer pending. */
+  settle(id: string, usage: UsageEvent, also?: (conn: Queryable) => Promise<void>): Promise<boolean>;
   status(id: string): Promise<ReservationStatus | null>;
 }
 
@@ -33,7 +38,7 @@ export function dbReservations(pool: Pool): ReservationStore {
   return {
     reserve: (r) => reserveCredit(pool, r),
     refund: (id) => refundReservation(pool, id),
-    settle: (id, usage) => settleReservation(pool, id, usage),
+    settle: (id, usage, also) => settleReservation(pool, id, usage, also),
     status: (id) => reservationStatus(pool, id),
   };
 }
@@ -64,6 +69,7 @@ export async function withReservedCredit<T>(
   if (!reservation) throw noCredits();
   let output: T;
   try {
+    await charge.onReserved?.(reservation);
     output = await produce();
   } catch (err) {
     await store.refund(reservation);
@@ -75,7 +81,7 @@ export async function withReservedCredit<T>(
   }
   let settled = false;
   try {
-    settled = await store.settle(reservation, usageOf(output));
+    settled = await store.settle(reservation, usageOf(output), charge.onSettle);
   } catch (err) {
     ctx.logger.error({ requestId: charge.requestId, errCode: (err as { code?: string }).code }, 'recording a processed document failed');
     // The commit may have gone through before the failure was seen: deliver what was charged.

@@ -4,6 +4,7 @@
 import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../../shared/contract.ts';
 import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
 import { recordKeyUse } from '../../db/api-keys.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { insertUsage } from '../../db/usage.ts';
 import type { ApplyJsonOutcome } from '../../worker/protocol.ts';
 import type { KeyCaller } from '../auth.ts';
@@ -13,6 +14,7 @@ import { signScanToken, verifyScanToken } from '../scan-token.ts';
 import { sha256Hex } from '../../common/hash.ts';
 import { engineHttpError, statusOf } from './engine-errors.ts';
 import { withReservedCredit } from './credit-reservation.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
 import { sha256OfBytes } from '../upload-buffer.ts';
 import { resolveForDirect } from './resolve-direct.ts';
 
@@ -25,6 +27,10 @@ export interface DocumentRequest {
   settings: HyperlinkSettings;
   /** True once the client has closed the connection: a document it can no longer receive is not charged. */
   clientGone?: () => boolean;
+  /** The Idempotency-Key this request holds: its answer is kept in the transaction that charges it. */
+  idempotency?: IdempotencyClaim;
+  /** The retry of a delivered request whose answer was too large to keep: recomputed, not charged again. */
+  alreadyCharged?: boolean;
 }
 
 export interface ApplyRequest extends DocumentRequest {
@@ -97,10 +103,25 @@ export async function scanDocument(ctx: AppContext, req: DocumentRequest, route:
 /** Reserves one credit, runs the engine, settles the credit with the usage row only when output is ready to send. */
 async function withCredit(ctx: AppContext, req: DocumentRequest, route: DocumentRoute, fingerprint: string | null, produce: () => Promise<ApplyJsonOutcome>): Promise<ApplyJsonOutcome> {
   const { caller } = req;
+  if (req.alreadyCharged) return engineStep(ctx, req, route, produce);
+  const claim = req.idempotency;
+  let produced: ApplyJsonOutcome | null = null;
   return withReservedCredit(
     ctx,
-    { account: caller.account, apiKeyId: caller.keyId, route, requestId: req.requestId, ...(req.clientGone ? { clientGone: req.clientGone } : {}) },
-    produce,
+    {
+      account: caller.account,
+      apiKeyId: caller.keyId,
+      route,
+      requestId: req.requestId,
+      ...(req.clientGone ? { clientGone: req.clientGone } : {}),
+      ...(claim
+        ? {
+            onReserved: (id: string) => claim.reserved(id),
+            onSettle: (conn: Queryable) => (produced ? claim.complete(conn, body(produced)) : Promise.reject(new Error('settled before the output'))),
+          }
+        : {}),
+    },
+    async () => (produced = await produce()),
     (output) => ({ apiKeyId: caller.keyId, userId: caller.userId, orgId: caller.orgId, route, status: 200, scanFingerprint: fingerprint, linkCount: output.linkCount, creditsUsed: 1, requestId: req.requestId }),
     async (err) => {
       await record(ctx, req, route, statusOf(err), fingerprint, 0, 0).catch(() => undefined);
