@@ -80,13 +80,26 @@ const RESOLVE_STREAM =
   'or `event: error` (an ErrorResponse with its status). Refusals before the resolution starts (401, 402, 403, 400, 413, 429, 503 resolver_unavailable) are plain JSON. ' +
   'Closing the connection cancels the resolution.';
 
+/** Idempotency-Key on the routes that charge or resolve (server/http/services/idempotency.ts). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  description:
+    'Makes a retry safe (as Stripe\'s API): within 24 hours the same key, from any key of the same account, with the same route, file and fields ' +
+    'answers the first answer again (header Idempotent-Replayed: true; an answer over 8 MB is recomputed) without a second charge. ' +
+    'The same key with other input is 409 idempotency_key_reused; while its first request runs, 409 idempotency_in_flight with retry_after. ' +
+    'A request refused before it was charged gives its key back.',
+};
+
 const paths: Record<string, Schema> = {
   '/hyperlink-scan': { post: { security: bearer, requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ScanPacket')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) } } },
   '/hyperlink-crossref': {
     post: {
       security: bearer,
       description: RESOLVE_STREAM,
-      parameters: [{ name: 'Accept', in: 'header', schema: { enum: ['application/json', 'text/event-stream'] }, description: 'text/event-stream: progress as server-sent events, then the report' }],
+      parameters: [{ name: 'Accept', in: 'header', schema: { enum: ['application/json', 'text/event-stream'] }, description: 'text/event-stream: progress as server-sent events, then the report' }, IDEMPOTENCY_KEY],
       requestBody: multipart('ResolveForm'),
       responses: {
         '200': {
@@ -99,15 +112,16 @@ const paths: Record<string, Schema> = {
             },
           },
         },
-        ...errorResponses([400, 401, 402, 403, 408, 413, 422, 429, 503]),
+        ...errorResponses([400, 401, 402, 403, 408, 409, 413, 422, 429, 503]),
       },
     },
   },
   '/hyperlink-apply': {
     post: {
       security: bearer,
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: multipart('ApplyForm'),
-      responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) },
+      responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 409, 413, 422, 429, 503]) },
     },
   },
   '/hyperlink-style-preview': {
@@ -118,7 +132,7 @@ const paths: Record<string, Schema> = {
       responses: { '200': json(ref('StylePreview')), ...errorResponses([400, 401, 408, 413, 422, 429, 503]) },
     },
   },
-  '/hyperlink': { post: { security: bearer, requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 413, 422, 429, 503]) } } },
+  '/hyperlink': { post: { security: bearer, parameters: [IDEMPOTENCY_KEY], requestBody: multipart('DocumentForm'), responses: { '200': json(ref('ApplyResult')), ...errorResponses([400, 401, 402, 408, 409, 413, 422, 429, 503]) } } },
   '/auth/login': { post: { requestBody: jsonBody(ref('LoginRequest')), responses: { '200': json(ref('LoginResponse')), ...errorResponses([400, 401]) } } },
   '/auth/me': { get: { security: session, description: 'The signed-in user, their organisation and role.', responses: { '200': json(ref('AuthMe')), ...errorResponses([401]) } } },
   '/auth/logout': { post: { security: session, responses: { '200': json(ref('OkResponse')), ...errorResponses([401]) } } },
