@@ -30,8 +30,8 @@ function table(kind: CreditAccount['kind']): string {
   return kind === 'user' ? 'users' : 'organisations';
 }
 
-/** Takes one credit and records it as a pending reservation, atomically; null when no credit is left. */
-export async function reserveCredit(pool: Pool, r: NewReservation): Promise<string | null> {
+/** Takes one credit and records it as a pending reservation (with `also`), atomically; null when no credit is left. */
+export async function reserveCredit(pool: Pool, r: NewReservation, also?: (conn: Queryable, reservationId: string) => Promise<void>): Promise<string | null> {
   return inTransaction(pool, async (conn) => {
     const taken = await execute(conn, `UPDATE ${table(r.account.kind)} SET credits = credits - 1 WHERE id = ? AND credits > 0`, [r.account.id]);
     if (taken.affectedRows !== 1) return null;
@@ -41,6 +41,8 @@ export async function reserveCredit(pool: Pool, r: NewReservation): Promise<stri
       `INSERT INTO credit_reservations (id, account_kind, account_id, api_key_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
       [id, r.account.kind, r.account.id, r.apiKeyId, r.route, r.requestId.slice(0, 64)],
     );
+    // What must know the reservation as soon as it exists (an Idempotency-Key claim, to refund it on a take-over).
+    if (also) await also(conn, id);
     return id;
   });
 }

@@ -18,16 +18,16 @@ export interface Charge {
   requestId: string;
   /** True once the client has gone: the output could not be delivered, so the credit is refunded instead of settled. */
   clientGone?: () => boolean;
-  /** Told the reservation's id once the credit is taken (an Idempotency-Key claim records it). */
-  onReserved?: (reservationId: string) => Promise<void>;
+  /** Runs inside the reserving transaction with the reservation's id (an Idempotency-Key claim records it). */
+  onReserved?: (conn: Queryable, reservationId: string) => Promise<void>;
   /** Runs inside the settling transaction (the Idempotency-Key's answer is kept there); a throw undoes the charge. */
   onSettle?: (conn: Queryable) => Promise<void>;
 }
 
 /** The reservation rows withReservedCredit works on (server/db/reservations.ts on the service's pool). */
 export interface ReservationStore {
-  /** Takes one credit and records it as pending; null when the account has none. */
-  reserve(r: NewReservation): Promise<string | null>;
+  /** Takes one credit and records it as pending (with `also`, in the same transaction); null when the account has none. */
+  reserve(r: NewReservation, also?: (conn: Queryable, reservationId: string) => Promise<void>): Promise<string | null>;
   refund(id: string): Promise<boolean>;
   /** Settles the reservation with its usage row (and `also`, in the same transaction); false when it was no longer pending. */
   settle(id: string, usage: UsageEvent, also?: (conn: Queryable) => Promise<void>): Promise<boolean>;
@@ -36,7 +36,7 @@ export interface ReservationStore {
 
 export function dbReservations(pool: Pool): ReservationStore {
   return {
-    reserve: (r) => reserveCredit(pool, r),
+    reserve: (r, also) => reserveCredit(pool, r, also),
     refund: (id) => refundReservation(pool, id),
     settle: (id, usage, also) => settleReservation(pool, id, usage, also),
     status: (id) => reservationStatus(pool, id),
@@ -65,11 +65,10 @@ export async function withReservedCredit<T>(
   onFailure: (err: unknown) => Promise<never>,
   store: ReservationStore = dbReservations(ctx.pool),
 ): Promise<T> {
-  const reservation = await store.reserve(charge);
+  const reservation = await store.reserve(charge, charge.onReserved);
   if (!reservation) throw noCredits();
   let output: T;
   try {
-    await charge.onReserved?.(reservation);
     output = await produce();
   } catch (err) {
     await store.refund(reservation);

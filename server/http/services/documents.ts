@@ -116,7 +116,7 @@ async function withCredit(ctx: AppContext, req: DocumentRequest, route: Document
       ...(req.clientGone ? { clientGone: req.clientGone } : {}),
       ...(claim
         ? {
-            onReserved: (id: string) => claim.reserved(id),
+            onReserved: (conn: Queryable, id: string) => claim.reserved(conn, id),
             onSettle: (conn: Queryable) => (produced ? claim.complete(conn, body(produced)) : Promise.reject(new Error('settled before the output'))),
           }
         : {}),

@@ -45,8 +45,8 @@ export interface IdempotencyClaim {
   holder: string;
   /** Largest answer kept for a retry. */
   maxStoredBytes: number;
-  /** Records the credit reservation the request holds (so a take-over can refund it). */
-  reserved(reservationId: string): Promise<void>;
+  /** In the reserving transaction: records the credit reservation the request holds (so a take-over can refund it). */
+  reserved(db: Queryable, reservationId: string): Promise<void>;
   /** In the settling transaction: the answer is kept (or marked for recomputation). Throws when the claim was lost. */
   complete(db: Queryable, answer: Buffer): Promise<void>;
   /** Ends the claim: a request that did not complete gives its key back, so a retry runs afresh. */
@@ -110,7 +110,7 @@ function held(ctx: AppContext, c: NewClaim): IdempotencyClaim {
     key: c.key,
     holder: c.holder,
     maxStoredBytes,
-    reserved: (reservationId) => setClaimReservation(pool, c.scope, c.key, c.holder, reservationId),
+    reserved: (db, reservationId) => setClaimReservation(db, c.scope, c.key, c.holder, reservationId),
     async complete(db, answer) {
       if (!(await completeClaim(db, c.scope, c.key, c.holder, answer.length <= maxStoredBytes ? answer : null))) {
         throw new Error('idempotency claim lost to another request');
