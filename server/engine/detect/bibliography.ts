@@ -3,6 +3,7 @@
 
 import { parseEntry, authorYearLabel } from './bibliography/entry.ts';
 import { findReferenceRegion } from './bibliography/region.ts';
+import { firstFamily } from '../../references/csl-json.ts';
 import type { Bibliography, DetectContext } from './types.ts';
 
 export function detectBibliography(ctx: DetectContext): Bibliography | null {
@@ -23,9 +24,10 @@ export function detectBibliography(ctx: DetectContext): Bibliography | null {
       e.label = authorYearLabel(e);
     }
     e.authors = e.authors.slice(0, 50);
-    // The packet shows what was read of each entry (the pane lists references by first author, year and title).
-    e.firstAuthor = e.surnames[0] ?? null;
-    if (e.titleText) e.title = e.titleText;
+    // The packet shows the entry's record (the pane lists references by first author, year and title).
+    e.firstAuthor = firstFamily(e.record.item);
+    const title = e.record.item.title ?? e.titleText;
+    if (title) e.title = title;
   }
   return { entries, region: new Set(region.all), numbered };
 }

@@ -3,6 +3,7 @@
 
 import type { MatchKind, MatchStatus, TargetType } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import type { ReferenceRecord } from '../../references/record.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
 
 export interface TargetCandidate {
@@ -75,6 +76,8 @@ export interface BibEntry extends TargetCandidate {
   printedLabel?: string | null;
   /** The author list is abbreviated with "et al." or has more than two authors. */
   etAl?: boolean;
+  /** The entry read once by the reference reader: CSL-JSON item, label, field spans and confidences. */
+  record: ReferenceRecord;
 }
 
 export interface DetectContext {

@@ -2,6 +2,7 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { findDois } from '../../../references/doi-text.ts';
+import { readReference } from '../../../references/record.ts';
 import type { BibEntry } from '../types.ts';
 import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../references/fields.ts';
 
@@ -43,6 +44,7 @@ export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntr
     text,
     printedLabel: labelText,
     etAl: etAl || surnames.length > 2,
+    record: readReference(text, `bib-${refIndex}`),
   };
   if (labelNumber !== null) entry.number = String(labelNumber);
   return entry;

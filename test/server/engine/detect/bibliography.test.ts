@@ -29,6 +29,10 @@ test('numbered list after a Heading 1 "References": labels, authors, year, title
   assert.equal(a!.printedLabel, '1.');
   // What the packet shows of each entry: first author, year and title as read.
   assert.deepEqual([a!.firstAuthor, a!.year, a!.title], ['Renart', '2014', 'Variability in neural activity and behavior']);
+  // Each entry carries its record from the one reference reader: CSL-JSON item, label, spans.
+  assert.deepEqual([a!.record.label, a!.record.item.id, a!.record.item['container-title'], a!.record.item.volume], [{ text: '1.', number: 1 }, 'bib-1', 'Curr Opin Neurobiol', '25']);
+  const span = a!.record.spans.title!;
+  assert.equal(a!.text.slice(span.start, span.end), 'Variability in neural activity and behavior');
   assert.equal(b!.baseYear, '2020');
   assert.equal(b!.yearSuffix, 'b');
   assert.equal(b!.url, 'https://example.org/paper');
