@@ -34,6 +34,8 @@ export interface ReferenceRecord {
 /** `needle` in `text` with any run of white space matching any other, or null. */
 export function spanOf(text: string, needle: string | null | undefined, from = 0): TextSpan | null {
   if (!needle) return null;
+  const exact = text.indexOf(needle, from);
+  if (exact >= 0) return { start: exact, end: exact + needle.length };
   const words = needle.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return null;
   const re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'u');
