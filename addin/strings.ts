@@ -4,6 +4,7 @@ export const S = {
   app: {
     title: 'Hyperlinker',
     tabs: { review: 'Review', settings: 'Settings', connection: 'Account' },
+    steps: { label: 'Review steps', links: (n: number) => `Links (${n})`, references: (n: number) => `References (${n})`, style: 'Style', apply: 'Apply' },
     startFailed: (why: string) => `Hyperlinker could not start: ${why}`,
     officeSlow: 'Word is taking long to start the add-in. Close and reopen the pane if nothing happens.',
     settingsChanged: 'Settings changed: scan again to use them.',
@@ -183,6 +184,10 @@ export const S = {
     writtenDoiOther: (doi: string, title: string | null | undefined) => `the DOI written (${doi}) is another work${title ? `: “${title}”` : ''}`,
     doiMissing: 'the DOI written does not exist',
     doiOther: 'the DOI written names another work',
+    attentionList: (n: number) => `${n} references to look at`,
+    showReady: (n: number) => `Show ${n} ready`,
+    hideReady: (n: number) => `Hide ${n} ready`,
+    approveAllReady: (n: number) => `Approve all ready (${n})`,
     skippedNeedsDoi: 'Crossref resolution was skipped: turn on "Link DOIs to doi.org" too.',
     unavailable: (why: string) => `Crossref resolution is unavailable: ${why}`,
   },

@@ -23,9 +23,12 @@ import { ProgressLine } from './ProgressLine.tsx';
 import { TrackChangesPrompt } from './TrackChangesPrompt.tsx';
 import { CarryNotice } from './CarryNotice.tsx';
 import { ResumeOffer } from './ResumeOffer.tsx';
+import { reviewProgress } from '../review/decisions.ts';
+import { attentionCount } from '../review/filter.ts';
 import { S } from '../strings.ts';
 
 type TabName = 'review' | 'settings' | 'account';
+type StepName = 'links' | 'references' | 'style' | 'apply';
 
 export interface AppProps {
   host: DocumentHost;
@@ -47,6 +50,9 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
   const busy = wf.busy;
   const [confirmRescan, setConfirmRescan] = useState(false);
   const decidedCount = Object.keys(wf.review.choices).length;
+  const [step, setStep] = useState<StepName>('links');
+  const hasBibliography = wf.session?.packet.targets.some((x) => x.type === 'bibliography') ?? false;
+  const progress = reviewProgress(wf.review);
   const startScan = () => {
     if (wf.session && decidedCount > 0 && wf.phase !== 'done') setConfirmRescan(true);
     else void wf.scan();
@@ -170,12 +176,31 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
               <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>
             </MessageBar>
           )}
-          {wf.session?.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
-          {wf.session && wf.phase !== 'done' && wf.session.packet.targets.some((x) => x.type === 'bibliography') && (
-            <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} preview={wf.stylePreview} />
-          )}
           {wf.session && wf.phase !== 'done' && (
-            <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
+            <>
+              {/* The review top-down at 320 px: one step in view at a time, each with its count. */}
+              <TabList className="review-steps" size="small" aria-label={S.app.steps.label} selectedValue={step} onTabSelect={(_, d) => setStep(d.value as StepName)} data-testid="review-steps">
+                <Tab value="links">{S.app.steps.links(wf.review.matches.length)}</Tab>
+                {wf.session.resolver && <Tab value="references">{S.app.steps.references(wf.session.resolver.references.length)}</Tab>}
+                {hasBibliography && <Tab value="style">{S.app.steps.style}</Tab>}
+                <Tab value="apply">{S.app.steps.apply}</Tab>
+              </TabList>
+              <div hidden={step !== 'links'}>
+                <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
+              </div>
+              {step === 'references' && wf.session.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
+              {step === 'style' && hasBibliography && (
+                <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} preview={wf.stylePreview} />
+              )}
+              {step === 'apply' && (
+                <div className="review-actions" data-testid="apply-step">
+                  <Text block>{S.review.summary(progress.total, attentionCount(wf.review.matches), progress.decided, progress.toLink)}</Text>
+                  <Button appearance="primary" disabled={busy || progress.toLink === 0} onClick={() => void wf.apply()}>
+                    {S.review.apply(progress.toLink)}
+                  </Button>
+                </div>
+              )}
+            </>
           )}
         </div>
       </main>

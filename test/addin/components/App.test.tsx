@@ -140,3 +140,19 @@ test('Show in document selects the match in the document; when Word cannot find 
   assert.deepEqual(found.host.selections.map((s) => s.refId), ['m2'], 'the first row shown (needs attention first)');
   await found.m.unmount();
 });
+
+test('the review reads top-down in steps with counts: Links first, Apply its own step; nothing else above the list', async () => {
+  const t = await pane();
+  await t.scan();
+  const steps = t.m.container.querySelector('[data-testid="review-steps"]')!;
+  const names = [...steps.querySelectorAll('[role="tab"]')].map((x) => text(x.querySelector('.fui-Tab__content')!));
+  assert.deepEqual(names, [S.app.steps.links(7), S.app.steps.style, S.app.steps.apply], 'no References step without Crossref');
+  assert.equal(t.m.container.querySelector('.style-picker, [data-testid="style-picker"]'), null, 'the style step is not above the list');
+  assert.equal(t.m.container.querySelector('[data-testid="resolver-panel"]'), null);
+  assert.ok(t.m.container.querySelector('.review-panel'));
+  await click([...steps.querySelectorAll('[role="tab"]')].find((x) => text(x.querySelector('.fui-Tab__content')!) === S.app.steps.apply)!);
+  const apply = t.m.container.querySelector('[data-testid="apply-step"]')!;
+  assert.ok(apply);
+  assert.equal(button(apply as HTMLElement, S.review.apply(0)).disabled, true, 'nothing approved yet');
+  await t.m.unmount();
+});

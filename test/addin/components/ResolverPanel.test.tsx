@@ -38,11 +38,13 @@ function Panel({ report, onChange }: { report: ResolverReport; onChange: (c: Wor
 
 const rowOf = (root: Element, refId: string) => root.querySelector<HTMLElement>(`[data-refid="${refId}"]`)!;
 
-test('the heading counts; flagged references first, then the least sure; each proposal a doi.org link with its title as text', async () => {
+test('the heading counts; flagged references first, then the least sure; ready ones collapsed under their count; each proposal a doi.org link with its title as text', async () => {
   const m = await mount(<Panel report={REPORT} onChange={() => undefined} />);
   const panel = m.container.querySelector('section')!;
   assert.equal(panel.getAttribute('aria-label'), S.resolver.title);
   assert.match(text(panel), /Crossref DOIs: 1 ready, 2 to review, 1 not found/);
+  assert.deepEqual([...panel.querySelectorAll('li')].map((li) => li.getAttribute('data-refid')), ['r4', 'r2', 'r3'], 'the ready one is not listed until asked for');
+  await click(buttons(panel, S.resolver.showReady(1))[0]!);
   assert.deepEqual([...panel.querySelectorAll('li')].map((li) => li.getAttribute('data-refid')), ['r4', 'r2', 'r3', 'r1']);
   assert.match(text(rowOf(m.container, 'r4')), /⚠ retraction \(2012-03-01\): 10\.1000\/notice/);
   const link = rowOf(m.container, 'r2').querySelector('a')!;
@@ -57,6 +59,7 @@ test('the heading counts; flagged references first, then the least sure; each pr
 test('approve and reject report the choice for that reference, keeping the others', async () => {
   const seen: WorkChoices[] = [];
   const m = await mount(<Panel report={REPORT} onChange={(c) => seen.push(c)} />);
+  await click(buttons(m.container, S.resolver.showReady(1))[0]!);
   await click(buttons(rowOf(m.container, 'r1'), S.resolver.approve)[0]!);
   await click(buttons(rowOf(m.container, 'r4'), S.resolver.reject)[0]!);
   assert.deepEqual(seen.at(-1), { r1: { approved: true }, r4: { approved: false } });
@@ -84,5 +87,21 @@ test('a reference with no proposal cannot be approved until a DOI is typed; a ha
 test('no references: said in words', async () => {
   const m = await mount(<Panel report={{ ...REPORT, references: [], resolvedWorks: {} }} onChange={() => undefined} />);
   assert.equal(text(m.container), S.resolver.none);
+  await m.unmount();
+});
+
+test('"approve all ready" approves every ready, unflagged proposal in one step, keeping the other choices', async () => {
+  const seen: WorkChoices[] = [];
+  const many: ResolverReport = {
+    ...REPORT,
+    references: [...REPORT.references, ref(5, 'Kim S. Ice. 2011.'), ref(6, 'Ng T. Snow. 2012.')],
+    resolvedWorks: { ...REPORT.resolvedWorks, r5: work('10.1000/ice', 0.96), r6: work('10.1000/snow', 0.99) },
+  };
+  const m = await mount(<Panel report={many} onChange={(c) => seen.push(c)} />);
+  await click(buttons(rowOf(m.container, 'r4'), S.resolver.reject)[0]!);
+  await click(buttons(m.container, S.resolver.approveAllReady(3))[0]!);
+  assert.deepEqual(seen.at(-1), { r4: { approved: false }, r1: { approved: true }, r5: { approved: true }, r6: { approved: true } });
+  assert.equal(buttons(m.container, S.resolver.approveAllReady(0))[0]!.hasAttribute('disabled'), true);
+  assert.equal(m.container.querySelectorAll('li').length, 3, 'still collapsed');
   await m.unmount();
 });
