@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveManuscript, type CliResolverReport } from '../server/cli/resolve.ts';
-import { parseReference } from '../server/references/parse.ts';
+import { readReference } from '../server/references/record.ts';
 import { decide, READY_CONFIDENCE } from '../server/resolver/match.ts';
 import { prepareReference } from '../server/resolver/score.ts';
 import type { CrossrefWork } from '../server/resolver/work.ts';
@@ -162,7 +162,7 @@ function benchMatching(): void {
   const bySource = new Map<string, Tally>();
   const t0 = performance.now();
   for (const r of refs) {
-    const prepared = prepareReference(parseReference(r.string));
+    const prepared = prepareReference(readReference(r.string).parsed);
     const candidates = index.search(prepared.parsed.cleaned).slice(0, 10).map((h) => ({ ...h.work, score: h.score }) as CrossrefWork);
     const d = decide(prepared, candidates);
     const h = half(r.id);

@@ -4,7 +4,7 @@
 
 import type { ReferenceCandidate, ResolvedWork } from '../../shared/contract.ts';
 import { fromDecision, queryText } from './outcome.ts';
-import { parseReference } from '../references/parse.ts';
+import { readReference } from '../references/record.ts';
 import { cacheKey } from './cache-key.ts';
 import { CrossrefClient, RegistryError } from './crossref-client.ts';
 import { decide } from './match.ts';
@@ -45,7 +45,8 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   });
   const total = references.length;
   let done = 0;
-  const prepared = references.map((r) => prepareReference(parseReference(r.text)));
+  // Each reference read once by the one reference reader; scoring reads the record's parsed fields.
+  const prepared = references.map((r) => prepareReference(readReference(r.text).parsed));
   const keys = references.map((r, i) => cacheKey(r.text, r.existingDoi ?? prepared[i]!.parsed.doi));
   const results: (Resolution | null)[] = references.map(() => null);
   const inRun = new Map<string, Promise<CachedResolution | null>>();
