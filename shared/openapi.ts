@@ -187,6 +187,12 @@ const paths: Record<string, Schema> = {
     },
   },
   '/openapi.json': { get: { responses: { '200': json({ type: 'object' }) } } },
+  '/metrics': {
+    get: {
+      description: 'Prometheus text format for operators: 404 unless the server sets METRICS_TOKEN, then only with Authorization: Bearer <METRICS_TOKEN> (401 otherwise).',
+      responses: { '200': { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...errorResponses([401, 404]) },
+    },
+  },
   '/healthz': { get: { description: 'Liveness: answers while the service runs, however busy its engine threads are.', responses: { '200': json(ref('Health')) } } },
 };
 

@@ -88,6 +88,12 @@ export async function reservationStatus(db: Queryable, id: string): Promise<Rese
   return rows[0]?.status ?? null;
 }
 
+/** Reservations taken and not yet settled or refunded (the /metrics gauge). */
+export async function countPendingReservations(db: Queryable): Promise<number> {
+  const rows = await selectRows<{ n: number }>(db, "SELECT COUNT(*) AS n FROM credit_reservations WHERE status = 'pending'");
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Refunds pending reservations older than olderThanMs (by the database clock), at most limit of them; returns how many. */
 export async function refundExpiredReservations(pool: Pool, olderThanMs: number, limit = 500): Promise<number> {
   const rows = await selectRows<{ id: string }>(

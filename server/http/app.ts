@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import type { AppContext } from './context.ts';
 import { accessLog, errorHandler, jsonBody, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
 import { cors } from './cors.ts';
+import { metricsHandler } from './metrics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -22,6 +23,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
   app.use(requestIds);
+  if (ctx.metrics) app.use(ctx.metrics.observe());
   app.use(cors(ctx.config.corsOrigins));
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(ctx.config.uploadIdleTimeoutMs));
@@ -32,6 +34,7 @@ export function createApp(ctx: AppContext): Express {
   app.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(openapi);
   });
+  if (ctx.metrics) app.get('/metrics', metricsHandler(ctx.metrics, ctx.config.metricsToken));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

@@ -78,6 +78,8 @@ export interface ServiceConfig {
   uploadIdleTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open between requests. */
   keepAliveTimeoutMs: number;
+  /** Bearer token GET /metrics asks for; empty: /metrics answers 404 (never public by default). */
+  metricsToken: string;
   logLevel: string;
   /** Browser origins answered with CORS headers (CORS_ORIGINS; default the add-in dev server). */
   corsOrigins: string[];
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000, 1000),
     uploadIdleTimeoutMs: intFrom(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000, 1000),
     keepAliveTimeoutMs: intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 1000),
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
     logLevel: env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };

@@ -8,6 +8,7 @@ import type { CslChecker } from '../worker/csl-check-pool.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { ResolverPort } from './resolver-port.ts';
+import type { ServiceMetrics } from './metrics.ts';
 
 export interface AppContext {
   pool: Pool;
@@ -20,4 +21,6 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The reference resolver behind /hyperlink-crossref; null until the resolver issue lands. */
   resolver: ResolverPort | null;
+  /** Prometheus metrics (GET /metrics); absent in unit tests' contexts. */
+  metrics?: ServiceMetrics;
 }

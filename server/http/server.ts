@@ -15,6 +15,8 @@ import { RateLimiter } from './rate-limit.ts';
 import { startReservationSweeper } from './services/credit-reservation.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { mysqlLimiterStore } from '../db/rate-limits.ts';
+import { countPendingReservations } from '../db/reservations.ts';
+import { ServiceMetrics } from './metrics.ts';
 import { createHash } from 'node:crypto';
 import type { ResolverPort } from './resolver-port.ts';
 import type { Pool } from 'mysql2/promise';
@@ -71,7 +73,13 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   rateLimiter.start();
   const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger);
   const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
-  const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port };
+  const metrics = new ServiceMetrics({
+    engineThreads: () => engine.threads,
+    engineQueued: () => engine.queued,
+    engineThreadsMax: config.engineThreads,
+    pendingReservations: () => countPendingReservations(pool),
+  });
+  const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics };
   const stopSweeper = await startReservationSweeper(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
   const app = createApp(ctx);

@@ -26,6 +26,7 @@ async function idempotent(ctx: AppContext, req: Request, res: Response, route: s
   if (key === null) return {};
   const start = await startIdempotent(ctx, keyCallerOf(req).tokenSubject, key, route, requestHash(route, form));
   if (start.kind === 'proceed') return { idempotency: start.claim };
+  ctx.metrics?.replayed(route);
   if (!start.answer) return { alreadyCharged: true };
   res.setHeader('Idempotent-Replayed', 'true');
   if (route === 'hyperlink-crossref' && wantsEventStream(req)) {

@@ -67,15 +67,19 @@ export async function withReservedCredit<T>(
 ): Promise<T> {
   const reservation = await store.reserve(charge, charge.onReserved);
   if (!reservation) throw noCredits();
+  ctx.metrics?.credit('reserved');
+  const refund = async (): Promise<void> => {
+    if (await store.refund(reservation)) ctx.metrics?.credit('refunded');
+  };
   let output: T;
   try {
     output = await produce();
   } catch (err) {
-    await store.refund(reservation);
+    await refund();
     return onFailure(err);
   }
   if (charge.clientGone?.()) {
-    await store.refund(reservation);
+    await refund();
     throw clientGone();
   }
   let settled = false;
@@ -84,10 +88,14 @@ export async function withReservedCredit<T>(
   } catch (err) {
     ctx.logger.error({ requestId: charge.requestId, errCode: (err as { code?: string }).code }, 'recording a processed document failed');
     // The commit may have gone through before the failure was seen: deliver what was charged.
-    if ((await store.status(reservation).catch(() => null)) === 'settled') return output;
-    await store.refund(reservation).catch(() => undefined);
+    if ((await store.status(reservation).catch(() => null)) === 'settled') {
+      ctx.metrics?.credit('settled');
+      return output;
+    }
+    await refund().catch(() => undefined);
   }
   if (!settled) throw notRecorded();
+  ctx.metrics?.credit('settled');
   return output;
 }
 
@@ -103,6 +111,7 @@ export async function startReservationSweeper(ctx: AppContext): Promise<() => vo
     try {
       const refunded = await refundExpiredReservations(ctx.pool, ttl);
       if (refunded > 0) ctx.logger.warn({ refunded }, 'refunded credits of abandoned requests');
+      ctx.metrics?.credit('refunded', refunded);
     } catch (err) {
       ctx.logger.error({ errCode: (err as { code?: string }).code }, 'refunding abandoned credit reservations failed');
     }
