@@ -110,8 +110,14 @@ export class FakeHost implements DocumentHost {
     return this.trackMode;
   }
 
-  async turnOffTrackChanges(): Promise<void> {
+  async turnOffTrackChanges(): Promise<string> {
+    const previous = this.trackMode;
     this.trackMode = 'off';
+    return previous;
+  }
+
+  async restoreTrackChanges(mode: string): Promise<void> {
+    if (mode === 'on' || mode === 'off' || mode === 'unsupported') this.trackMode = mode;
   }
 
   onSelectionChanged(listener: (pos: HostPosition) => void): () => void {

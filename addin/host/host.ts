@@ -47,7 +47,10 @@ export interface DocumentHost {
   selectMatch(match: ReviewMatch, hint: SelectHint): Promise<SelectOutcome>;
   /** Whether Track Changes is on (a whole-body replace would become one revision). */
   trackChanges(): Promise<TrackChangesState>;
-  turnOffTrackChanges(): Promise<void>;
+  /** Turns Track Changes off; resolves to the mode it was in (the host's own name), for restoreTrackChanges. */
+  turnOffTrackChanges(): Promise<string>;
+  /** Puts back the mode turnOffTrackChanges found. */
+  restoreTrackChanges(mode: string): Promise<void>;
   /** Calls back when the user moves the selection in the document; returns the unsubscribe. */
   onSelectionChanged(listener: (pos: HostPosition) => void): () => void;
   /** The pane's review record kept in the document (custom XML part of REVIEW_NAMESPACE), or null. */

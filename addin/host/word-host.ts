@@ -78,10 +78,23 @@ export class WordHost implements DocumentHost {
     });
   }
 
-  async turnOffTrackChanges(): Promise<void> {
+  async turnOffTrackChanges(): Promise<string> {
     if (!this.supports('WordApi', '1.4')) throw new Error(S.trackChanges.cannotTurnOff);
-    await this.env.Word.run(async (context) => {
+    return this.env.Word.run(async (context) => {
+      context.document.load('changeTrackingMode');
+      await context.sync();
+      const previous = String(context.document.changeTrackingMode);
       context.document.changeTrackingMode = 'Off' as Word.ChangeTrackingMode;
+      await context.sync();
+      return previous;
+    });
+  }
+
+  /** TrackAll or TrackMineOnly, as the author had it. */
+  async restoreTrackChanges(mode: string): Promise<void> {
+    if (!this.supports('WordApi', '1.4')) return;
+    await this.env.Word.run(async (context) => {
+      context.document.changeTrackingMode = mode as Word.ChangeTrackingMode;
       await context.sync();
     });
   }

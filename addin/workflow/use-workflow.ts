@@ -173,8 +173,14 @@ export function useWorkflow(
       guarded('review', async (signal) => {
         if (!session) return;
         setTrackPrompt(false);
-        if (turnOffTracking) await host.turnOffTrackChanges();
-        const step = await runApply(host, client(signal), { session, review, approvedWorks, bibliography }, setProgress, signal);
+        // Track Changes comes back as the author had it, whatever happens to the apply (done, failed, cancelled).
+        const trackMode = turnOffTracking ? await host.turnOffTrackChanges() : null;
+        let step: Awaited<ReturnType<typeof runApply>>;
+        try {
+          step = await runApply(host, client(signal), { session, review, approvedWorks, bibliography }, setProgress, signal);
+        } finally {
+          if (trackMode !== null) await host.restoreTrackChanges(trackMode).catch(() => undefined);
+        }
         setCarrySource('apply');
         if (step.kind === 'rescanned') {
           loadSession(step.session, step.carry.choices);

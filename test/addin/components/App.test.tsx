@@ -100,7 +100,7 @@ test('apply with Track Changes on: the question, then the result with Restore or
   assert.equal(t.svc.calls.apply.length, 0);
   await click(button(t.m.container, S.trackChanges.turnOff));
   await settle();
-  assert.equal(host.trackMode, 'off');
+  assert.equal(host.trackMode, 'on', 'restored after the apply');
   assert.match(text(t.m.container.querySelector('[data-testid="result"]')!), /3 links added/);
   assert.equal(buttons(t.m.container, S.apply.restore).length, 1);
   assert.equal(t.m.container.querySelector('[data-testid="review-summary"]'), null, 'the review closes once applied');

@@ -263,7 +263,7 @@ test('an edit during review is kept: rescanned, decisions carried over; Track Ch
   await page.getByTestId('result').waitFor({ timeout: 180_000 });
   await page.getByTestId('carried').waitFor();
   assert.match((await page.getByTestId('carried').textContent())!, new RegExp(`your ${decided} decisions were carried over`));
-  assert.equal(await page.evaluate(() => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.trackMode), 'off');
+  assert.equal(await page.evaluate(() => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.trackMode), 'on', 'Track Changes is back as the author had it');
   const b64 = await page.evaluate(() => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.replacements.at(-1)!.b64);
   const out = await (await JSZip.loadAsync(Buffer.from(b64, 'base64'))).file('word/document.xml')!.async('string');
   assert.ok(out.includes(EDIT_TEXT), 'the edit made during review is in the linked document');

@@ -44,8 +44,11 @@ test('selections, Track Changes and the simulated cursor', async () => {
   assert.deepEqual(host.selections, [{ refId: 'm1', sourceText: 'Figure 1', occurrence: 2 }]);
   host.trackMode = 'on';
   assert.equal(await host.trackChanges(), 'on');
-  await host.turnOffTrackChanges();
+  assert.equal(await host.turnOffTrackChanges(), 'on');
   assert.equal(await host.trackChanges(), 'off');
+  await host.restoreTrackChanges('on');
+  assert.equal(await host.trackChanges(), 'on');
+  host.trackMode = 'off';
   const seen: HostPosition[] = [];
   const stop = host.onSelectionChanged((pos) => seen.push(pos));
   host.selectAt(3, 5, 'Some text');

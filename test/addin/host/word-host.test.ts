@@ -63,9 +63,12 @@ test('track changes: on, off, unsupported (WordApi 1.4 missing), and turning it 
   assert.equal(await new WordHost(trackingEnv('TrackMineOnly').env).trackChanges(), 'on');
   assert.equal(await new WordHost(trackingEnv('Off').env).trackChanges(), 'off');
   assert.equal(await new WordHost(trackingEnv('TrackAll', false).env).trackChanges(), 'unsupported');
-  const { env, word } = trackingEnv('TrackAll');
-  await new WordHost(env).turnOffTrackChanges();
-  assert.equal((word as unknown as { context: { document: { changeTrackingMode: string } } }).context.document.changeTrackingMode, 'Off');
+  const { env, word } = trackingEnv('TrackMineOnly');
+  assert.equal(await new WordHost(env).turnOffTrackChanges(), 'TrackMineOnly', 'the mode the author had');
+  const doc = (word as unknown as { context: { document: { changeTrackingMode: string } } }).context.document;
+  assert.equal(doc.changeTrackingMode, 'Off');
+  await new WordHost(env).restoreTrackChanges('TrackMineOnly');
+  assert.equal(doc.changeTrackingMode, 'TrackMineOnly');
   await assert.rejects(new WordHost(trackingEnv('TrackAll', false).env).turnOffTrackChanges(), /cannot switch Track Changes/);
 });
 

@@ -145,7 +145,7 @@ test('apply with Track Changes on asks first; Cancel applies nothing; "turn off 
   await finish(await start(() => t.wf().apply()));
   assert.equal(t.wf().trackPrompt, true);
   await finish(await start(() => t.wf().applyAfterPrompt(true)));
-  assert.equal(t.host.trackMode, 'off', 'Track Changes was turned off');
+  assert.equal(t.host.trackMode, 'on', 'Track Changes was turned off for the apply and is back on');
   assert.equal(t.wf().trackPrompt, false);
   const sent = t.svc.calls.apply[0]!;
   assert.equal(t.svc.calls.apply.length, 1);
@@ -158,6 +158,18 @@ test('apply with Track Changes on asks first; Cancel applies nothing; "turn off 
   assert.equal(wf.applied?.outcome.mode, 'recorded');
   assert.equal(wf.applied?.verification?.ok, true, JSON.stringify(wf.applied?.verification));
   assert.deepEqual(t.host.replacements.map((r) => r.bytes), [t.linked.length]);
+  await t.unmount();
+});
+
+test('Track Changes comes back on when the apply fails after "turn off and apply"', async () => {
+  const t = await pane();
+  t.host.trackMode = 'on';
+  await scanned(t);
+  await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
+  t.svc.answer.apply = () => Promise.reject(new ServiceError(413, 'Too large [HTTP 413]', { error: 'Too large' }));
+  await finish(await start(() => t.wf().applyAfterPrompt(true)));
+  assert.equal(t.wf().error, S.errors.tooLarge);
+  assert.equal(t.host.trackMode, 'on');
   await t.unmount();
 });
 
