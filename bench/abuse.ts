@@ -5,6 +5,7 @@
 // `npm run bench:abuse -- NAME…` runs only the named probes.
 import { HealthWatch, startBenchService } from './abuse/harness.ts';
 import type { Probe } from './abuse/probe.ts';
+import { accountShareProbe } from './abuse/probes/account-share.ts';
 import { chunkedBombProbe } from './abuse/probes/chunked-bomb.ts';
 import { cslUploadProbe } from './abuse/probes/csl-upload.ts';
 import { docsEventsProbe } from './abuse/probes/docs-events.ts';
@@ -16,7 +17,7 @@ import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For

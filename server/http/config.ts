@@ -62,6 +62,10 @@ export interface ServiceConfig {
   engineIdleMs: number;
   /** Engine tasks that may wait for a worker; one more is answered 503 with Retry-After. */
   engineQueueMax: number;
+  /** Engine tasks one account (user or organisation) may run at once; null: every worker but one. */
+  engineAccountThreads: number | null;
+  /** Free scans (/hyperlink-scan, /hyperlink-style-preview) per account (user or organisation) per minute, then 429. */
+  freeScanRateLimitPerMinute: number;
   /** Document requests one key may have in flight in this process; one more is 429. */
   maxConcurrentPerKey: number;
   /** Links one document may propose; more is 422 too-many-matches. */
@@ -156,6 +160,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     cslCheckTimeoutMs: intFrom(env, 'CSL_CHECK_TIMEOUT_MS', 30_000, 500),
     cslCheckHeapMb: intFrom(env, 'CSL_CHECK_HEAP_MB', 192, 64),
     engineQueueMax: intFrom(env, 'ENGINE_QUEUE_MAX', 8, 0),
+    engineAccountThreads: env.ENGINE_ACCOUNT_THREADS?.trim() ? intFrom(env, 'ENGINE_ACCOUNT_THREADS', 1, 1) : null,
+    freeScanRateLimitPerMinute: intFrom(env, 'FREE_SCAN_RATE_LIMIT_PER_MINUTE', 30, 1),
     maxConcurrentPerKey: intFrom(env, 'MAX_CONCURRENT_PER_KEY', 2, 1),
     maxMatchesPerDocument: intFrom(env, 'MAX_MATCHES_PER_DOCUMENT', 25_000, 1),
     maxScanResponseBytes: intFrom(env, 'MAX_SCAN_RESPONSE_MB', 24, 1) * 1024 * 1024,

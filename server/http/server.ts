@@ -62,6 +62,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     maxHeapMb: config.engineHeapMb,
     idleMs: config.engineIdleMs,
     queueMax: config.engineQueueMax,
+    ...(config.engineAccountThreads !== null ? { perAccountThreads: config.engineAccountThreads } : {}),
     limits: { maxMatches: config.maxMatchesPerDocument, maxAnswerBytes: config.maxScanResponseBytes },
   });
   const rateLimiter = new RateLimiter(mysqlLimiterStore(pool), {

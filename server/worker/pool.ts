@@ -7,12 +7,19 @@
 // `maxHeapMb` (total engine heap ≤ threads × maxHeapMb plus young generations); workers idle for
 // `idleMs` are shut down, none kept warm, so memory returns to the system after a burst; at most
 // `queueMax` tasks wait for a worker, one more is refused at once (EngineError engine-busy → 503).
+//
+// Fair shares (issue 24, item 4): the workers are shared per account (engine-account.ts says whose task it is),
+// not per key. A fair queue (fair-queue.ts) in front of piscina decides who runs: one account runs at most
+// `perAccountThreads` tasks at once (default: all workers but one), waiting tasks are served round-robin across
+// accounts, and one account may fill at most half the queue.
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
+import { currentEngineAccount } from './engine-account.ts';
+import { FairQueue, QueueFull } from './fair-queue.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
@@ -42,16 +49,22 @@ export interface EnginePoolOptions {
   queueMax?: number;
   /** Matches per document and scan answer bytes (defaults: 25,000 and 24 MB). */
   limits?: Partial<TaskLimits>;
+  /** Tasks one account may run at once (default: threads − 1, at least 1). */
+  perAccountThreads?: number;
 }
+
+/** The default share of one account: every worker but one, so another account always finds one free or freeing. */
+export const defaultAccountThreads = (threads: number): number => Math.max(1, threads - 1);
 
 export const DEFAULT_HEAP_MB = 1024;
 
-/** Piscina's refusals when every worker is busy and the queue is full (maxQueue > 0, and 0). */
-const QUEUE_FULL = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
+const engineBusy = (): EngineError => new EngineError({ kind: 'engine-busy', reason: 'engine_busy', message: 'every engine worker is busy and the queue is full' });
+const engineTimedOut = (): EngineError => new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });
 
 export class EnginePool {
   private readonly piscina: Piscina;
   private readonly limits: TaskLimits;
+  private readonly fair: FairQueue;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.piscina = new Piscina({
@@ -64,8 +77,16 @@ export class EnginePool {
       atomics: 'disabled',
       maxThreads: options.threads,
       idleTimeout: options.idleMs ?? 30_000,
-      maxQueue: options.queueMax ?? 8,
+      // The fair queue hands piscina at most `threads` tasks at once: piscina's own queue stays empty.
+      maxQueue: 'auto',
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
+    });
+    const queueMax = options.queueMax ?? 8;
+    this.fair = new FairQueue({
+      slots: options.threads,
+      perAccount: Math.min(options.threads, options.perAccountThreads ?? defaultAccountThreads(options.threads)),
+      maxWaiting: queueMax,
+      maxWaitingPerAccount: Math.max(1, Math.ceil(queueMax / 2)),
     });
     this.limits = { maxMatches: options.limits?.maxMatches ?? 25_000, maxAnswerBytes: options.limits?.maxAnswerBytes ?? 24 * 1024 * 1024 };
   }
@@ -77,7 +98,12 @@ export class EnginePool {
 
   /** Tasks waiting for a worker. */
   get queued(): number {
-    return this.piscina.queueSize;
+    return this.fair.queued;
+  }
+
+  /** Tasks running in a worker now. */
+  get running(): number {
+    return this.fair.active;
   }
 
   /** Scan keeps the caller's bytes usable (the resolver reads them after): shared memory is shared, anything else copied. */
@@ -113,23 +139,29 @@ export class EnginePool {
     await this.piscina.close({ force: true });
   }
 
+  /** Runs a task when its account's turn comes (the time-out counts from here, waiting included). */
   private async run<T extends EngineValue>(task: EngineTask, transferList?: ArrayBuffer[]): Promise<T> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let release: () => void;
+    try {
+      release = await this.fair.acquire(currentEngineAccount(), signal);
+    } catch (err) {
+      if (err instanceof QueueFull) throw engineBusy();
+      throw engineTimedOut();
+    }
     let reply: EngineReply<EngineValue>;
     try {
-      reply = (await this.piscina.run(task, { signal: AbortSignal.timeout(this.options.timeoutMs), ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;
+      reply = (await this.piscina.run(task, { signal, ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;
     } catch (err) {
       const code = (err as { code?: string }).code;
       const name = (err as { name?: string }).name;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new EngineError({ kind: 'docx-rejected', reason: 'too-large-to-process', message: 'document needs more memory than allowed' });
       }
-      if (name === 'AbortError' || name === 'TimeoutError') {
-        throw new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });
-      }
-      if (err instanceof Error && QUEUE_FULL.has(err.message)) {
-        throw new EngineError({ kind: 'engine-busy', reason: 'engine_busy', message: 'every engine worker is busy and the queue is full' });
-      }
+      if (name === 'AbortError' || name === 'TimeoutError') throw engineTimedOut();
       throw err;
+    } finally {
+      release();
     }
     if (!reply.ok) throw new EngineError(reply.failure);
     return reply.value as T;

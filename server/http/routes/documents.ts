@@ -1,7 +1,7 @@
 // Document routes: /hyperlink-scan, /hyperlink-apply, /hyperlink (direct) and /hyperlink-crossref.
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { ErrorResponse } from '../../../shared/contract.ts';
-import { requireApiKey, keyCallerOf } from '../auth.ts';
+import { requireApiKey, keyCallerOf, type KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest, forbidden } from '../errors.ts';
 import { KeyConcurrency } from '../key-concurrency.ts';
@@ -12,6 +12,7 @@ import { resolveSettings } from '../services/settings.ts';
 import { previewStyle } from '../services/style-preview.ts';
 import { prepareResolve, resolveReferences } from '../services/resolve.ts';
 import { EventStream, wantsEventStream } from '../sse.ts';
+import { withEngineAccount } from '../../worker/engine-account.ts';
 import { idempotencyKeyOf, requestHash, startIdempotent, type IdempotencyClaim } from '../services/idempotency.ts';
 
 /** What an Idempotency-Key gives the request: the claim it holds, or the note that its answer was paid for already. */
@@ -38,6 +39,9 @@ async function idempotent(ctx: AppContext, req: Request, res: Response, route: s
   }
   return 'replayed';
 }
+
+/** One name per account that pays and is limited: the organisation of an organisation key, else the user. */
+const accountKey = (caller: KeyCaller): string => `${caller.account.kind}:${caller.account.id}`;
 
 /** Aborts when the client goes away before the answer is sent, or after `timeoutMs`: registry calls stop. */
 function cancelledOnClose(res: Response, timeoutMs: number): AbortSignal {
@@ -76,23 +80,27 @@ export function documentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireApiKey(ctx);
   const concurrency = new KeyConcurrency(ctx.config.maxConcurrentPerKey);
-  /** Rate limits, then a concurrency slot for the key held until the answer is sent (429 when none is free). */
-  const limit = async (req: Request, res: Response): Promise<void> => {
+  /** Rate limits, then a concurrency slot for the key held until the answer is sent (429 when none is free).
+   * Free scans are also counted per account (user or organisation), whatever the key (FREE_SCAN_RATE_LIMIT_PER_MINUTE). */
+  const limit = async (req: Request, res: Response, options: { freeScan?: boolean } = {}): Promise<void> => {
     const caller = keyCallerOf(req);
     await ctx.rateLimiter.check([
       { bucket: `key:${caller.keyId}`, limit: ctx.config.rateLimitPerMinute },
       ...(caller.orgId ? [{ bucket: `org:${caller.orgId}`, limit: ctx.config.orgRateLimitPerMinute }] : []),
+      ...(options.freeScan ? [{ bucket: `scan:${accountKey(caller)}`, limit: ctx.config.freeScanRateLimitPerMinute }] : []),
     ]);
     concurrency.hold(caller.keyId, res);
   };
+  /** The rest of the request runs as its account's: the engine pool shares its workers per account (server/worker/fair-queue.ts). */
+  const engineShare = (req: Request, _res: Response, next: NextFunction): void => withEngineAccount(accountKey(keyCallerOf(req)), next);
 
-  router.post('/hyperlink-scan', auth, async (req, res) => {
-    await limit(req, res);
+  router.post('/hyperlink-scan', auth, engineShare, async (req, res) => {
+    await limit(req, res, { freeScan: true });
     const form = await parseMultipart(req, ['file']);
     res.type('application/json').send(await scanDocumentBody(ctx, await documentRequest(ctx, req, form)));
   });
 
-  router.post('/hyperlink-apply', auth, async (req, res) => {
+  router.post('/hyperlink-apply', auth, engineShare, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file', 'cslFile']);
     const idem = await idempotent(ctx, req, res, 'hyperlink-apply', form);
@@ -123,14 +131,14 @@ export function documentRoutes(ctx: AppContext): Router {
     res.type('application/json').send(result);
   };
 
-  router.post('/hyperlink-style-preview', auth, async (req, res) => {
-    await limit(req, res);
+  router.post('/hyperlink-style-preview', auth, engineShare, async (req, res) => {
+    await limit(req, res, { freeScan: true });
     const form = await parseMultipart(req, ['file', 'cslFile']);
     const docReq = await documentRequest(ctx, req, form);
     res.json(await previewStyle(ctx, docReq, { ...(form.files.cslFile ? { cslFile: form.files.cslFile } : {}), ...pick(form.fields, 'styleId', 'count') }));
   });
 
-  router.post('/hyperlink', auth, async (req, res) => {
+  router.post('/hyperlink', auth, engineShare, async (req, res) => {
     await limit(req, res);
     const form = await parseMultipart(req, ['file']);
     const idem = await idempotent(ctx, req, res, 'hyperlink', form);
@@ -143,7 +151,7 @@ export function documentRoutes(ctx: AppContext): Router {
     }
   });
 
-  router.post('/hyperlink-crossref', auth, async (req, res) => {
+  router.post('/hyperlink-crossref', auth, engineShare, async (req, res) => {
     await limit(req, res);
     const caller = keyCallerOf(req);
     if (caller.plan === 'free') throw forbidden('hyperlinker_requires_paid_plan', 'hyperlinker_requires_paid_plan');

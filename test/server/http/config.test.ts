@@ -24,4 +24,8 @@ test('HOST defaults to every interface; limits have defaults and are configurabl
   assert.equal(set.maxMatchesPerDocument, 10);
   assert.equal(set.engineQueueMax, 0);
   assert.equal(set.engineHeapMb, 256);
+  assert.deepEqual([defaults.engineAccountThreads, defaults.freeScanRateLimitPerMinute], [null, 30]);
+  const shares = loadConfig({ ENGINE_ACCOUNT_THREADS: '3', FREE_SCAN_RATE_LIMIT_PER_MINUTE: '5' });
+  assert.deepEqual([shares.engineAccountThreads, shares.freeScanRateLimitPerMinute], [3, 5]);
+  assert.throws(() => loadConfig({ ENGINE_ACCOUNT_THREADS: '0' }), /ENGINE_ACCOUNT_THREADS/);
 });
