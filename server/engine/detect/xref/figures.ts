@@ -5,14 +5,19 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
+import { labelWords } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+
+const ENGLISH = '[Ff]ig(?:ure)?s?\\.?|FIG(?:URE)?S?\\.?';
+/** "Figura 2", "Abb. 1", "Рис. 3", "图1": the words of the other languages (labels/*.json). */
+const OTHER = labelWords('figure', new RegExp(`^(?:${ENGLISH})$`));
 
 export const FIGURES: LabelledKind = {
   kind: 'figure',
   prefix: 'fig',
   display: 'Figure',
-  words: '[Ff]ig(?:ure)?s?\\.?|FIG(?:URE)?S?\\.?',
-  captionWords: 'Figure|Fig\\.?|FIGURE|FIG\\.?',
+  words: `${ENGLISH}|${OTHER}`,
+  captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${OTHER}`,
   seqNames: ['figure', 'fig', 'abbildung', 'figura'],
   postfixWords: 'Figs?',
   elifeSuffixes: true,

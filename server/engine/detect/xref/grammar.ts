@@ -16,6 +16,7 @@
 import type { MatchKind, TargetType } from '../../../../shared/contract.ts';
 import type { ModelParagraph } from '../../model/types.ts';
 import type { TargetCandidate } from '../types.ts';
+import { connectorWords } from '../labels/vocabulary.ts';
 
 export type XrefModeSetting = 'number' | 'numbersub' | 'full' | 'off';
 
@@ -68,9 +69,12 @@ export const NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)*';
 const SUB_ONE = '(?:[a-zA-Z](?![a-zA-Z0-9])|\\([a-zA-Z]\\))';
 export const SUB = `${SUB_ONE}(?:(?:${WS}?${DASH}${WS}?|,(?:${WS}(?=\\())?|${WS}?&${WS}?)${SUB_ONE})*`;
 
+/** Words joining list items and range ends: English, and those of the other languages (labels/*.json: "e", "und", "a", "bis"). */
+const AND = `and|${connectorWords('and')}`;
+const TO = `to|${connectorWords('to')}`;
 /** Separator between two items of a list or the two ends of a range. */
-const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:and${WS}+|&${WS}*)?|${WS}+(?:and|&)${WS}+)`;
-const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+to${WS}+)`;
+const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:(?:${AND})${WS}+|&${WS}*)?|${WS}+(?:${AND}|&)${WS}+)`;
+const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+(?:${TO})${WS}+)`;
 const SEP_LIST_RE = new RegExp(SEP_LIST, "y");
 const SEP_RANGE_RE = new RegExp(SEP_RANGE, "y");
 

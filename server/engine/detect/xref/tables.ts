@@ -5,14 +5,19 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
+import { labelWords } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+
+const ENGLISH = '[Tt]ables?|TABLES?|Tabs?\\.';
+/** "Tabela 1", "Tabla 3", "Tabelle 2", "Tableau 2", "表2": the words of the other languages (labels/*.json). */
+const OTHER = labelWords('table', new RegExp(`^(?:${ENGLISH})$`));
 
 export const TABLES: LabelledKind = {
   kind: 'table',
   prefix: 'tab',
   display: 'Table',
-  words: '[Tt]ables?|TABLES?|Tabs?\\.',
-  captionWords: 'Table|TABLE',
+  words: `${ENGLISH}|${OTHER}`,
+  captionWords: `Table|TABLE|${OTHER}`,
   seqNames: ['table', 'tabelle', 'tabla'],
   postfixWords: 'Tables?',
   elifeSuffixes: true,

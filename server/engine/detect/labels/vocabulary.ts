@@ -1,0 +1,66 @@
+// Label vocabularies of languages other than English, as data: one JSON file per language beside this
+// module (figure, table, equation, section, appendix, supplementary, algorithm and listing words: singular,
+// plural, abbreviations, the case forms met in running text). The detectors add the words of every
+// language to their English patterns, so a manuscript in any of them (or mixing them: an English abstract
+// in a Portuguese paper) is read without naming its language. Wired today: figure, table and equation
+// mentions and captions (figures.ts, tables.ts, equations.ts), and the list and range words of every
+// labelled mention ("Figuras 7, 8 e 10", "Tabelas 1 a 3": grammar.ts).
+
+import de from './de.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import fr from './fr.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
+import ja from './ja.json' with { type: 'json' };
+import nl from './nl.json' with { type: 'json' };
+import pl from './pl.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
+import ru from './ru.json' with { type: 'json' };
+import tr from './tr.json' with { type: 'json' };
+import zh from './zh.json' with { type: 'json' };
+
+export type LabelKind = 'figure' | 'table' | 'equation' | 'section' | 'appendix' | 'supplementary' | 'algorithm' | 'listing';
+
+/** A language's label words, and the words joining two items of a list ("e", "und") or the ends of a range ("a", "bis"). */
+export type LanguageLabels = { language: string; name: string; and: string[]; to: string[] } & Record<LabelKind, string[]>;
+
+export const LANGUAGES: readonly LanguageLabels[] = [pt, es, fr, de, it, nl, pl, tr, ru, zh, ja];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One word as a pattern: its first letter in either case, or the whole word in capitals ("FIGURA 1"); a
+ * final full stop of an abbreviation may be left out ("Abb 1").
+ */
+function wordPattern(word: string): string {
+  const dot = word.endsWith('.');
+  const stem = dot ? word.slice(0, -1) : word;
+  const first = stem[0]!;
+  const rest = escape(stem.slice(1));
+  const cased = first.toUpperCase() === first.toLowerCase() ? escape(first) + rest : `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`;
+  const forms = stem.toUpperCase() === stem || stem.length === 1 ? [cased] : [cased, escape(stem.toUpperCase())];
+  return forms.map((f) => (dot ? `${f}\\.?` : f)).join('|');
+}
+
+const cache = new Map<LabelKind, string>();
+
+/**
+ * The label words of a kind in every language, as a regex alternation (no group), longest first so that
+ * "Figuras" is read whole before "Figura"; words English already reads are left out.
+ */
+export function labelWords(kind: LabelKind, english: RegExp): string {
+  let source = cache.get(kind);
+  if (source === undefined) {
+    const words = new Set<string>();
+    for (const lang of LANGUAGES) for (const w of lang[kind]) if (!english.test(w)) words.add(w);
+    source = [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(wordPattern).join('|');
+    cache.set(kind, source);
+  }
+  return source;
+}
+
+/** The words joining list items (`and`) or range ends (`to`) in every language, as a regex alternation (no group). */
+export function connectorWords(which: 'and' | 'to'): string {
+  const words = new Set<string>();
+  for (const lang of LANGUAGES) for (const w of lang[which]) words.add(w);
+  return [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escape).join('|');
+}

@@ -1,0 +1,55 @@
+// Manuscripts in other languages: a short manuscript per language of labels/*.json, with captions, a
+// display equation and a paragraph naming them in the language's forms; the matches the scan proposes,
+// exactly (kind, text, target).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+import { analyse } from '../../../../../server/engine/scan.ts';
+import { connectorWords, labelWords, LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
+import { parseSettings } from '../../../../../shared/settings.ts';
+
+const SETTINGS = parseSettings({ figures: 'full', tables: 'full', equations: 'full' });
+
+interface Case { lang: string; fig: string; tab: string; text: string; expected: [string, string, string][] }
+
+const CASES: Case[] = [
+  { lang: 'pt', fig: 'Figura 1 – Mapa da área.', tab: 'Tabela 2 - Dados.', text: 'Como mostram a Figura 1, as Figuras 1 e 2, a tabela 2 e a equação (1).', expected: [['figure', 'Figura 1', 'fig-1'], ['figure', 'Figuras 1', 'fig-1'], ['figure', '2', 'fig-2'], ['table', 'tabela 2', 'tab-2'], ['equation', 'equação (1)', 'eq-1']] },
+  { lang: 'es', fig: 'Figura 1. Mapa.', tab: 'Tabla 2. Datos.', text: 'Véanse la Fig. 1, las Figuras 1 y 2, la Tabla 2 y la Ecuación (1).', expected: [['figure', 'Fig. 1', 'fig-1'], ['figure', 'Figuras 1', 'fig-1'], ['figure', '2', 'fig-2'], ['table', 'Tabla 2', 'tab-2'], ['equation', 'Ecuación (1)', 'eq-1']] },
+  { lang: 'fr', fig: 'Figure 1 : Carte.', tab: 'Tableau 2 : Données.', text: 'Voir les figures 1 et 2, le Tableau 2 et l’équation (1).', expected: [['figure', 'figures 1', 'fig-1'], ['figure', '2', 'fig-2'], ['table', 'Tableau 2', 'tab-2'], ['equation', 'équation (1)', 'eq-1']] },
+  { lang: 'de', fig: 'Abbildung 1: Karte.', tab: 'Tabelle 2: Daten.', text: 'Siehe Abb. 1, die Abbildungen 1 bis 2, Tabelle 2 und Gl. (1).', expected: [['figure', 'Abb. 1', 'fig-1'], ['figure', 'Abbildungen 1', 'fig-1'], ['figure', '2', 'fig-2'], ['table', 'Tabelle 2', 'tab-2'], ['equation', 'Gl. (1)', 'eq-1']] },
+  { lang: 'it', fig: 'Figura 1. Mappa.', tab: 'Tabella 2. Dati.', text: 'Si vedano la Figura 1, la Tabella 2 e l’Equazione (1).', expected: [['figure', 'Figura 1', 'fig-1'], ['table', 'Tabella 2', 'tab-2'], ['equation', 'Equazione (1)', 'eq-1']] },
+  { lang: 'nl', fig: 'Figuur 1. Kaart.', tab: 'Tabel 2. Gegevens.', text: 'Zie Figuur 1, Tabel 2 en Vergelijking (1).', expected: [['figure', 'Figuur 1', 'fig-1'], ['table', 'Tabel 2', 'tab-2'], ['equation', 'Vergelijking (1)', 'eq-1']] },
+  { lang: 'pl', fig: 'Rysunek 1. Mapa.', tab: 'Tabela 2. Dane.', text: 'Zob. rys. 1, tabeli 2 oraz równanie (1).', expected: [['figure', 'rys. 1', 'fig-1'], ['table', 'tabeli 2', 'tab-2'], ['equation', 'równanie (1)', 'eq-1']] },
+  { lang: 'tr', fig: 'Şekil 1. Harita.', tab: 'Tablo 2. Veriler.', text: 'Bakınız Şekil 1, Tablo 2 ve Denklem (1).', expected: [['figure', 'Şekil 1', 'fig-1'], ['table', 'Tablo 2', 'tab-2'], ['equation', 'Denklem (1)', 'eq-1']] },
+  { lang: 'ru', fig: 'Рисунок 1. Карта.', tab: 'Таблица 2. Данные.', text: 'См. рис. 1, в таблице 2 и уравнение (1).', expected: [['figure', 'рис. 1', 'fig-1'], ['table', 'таблице 2', 'tab-2'], ['equation', 'уравнение (1)', 'eq-1']] },
+  { lang: 'zh', fig: '图 1 研究区地图', tab: '表 2 数据', text: '如图1和表2所示，见式(1)。', expected: [['figure', '图1', 'fig-1'], ['table', '表2', 'tab-2'], ['equation', '式(1)', 'eq-1']] },
+  { lang: 'ja', fig: '図 1 地図', tab: '表 2 データ', text: '図1と表2、式(1)を参照。', expected: [['figure', '図1', 'fig-1'], ['table', '表2', 'tab-2'], ['equation', '式(1)', 'eq-1']] },
+];
+
+for (const c of CASES) {
+  test(`${c.lang}: figure, table and equation mentions and captions, exactly`, async () => {
+    const body = p(c.text) + p(c.fig, 'Caption') + p(c.fig.replace('1', '2'), 'Caption') + p(c.tab, 'Caption') + p('x = y + z\t(1)');
+    const input = analyse(await buildDocx({ body }), SETTINGS);
+    const got = [...input.matchById.values()]
+      .filter((m) => m.paragraph.index === 0 && m.kind !== 'citation')
+      .sort((a, b) => a.start - b.start)
+      .map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+    assert.deepEqual(got, c.expected);
+  });
+}
+
+test('every language file has every kind and the connectors; words are read whole, longest first', () => {
+  assert.equal(LANGUAGES.length, 11);
+  for (const lang of LANGUAGES) {
+    for (const kind of ['figure', 'table', 'equation', 'section', 'appendix', 'supplementary', 'algorithm', 'listing'] as const) {
+      assert.ok(lang[kind].length > 0, `${lang.language} ${kind}`);
+    }
+    assert.ok(lang.and.length > 0, `${lang.language} and`);
+  }
+  const figure = new RegExp(`^(?:${labelWords('figure', /^$/)})`);
+  assert.equal(figure.exec('Figuras 7')?.[0], 'Figuras');
+  assert.equal(figure.exec('FIGURA 7')?.[0], 'FIGURA');
+  assert.equal(figure.exec('Abb 2')?.[0], 'Abb', 'the full stop of an abbreviation may be left out');
+  assert.match(connectorWords('and'), /(^|\|)und(\||$)/);
+});
