@@ -13,8 +13,12 @@
 //   --json FILE       write the full result as JSON
 //   --corpus DIR      corpus directory (default $CORPUS_DIR or ../shared/corpus)
 //   --oracle          score the gold against itself (harness self-check: everything must be 1.000)
+//
+// Without --corpus or --doc, the manuscripts of ../shared/corpus-i18n (beside the corpus) follow, scored
+// apart, one block per language (the language is the name's second field: scielo-pt-...).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseSettings, type HyperlinkSettings } from '../shared/settings.ts';
 import type { ScanPacket } from '../shared/contract.ts';
@@ -99,25 +103,11 @@ interface DocResult {
   goldProblems?: string[];
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const dir = args.corpus ?? corpusDir();
-  const docs = selectDocs(listCorpus(dir), args.docs);
-  if (docs.length === 0) {
-    console.error(`no corpus documents found in ${dir}${args.docs.length ? ` matching ${args.docs.join(', ')}` : ''}`);
-    process.exit(1);
-  }
-  const scan: ScanFn | null = args.oracle ? null : await loadScan();
-  if (!scan && !args.oracle) {
-    console.error('scan: not available (server/engine/scan.ts does not load yet); set BENCH_DEBUG=1 for the import error');
-    process.exit(2);
-  }
-  const settings = parseSettings({ doi: true, ...args.settings });
+/** Scans and scores each document, printing its lines as asked; the totals and the per-document results. */
+async function scoreDocs(docs: ReturnType<typeof listCorpus>, args: Args, scan: ScanFn | null, settings: HyperlinkSettings) {
   const total = emptyRows();
   const totalAside = emptyRows();
   const results: DocResult[] = [];
-  console.log(bold(`accuracy on ${docs.length} documents from ${dir}`) + dim(`  (counted statuses: ${args.statuses.join(', ')})`));
-
   for (const doc of docs) {
     const bytes = new Uint8Array(readFileSync(doc.docxPath));
     const gold = loadGold(doc.goldPath);
@@ -170,6 +160,53 @@ async function main(): Promise<void> {
     }
   }
 
+  return { total, totalAside, results };
+}
+
+/** Language of a corpus-i18n document, from its name ("scielo-pt-…" → pt). */
+function languageOf(name: string): string {
+  return /^[^-]+-([a-z]{2})-/.exec(name)?.[1] ?? 'other';
+}
+
+/**
+ * Manuscripts not in English (../shared/corpus-i18n beside the corpus), scored apart, one block per
+ * language: what the English corpus shows says nothing of them.
+ */
+async function i18nBlocks(dir: string, args: Args, scan: ScanFn | null, settings: HyperlinkSettings): Promise<void> {
+  const i18nDir = join(dirname(dir), 'corpus-i18n');
+  if (!existsSync(i18nDir)) return;
+  const byLanguage = new Map<string, ReturnType<typeof listCorpus>>();
+  for (const doc of listCorpus(i18nDir)) {
+    const lang = languageOf(doc.name);
+    byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), doc]);
+  }
+  for (const [lang, docs] of [...byLanguage].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log('');
+    console.log(bold(`corpus-i18n, ${lang}: ${docs.length} document${docs.length > 1 ? 's' : ''} from ${i18nDir}`) + dim(' (known gold defects set aside)'));
+    const { totalAside, results } = await scoreDocs(docs, { ...args, verbose: false, errors: 0 }, scan, settings);
+    console.log(formatTable(totalAside));
+    const ms = results.reduce((n, r) => n + r.ms, 0);
+    const failed = results.filter((r) => r.error);
+    console.log(`${results.length} documents, scan ${ms.toFixed(0)} ms total` + (failed.length ? red(`, ${failed.length} scan failures`) : ''));
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dir = args.corpus ?? corpusDir();
+  const docs = selectDocs(listCorpus(dir), args.docs);
+  if (docs.length === 0) {
+    console.error(`no corpus documents found in ${dir}${args.docs.length ? ` matching ${args.docs.join(', ')}` : ''}`);
+    process.exit(1);
+  }
+  const scan: ScanFn | null = args.oracle ? null : await loadScan();
+  if (!scan && !args.oracle) {
+    console.error('scan: not available (server/engine/scan.ts does not load yet); set BENCH_DEBUG=1 for the import error');
+    process.exit(2);
+  }
+  const settings = parseSettings({ doi: true, ...args.settings });
+  console.log(bold(`accuracy on ${docs.length} documents from ${dir}`) + dim(`  (counted statuses: ${args.statuses.join(', ')})`));
+  const { total, totalAside, results } = await scoreDocs(docs, args, scan, settings);
   console.log('');
   console.log(formatTable(total));
   printDefects(results);
@@ -190,6 +227,7 @@ async function main(): Promise<void> {
       (mism ? yellow(`, ${mism}/${checked} engine locations disagree with their sourceText (see --verbose / --errors)`) : `, locations consistent (${checked} checked)`) +
       (goldIssues ? yellow(`, ${goldIssues} gold offsets not found in the docx text`) : ''),
   );
+  if (!args.corpus && args.docs.length === 0 && !args.oracle) await i18nBlocks(dir, args, scan, settings);
   if (args.json) {
     writeFileSync(args.json, JSON.stringify({ settings, countedStatuses: args.statuses, total, documents: results }, null, 2));
     console.log(dim(`full result written to ${args.json}`));
