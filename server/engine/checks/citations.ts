@@ -87,6 +87,7 @@ function numberingFaults(list: readonly ReviewTarget[]): CheckFinding[] {
     const n = typedEntryNumber(t.text);
     if (n === null) return out; // an unnumbered list (superscripts matched by position)
     if (prev && n === prev.n) out.push(finding('reference-numbering', 'error', `Reference number ${n} is used twice`, atTarget(t), [prev.t.targetId, t.targetId]));
+    else if (prev && n < prev.n) out.push(finding('reference-numbering', 'error', `Reference ${n} comes after reference ${prev.n}: the list is out of order`, atTarget(t), [prev.t.targetId, t.targetId]));
     else if (prev && n > prev.n + 1) out.push(finding('reference-numbering', 'warning', `The reference list skips ${n === prev.n + 2 ? `number ${prev.n + 1}` : `numbers ${prev.n + 1}–${n - 1}`}`, atTarget(t), [prev.t.targetId, t.targetId]));
     prev = { n, t };
   }

@@ -31,11 +31,20 @@ export function floatChecks(matches: readonly ReviewMatch[], targets: readonly R
     series.set(num.series, list);
   }
 
+  const noneNoted = new Set<string>();
   for (const m of matches) {
     if (m.kind === 'citation' || m.kind === 'doi' || m.status !== 'unmatched') continue;
     const items = [...series.entries()].filter(([k]) => k.split(':')[0] === m.kind).flatMap(([, v]) => v);
     const what = WORD[m.kind] ?? m.kind;
-    out.push(finding('mention-without-target', 'error', `“${quoted(m)}” is mentioned but the document has no ${what} ${m.sourceText.replace(/[()]/g, '')} (${what === 'appendix' ? 'appendices' : `${what}s`}: ${seriesRange(items)})`, atMention(m)));
+    const plural = what === 'appendix' ? 'appendices' : `${what}s`;
+    if (items.length === 0) {
+      // No numbered item of the kind at all: figures uploaded apart, sections of a supporting file. Not decidable.
+      if (noneNoted.has(m.kind)) continue;
+      noneNoted.add(m.kind);
+      out.push(finding('undecided', 'note', `“${quoted(m)}” is mentioned but the document has no numbered ${plural} (perhaps they are in another file), so ${what} mentions are not checked`, atMention(m)));
+      continue;
+    }
+    out.push(finding('mention-without-target', 'error', `“${quoted(m)}” is mentioned but the document has no ${what} ${m.sourceText.replace(/[()]/g, '')} (${plural}: ${seriesRange(items)})`, atMention(m)));
   }
 
   for (const t of floats) {
@@ -47,14 +56,17 @@ export function floatChecks(matches: readonly ReviewMatch[], targets: readonly R
 
   for (const [key, items] of series) {
     const kind = key.split(':')[0]!;
+    // Equations, sections and the rest restart their numbers in appendices and may be unnumbered: only figures,
+    // tables and supplementary items are held to one numbering.
+    if (!ORDERED_KINDS.has(kind)) continue;
     const sorted = [...items].sort((a, b) => a.n - b.n || compareLocations(a.t.location, b.t.location));
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1]!;
       const cur = sorted[i]!;
-      if (cur.n === prev.n) out.push(finding('caption-numbering', 'error', `${display(cur.t)} is numbered twice`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
-      else if (cur.n > prev.n + 1 && ORDERED_KINDS.has(kind)) out.push(finding('caption-numbering', 'warning', `${WORD[kind] ?? kind} numbering skips from ${prev.n} to ${cur.n}`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
+      const sameParagraph = cur.t.location.part === prev.t.location.part && cur.t.location.paragraph === prev.t.location.paragraph;
+      if (cur.n === prev.n && !sameParagraph) out.push(finding('caption-numbering', 'error', `${display(cur.t)} is numbered twice`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
+      else if (cur.n > prev.n + 1) out.push(finding('caption-numbering', 'warning', `${WORD[kind] ?? kind} numbering skips from ${prev.n} to ${cur.n}`, atTarget(cur.t), [prev.t.targetId, cur.t.targetId]));
     }
-    if (!ORDERED_KINDS.has(kind)) continue;
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1]!;
       const cur = sorted[i]!;

@@ -1,0 +1,61 @@
+// npm run bench:checks [-- --doc PREFIX]: recall of the manuscript checks on faults injected into the corpus
+// manuscripts (bench/checks/inject.ts: an entry deleted, every citation of an entry deleted, an entry duplicated, two
+// numbered entries swapped, a citation's year changed, a figure mentioned past the last one, the first mentions of
+// two figures swapped, a caption dropped), and the findings on the untouched manuscripts. A fault counts as found
+// when a finding of its code (naming its target, where it has one) appears that the untouched manuscript did not have.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import type { CheckFinding, CheckSeverity } from '../shared/contract.ts';
+import { scan } from '../server/engine/index.ts';
+import { SETTINGS_DEFAULTS } from '../shared/settings-values.ts';
+import { corpusDir, listCorpus } from './accuracy/corpus.ts';
+import { FAULT_KINDS, inject, type FaultKind } from './checks/inject.ts';
+
+const args = process.argv.slice(2);
+const docFilter = args.includes('--doc') ? args[args.indexOf('--doc') + 1] : undefined;
+const dir = corpusDir();
+const names = listCorpus(dir).map((d) => d.name).filter((n) => !n.includes('.messy') && (!docFilter || n.startsWith(docFilter)));
+const key = (f: CheckFinding) => `${f.code}|${f.message}`;
+
+const tally = new Map<FaultKind, { injected: number; found: number; missed: string[] }>(FAULT_KINDS.map((k) => [k, { injected: 0, found: 0, missed: [] }]));
+const untouched: Record<CheckSeverity, number> = { error: 0, warning: 0, note: 0 };
+const errorCodes = new Map<string, number>();
+const started = performance.now();
+for (const name of names) {
+  const docx = new Uint8Array(readFileSync(join(dir, `${name}.docx`)));
+  const packet = scan(docx, { ...SETTINGS_DEFAULTS });
+  const base = packet.checks ?? [];
+  for (const f of base) {
+    untouched[f.severity]++;
+    if (f.severity === 'error') errorCodes.set(f.code, (errorCodes.get(f.code) ?? 0) + 1);
+  }
+  const before = new Set(base.map(key));
+  for (const kind of FAULT_KINDS) {
+    const fault = inject(kind, docx, packet);
+    if (!fault) continue;
+    const t = tally.get(kind)!;
+    t.injected++;
+    let after: CheckFinding[] = [];
+    try {
+      after = scan(fault.docx, { ...SETTINGS_DEFAULTS }).checks ?? [];
+    } catch (err) {
+      t.missed.push(`${name} (${err instanceof Error ? err.message : String(err)})`);
+      continue;
+    }
+    const hit = after.some((f) => f.code === fault.expect.code && !before.has(key(f)) && (!fault.expect.related || f.related.includes(fault.expect.related)));
+    if (hit) t.found++;
+    else t.missed.push(name);
+  }
+}
+
+console.log(`bench:checks: ${names.length} manuscripts (${dir}), ${((performance.now() - started) / 1000).toFixed(1)} s, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log('\nfault                 injected  found  recall  (goal >= 0.95)');
+for (const [kind, t] of tally) {
+  const recall = t.injected ? t.found / t.injected : NaN;
+  console.log(`${kind.padEnd(22)}${String(t.injected).padStart(8)}${String(t.found).padStart(7)}  ${Number.isNaN(recall) ? '  -  ' : recall.toFixed(3)}${t.missed.length ? `   missed: ${t.missed.slice(0, 4).join(', ')}${t.missed.length > 4 ? ', …' : ''}` : ''}`);
+}
+const per = (n: number) => (n / Math.max(1, names.length)).toFixed(2);
+console.log(`\nuntouched manuscripts: ${per(untouched.error)} errors, ${per(untouched.warning)} warnings, ${per(untouched.note)} notes per manuscript`);
+console.log(`errors on untouched manuscripts by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
