@@ -50,6 +50,7 @@ export type IdentityChange = Known<z.infer<typeof d.identityChangeSchema>>;
 /** A retraction, withdrawal, correction (or similar) notice the registry records for a cited work. */
 export type WorkUpdate = Known<z.infer<typeof d.workUpdateSchema>>;
 export type ResolvedWork = Known<z.infer<typeof d.resolvedWorkSchema>>;
+export type WorkRecord = Known<z.infer<typeof d.workRecordSchema>>;
 export type ResolverReport = Known<z.infer<typeof d.resolverReportSchema>>;
 /** /hyperlink-crossref stream (Accept: text/event-stream): the first event, once the references are known. */
 export type ResolveStartEvent = Known<z.infer<typeof d.resolveStartEventSchema>>;

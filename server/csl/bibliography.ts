@@ -1,14 +1,18 @@
 // The bibliography renderer the engine's rewrite calls (engine/style-hooks.ts BibliographyRenderer):
-// each entry is parsed into CSL fields (server/style/parse-entry.ts), completed with the registry
+// registry first: an approved resolved work that carries the registry's record (ResolvedWork.record) is
+// rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
+// matter then). Any other entry is parsed into CSL fields (server/style/parse-entry.ts), completed with the
 // metadata of an approved resolved work, rendered in the chosen style with citeproc-js, and checked
-// for faithfulness: an entry whose fields were not all found, or whose rendering would drop words of
-// the entry as written, is skipped with the reason (it stays as written).
+// for faithfulness: an entry whose fields were not all found or were read run together, whose rendering
+// would drop words of the entry as written, or would show an empty field (": :", "()"), is skipped with
+// the reason (the rewrite then refuses, naming it).
 
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { BibliographyRenderer, BibliographyRendering, RewriteEntryInput } from '../engine/style-hooks.ts';
 import { parseEntry, stripTrailer } from '../style/parse-entry.ts';
+import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
-import { rendererFor, type CslItem } from './render.ts';
+import { rendererFor, type CslItem, type CslName } from './render.ts';
 
 /** Words that may differ between styles without losing content (terms a style writes its own way). */
 const STYLE_WORDS = new Set([
@@ -39,6 +43,28 @@ export function droppedWords(written: string, rendered: string, item: CslItem): 
   return out;
 }
 
+/** Links and DOIs, which may hold any punctuation: set aside before looking for empty fields. */
+const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
+
+/**
+ * Punctuation an empty field, or fields read run together, leave in a rendering: ": :", "..", ",,", ", .", "()",
+ * "[]", "pp. ." and the like. Returns the first such mark, or null.
+ */
+export function emptyFieldMark(text: string): string | null {
+  const body = text.replace(LINKS, ' ');
+  const m = /(?<!\.)\.\.(?!\.)|[,;:]\s*[,;:]|[,;:]\s*\.(?!\d)|\.\s+[.,;:]|\(\s*\)|\[\s*\]|\b(?:pp?|vol|no|ed|eds)\.\s*[.,;:)]/i.exec(body);
+  return m ? m[0] : null;
+}
+
+/** A field that holds what belongs to others (the reader ran them together): "Geoderma 100:321–353. doi: 10.1016/S0016-". */
+function runTogether(item: CslItem): string | null {
+  for (const field of ['container-title', 'title', 'publisher'] as const) {
+    const v = item[field];
+    if (v && (/\bdoi\b|\b10\.\d{4,9}\//i.test(v) || /\d+\s*(?:\(\d+\))?\s*:\s*\d/.test(v))) return `fields read run together: the ${field === 'container-title' ? 'journal' : field} reads "${v.slice(0, 60)}"`;
+  }
+  return null;
+}
+
 function completeness(item: CslItem): string | null {
   const missing: string[] = [];
   if (!item.author?.length) missing.push('authors');
@@ -58,6 +84,31 @@ function withMetadata(item: CslItem, work: ResolvedWork | undefined): CslItem {
   return out;
 }
 
+/** A resolved work's registry record as a citeproc item, or null when there is none (or it is malformed). */
+export function recordItem(id: string, record: unknown): CslItem | null {
+  if (!record || typeof record !== 'object') return null;
+  const r = record as Record<string, unknown>;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const item: CslItem = { id, type: str(r.type) ?? 'article-journal' };
+  for (const f of ['title', 'container-title', 'volume', 'issue', 'page', 'publisher', 'DOI'] as const) {
+    const v = str(r[f]);
+    if (v) item[f] = v;
+  }
+  if (Array.isArray(r.author)) {
+    const names = r.author.flatMap((a: unknown): CslName[] => {
+      if (!a || typeof a !== 'object') return [];
+      const n = a as Record<string, unknown>;
+      const family = str(n.family), given = str(n.given), literal = str(n.literal);
+      return family ? [{ family, ...(given ? { given } : {}) }] : literal ? [{ literal }] : [];
+    });
+    if (names.length) item.author = names;
+  }
+  const parts = (r.issued as { 'date-parts'?: unknown } | undefined)?.['date-parts'];
+  const first = Array.isArray(parts) && Array.isArray(parts[0]) ? (parts[0] as unknown[]).filter((n): n is number => Number.isInteger(n)) : [];
+  if (first.length) item.issued = { 'date-parts': [first] };
+  return item.title || item.author ? item : null;
+}
+
 /** A renderer for one style, with the approved resolved works (keyed by target key) as metadata. */
 export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Record<string, ResolvedWork>): BibliographyRenderer {
   return {
@@ -68,6 +119,16 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       const items: CslItem[] = [];
       const written = new Map<string, string>();
       for (const e of entries) {
+        // Registry first: an approved resolved work is rendered from the registry's record, not from the string.
+        const work = resolvedWorks?.[e.key];
+        const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
+        if (record) {
+          if (e.url && !record.DOI) record.URL = e.url;
+          const why = completeness(record);
+          if (why) { skipped.push({ key: e.key, reason: `the registry's record lacks ${why.replace('fields not found: ', '')}` }); continue; }
+          items.push(record);
+          continue;
+        }
         const parsed = parseEntry(e.text, e.key, e.printedLabel, { pad: false });
         if (/\bet al\b|…/.test(parsed.body)) { skipped.push({ key: e.key, reason: 'the author list is abbreviated ("et al."), so the full list is unknown' }); continue; }
         const item = withMetadata(parsed.item, resolvedWorks?.[e.key]);
@@ -75,7 +136,7 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         else delete item.DOI;
         if (e.url && !e.doi) item.URL = e.url;
         else delete item.URL;
-        const why = completeness(item);
+        const why = completeness(item) ?? runTogether(item);
         if (why) { skipped.push({ key: e.key, reason: why }); continue; }
         items.push(item);
         written.set(e.key, stripTrailer(parsed.body));
@@ -89,7 +150,10 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         const item = byId.get(id)!;
         const r = out.get(id);
         if (!r || !r.text) { skipped.push({ key: item.id, reason: 'the style rendered nothing for it' }); continue; }
-        const lost = droppedWords(written.get(item.id) ?? '', r.text, item);
+        const mark = emptyFieldMark(r.text);
+        if (mark) { skipped.push({ key: item.id, reason: `the style would write an empty field ("${mark.trim()}")` }); continue; }
+        // An entry rendered from the registry's record may drop what the manuscript wrote wrongly; one read from its string may not drop anything.
+        const lost = written.has(item.id) ? droppedWords(written.get(item.id)!, r.text, item) : [];
         if (lost.length) { skipped.push({ key: item.id, reason: `the style would drop: ${lost.slice(0, 5).join(', ')}` }); continue; }
         rendered.set(item.id, { segments: r.segments });
       }

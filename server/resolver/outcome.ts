@@ -5,7 +5,7 @@ import type { ResolvedWork } from '../../shared/contract.ts';
 import type { MatchDecision } from './match.ts';
 import type { CachedResolution } from './ports.ts';
 import type { PreparedReference } from './score.ts';
-import { containerTitle, workTitle, workUpdates, workYear, type CrossrefWork } from './work.ts';
+import { containerTitle, workRecord, workTitle, workUpdates, workYear, type CrossrefWork } from './work.ts';
 
 /** Longest query sent (Crossref gains nothing from longer strings). */
 const MAX_QUERY = 400;
@@ -28,6 +28,7 @@ export function toResolvedWork(work: CrossrefWork, status: CachedResolution['sta
     year: year === null ? null : String(year),
     containerTitle: containerTitle(work),
     source: 'crossref',
+    record: workRecord(work),
     status,
     reasons: updates.length ? [...reasons, ...updates.map((u) => `${u.type.replace(/_/g, ' ')} notice ${u.noticeDoi}${u.date ? ` (${u.date})` : ''}`)] : reasons,
     ...extra,

@@ -1,6 +1,6 @@
 // A work as the registry answers it (the fields the resolver selects), and readers for them.
 
-import type { WorkUpdate } from '../../shared/contract.ts';
+import type { WorkRecord, WorkUpdate } from '../../shared/contract.ts';
 import { stripMarkup } from '../references/text.ts';
 
 export interface CrossrefAuthor {
@@ -119,4 +119,28 @@ export function noticeLabel(w: CrossrefWork): string | null {
 
 export function isNotice(w: CrossrefWork): boolean {
   return noticeLabel(w) !== null;
+}
+
+/** Crossref's work types as CSL types (the common ones; anything else is rendered as an article). */
+const CSL_TYPES: Record<string, string> = {
+  'journal-article': 'article-journal', 'book-chapter': 'chapter', book: 'book', monograph: 'book', 'edited-book': 'book',
+  'reference-book': 'book', 'proceedings-article': 'paper-conference', 'posted-content': 'article', report: 'report',
+  dissertation: 'thesis', dataset: 'dataset', standard: 'standard', 'reference-entry': 'entry',
+};
+
+/** The work as a CSL-JSON record (what the bibliography rewrite renders a resolved reference from). */
+export function workRecord(w: CrossrefWork): WorkRecord {
+  const out: WorkRecord = { type: CSL_TYPES[w.type ?? ''] ?? 'article-journal', DOI: w.DOI.toLowerCase() };
+  const title = workFullTitle(w);
+  if (title) out.title = title;
+  const container = containerTitle(w);
+  if (container) out['container-title'] = stripMarkup(container).trim();
+  const authors = (w.author ?? [])
+    .map((a) => (a.family ? { family: a.family.trim(), ...(a.given?.trim() ? { given: a.given.trim() } : {}) } : a.name?.trim() ? { literal: a.name.trim() } : null))
+    .filter((a): a is NonNullable<typeof a> => a !== null);
+  if (authors.length) out.author = authors;
+  const parts = (w.issued?.['date-parts']?.[0] ?? []).filter((n): n is number => typeof n === 'number');
+  if (parts.length) out.issued = { 'date-parts': [parts] };
+  for (const f of ['volume', 'issue', 'page'] as const) if (w[f]?.trim()) out[f] = w[f]!.trim();
+  return out;
 }

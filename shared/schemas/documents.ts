@@ -170,9 +170,31 @@ export const workUpdateSchema = z.looseObject({
   source: z.string().optional(),
 });
 
+/** A name in CSL-JSON: family and given, or one literal (an organisation). */
+const cslNameSchema = z.looseObject({ family: z.string().optional(), given: z.string().optional(), literal: z.string().optional() });
+
+/** The registry's record of a work as CSL-JSON (citeproc's input, the shape citation-js and Zotero use). */
+export const workRecordSchema = named(
+  'WorkRecord',
+  z.looseObject({
+    type: z.string(),
+    title: z.string().optional(),
+    'container-title': z.string().optional(),
+    author: z.array(cslNameSchema).optional(),
+    issued: z.looseObject({ 'date-parts': z.array(z.array(z.union([z.int(), z.string()]))) }).optional(),
+    volume: z.string().optional(),
+    issue: z.string().optional(),
+    page: z.string().optional(),
+    publisher: z.string().optional(),
+    DOI: z.string().optional(),
+  }),
+);
+
 export const resolvedWorkSchema = named(
   'ResolvedWork',
   z.looseObject({
+    /** The registry's full record (all authors, issue, pages, title as recorded): a bibliography rewrite renders an approved work from it. */
+    record: workRecordSchema.optional(),
     doi: z.string(),
     title: z.string(),
     confidence: z.number(),

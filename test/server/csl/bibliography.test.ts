@@ -3,7 +3,7 @@
 // rendering would drop words of the entry as written.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createBibliographyRenderer, droppedWords } from '../../../server/csl/bibliography.ts';
+import { createBibliographyRenderer, droppedWords, recordItem } from '../../../server/csl/bibliography.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
 import type { RewriteEntryInput } from '../../../server/engine/style-hooks.ts';
 
@@ -45,4 +45,23 @@ test('droppedWords: words of the entry the rendering lacks, style words, given n
   const item = { id: 'x', type: 'article-journal', author: [{ family: 'Smith', given: 'Anna Maria' }] };
   assert.deepEqual(droppedWords('Smith AM. Moss walls. J Bot. 2004;12:575–579. doi:10.1000/abc', 'Smith, A. M. (2004). Moss walls. J Bot, 12, 575–9.', item as never), []);
   assert.deepEqual(droppedWords('Smith AM. Moss walls in winter. J Bot. 2004.', 'Smith, A. M. (2004). Moss walls. J Bot.', item as never), ['winter']);
+});
+
+test('registry first: an approved work with its record is rendered from the record (every author, issue, pages), "et al." or not', () => {
+  const record = {
+    type: 'article-journal', title: 'Moss growth on north-facing walls', 'container-title': 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119',
+    author: [{ family: 'Smith', given: 'J.' }, { family: 'Lee', given: 'D.' }, { family: 'Okafor', given: 'N.' }], issued: { 'date-parts': [[2004]] }, DOI: '10.1000/moss.1',
+  };
+  const work = { doi: '10.1000/moss.1', title: record.title, confidence: 0.97, status: 'ready', citationImpact: 'link-only-safe', transactionPlan: null, record };
+  const written = entry('bib-1', 'Smith J, et al. Moss on walls. J Urban Bot. 2004;12:101.');
+  const t = text(createBibliographyRenderer(loadBundledStyle('apa')!, { 'bib-1': work } as never).render([written]), 'bib-1');
+  assert.equal(t, 'Smith, J., Lee, D., & Okafor, N. (2004). Moss growth on north-facing walls. Journal of Urban Botany, 12(3), 101–119. https://doi.org/10.1000/moss.1');
+  // Not approved (low confidence, or refused by the user): the string is read, and "et al." blocks it.
+  for (const w of [{ ...work, status: 'low_confidence' }, { ...work, approved: false }]) {
+    const out = createBibliographyRenderer(loadBundledStyle('apa')!, { 'bib-1': w } as never).render([written]);
+    assert.match(out.skipped[0]?.reason ?? '', /abbreviated/);
+  }
+  // A record without title or authors is no record; a malformed one is read defensively.
+  assert.equal(recordItem('x', { type: 'book' }), null);
+  assert.deepEqual(recordItem('x', { title: 'T', author: [{ family: 3 }, 'x', { literal: 'WHO' }], issued: { 'date-parts': [['2004']] } }), { id: 'x', type: 'article-journal', title: 'T', author: [{ literal: 'WHO' }] });
 });

@@ -6,16 +6,17 @@ import { parseReference } from '../../../server/references/parse.ts';
 import type { MatchDecision } from '../../../server/resolver/match.ts';
 import { fromDecision, queryText, toResolvedWork } from '../../../server/resolver/outcome.ts';
 import { prepareReference } from '../../../server/resolver/score.ts';
-import type { CrossrefWork } from '../../../server/resolver/work.ts';
+import { workRecord, type CrossrefWork } from '../../../server/resolver/work.ts';
 
 const work: CrossrefWork = {
   DOI: '10.1000/ABC.1', title: ['Moss on <i>walls</i>'], issued: { 'date-parts': [[2004]] }, 'container-title': ['Journal of Urban Botany'],
 };
 
-test('a ready work: lower-case DOI, plain title, year as text, link-only-safe', () => {
+test('a ready work: lower-case DOI, plain title, year as text, link-only-safe, the registry record', () => {
   assert.deepEqual(toResolvedWork(work, 'ready', 0.97, ['title agrees']), {
     doi: '10.1000/abc.1', title: 'Moss on walls', confidence: 0.97, citationImpact: 'link-only-safe', transactionPlan: null,
     year: '2004', containerTitle: 'Journal of Urban Botany', source: 'crossref', status: 'ready', reasons: ['title agrees'],
+    record: workRecord(work),
   });
 });
 

@@ -2,7 +2,7 @@
 // notices that update it (deduplicated, from updated-by and from relations) and whether it is a notice.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { containerTitle, firstAuthor, firstPage, isNotice, noticeLabel, workFullTitle, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
+import { containerTitle, firstAuthor, firstPage, isNotice, noticeLabel, workFullTitle, workRecord, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
 
 const work: CrossrefWork = {
   DOI: '10.1000/ABC',
@@ -71,4 +71,18 @@ test('a notice is known by its title\'s first word or by an update-to relation',
     assert.equal(noticeLabel(w), label, w.DOI);
     assert.equal(isNotice(w), label !== null, w.DOI);
   }
+});
+
+test('workRecord: the registry work as CSL-JSON (type mapped, every author, subtitle joined, markup stripped, DOI lower case)', () => {
+  const w: CrossrefWork = {
+    DOI: '10.1001/ArchDerm.138.9.1201', type: 'journal-article', title: ['Should the <i>skin</i> examination be taught'], subtitle: ['a survey'],
+    author: [{ given: 'A. C.', family: 'Geller', sequence: 'first' }, { given: 'S.', family: 'Venna' }, { name: 'The Skin Group' }],
+    issued: { 'date-parts': [[2002, 9]] }, 'container-title': ['Archives of Dermatology'], volume: '138', issue: '9', page: '1201-1203',
+  };
+  assert.deepEqual(workRecord(w), {
+    type: 'article-journal', DOI: '10.1001/archderm.138.9.1201', title: 'Should the skin examination be taught: a survey', 'container-title': 'Archives of Dermatology',
+    author: [{ family: 'Geller', given: 'A. C.' }, { family: 'Venna', given: 'S.' }, { literal: 'The Skin Group' }], issued: { 'date-parts': [[2002, 9]] }, volume: '138', issue: '9', page: '1201-1203',
+  });
+  assert.equal(workRecord({ DOI: '10.1/x', type: 'book-chapter' }).type, 'chapter');
+  assert.equal(workRecord({ DOI: '10.1/x', type: 'something-new' }).type, 'article-journal');
 });
