@@ -52,7 +52,7 @@ const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
  */
 export function emptyFieldMark(text: string): string | null {
   const body = text.replace(LINKS, ' ');
-  const m = /(?<!\.)\.\.(?!\.)|[,;:]\s*[,;:]|[,;:]\s*\.(?!\d)|\.\s+[.,;:]|\(\s*\)|\[\s*\]|\b(?:pp?|vol|no|ed|eds)\.\s*[.,;:)]/i.exec(body);
+  const m = /(?<!\.)\.\.(?!\.)|[,;:]\s*[,;:]|[,;:]\s*\.(?!\d)|\.\s+[.,;:]|\(\s*\)|\[\s*\]|\b(?:pp?|[Vv]ol|[Nn]o|eds?)\.\s*[.,;:]/.exec(body);
   return m ? m[0] : null;
 }
 
