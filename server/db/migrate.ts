@@ -1,6 +1,6 @@
 // Applies pending migrations under a named lock, so that two processes starting together migrate once.
 import type { Pool } from 'mysql2/promise';
-import { execute, selectRows } from './connection.ts';
+import { execute, selectRows, type Queryable } from './connection.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import { sha256Hex } from '../common/hash.ts';
 
@@ -26,6 +26,12 @@ function migrationFailed(migration: Migration, index: number, cause: unknown): E
   );
   const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? Object.assign(err, { code }) : err;
+}
+
+/** Versions of `migrations` not recorded in schema_migrations (none: the database is current). */
+export async function pendingMigrations(db: Queryable, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  const done = new Set((await selectRows<{ version: number }>(db, 'SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
+  return migrations.map((m) => m.version).filter((v) => !done.has(v));
 }
 
 export async function migrate(pool: Pool, migrations: Migration[] = MIGRATIONS): Promise<number[]> {

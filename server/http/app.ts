@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { accessLog, errorHandler, jsonBody, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
 import { cors } from './cors.ts';
 import { metricsHandler } from './metrics.ts';
+import { readiness } from './services/readiness.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -35,6 +36,10 @@ export function createApp(ctx: AppContext): Express {
     res.type('application/json').send(openapi);
   });
   if (ctx.metrics) app.get('/metrics', metricsHandler(ctx.metrics, ctx.config.metricsToken));
+  app.get('/readyz', async (_req, res) => {
+    const ready = await readiness(ctx);
+    res.status(ready.ok ? 200 : 503).json(ready);
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

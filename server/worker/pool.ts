@@ -135,7 +135,15 @@ export class EnginePool {
     return this.run<RewritePreview>({ op: 'preview', bytes, settings, limits: this.limits, style, count });
   }
 
+  private closed = false;
+
+  /** False once close() was called: the pool takes no more tasks (GET /readyz). */
+  get alive(): boolean {
+    return !this.closed;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     await this.piscina.close({ force: true });
   }
 
