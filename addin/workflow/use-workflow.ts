@@ -6,7 +6,7 @@ import type { DocumentHost } from '../host/host.ts';
 import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
 import type { CarryResult } from '../review/carry-over.ts';
 import type { Verification } from '../docx/verify.ts';
-import { createServiceClient, type ServiceClient, type ServiceConnection } from '../service-client.ts';
+import { createServiceClient, ServiceError, type ServiceClient, type ServiceConnection } from '../service-client.ts';
 import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
@@ -60,7 +60,7 @@ export function useWorkflow(
 
   /** Runs one step with a fresh AbortController; errors become words, cancel is silent. */
   const guarded = useCallback(
-    async (fallback: Phase, step: (signal: AbortSignal) => Promise<void>) => {
+    async (fallback: Phase | (() => Phase), step: (signal: AbortSignal) => Promise<void>) => {
       const controller = new AbortController();
       abort.current = controller;
       setError(null);
@@ -69,7 +69,7 @@ export function useWorkflow(
       } catch (e) {
         const cancelled = controller.signal.aborted || e instanceof CancelledError;
         setError(cancelled ? null : errorInWords(e, connection.baseUrl));
-        setProgress({ phase: fallback });
+        setProgress({ phase: typeof fallback === 'function' ? fallback() : fallback });
       } finally {
         if (abort.current === controller) abort.current = null;
       }
@@ -153,20 +153,37 @@ export function useWorkflow(
     void clearReview(host, store);
   }, [host, store]);
 
-  const scan = useCallback(
-    () =>
-      // A failed scan leaves the pane where it was (review, or the applied result).
-      guarded(session ? phase : 'idle', async (signal) => {
-        const s = await runScan(host, client(signal), settings, setProgress, signal);
+  const scan = useCallback(() => {
+    // A failed scan leaves the pane where it was (review, or the applied result), except a rejected
+    // file (400, 413, 422): the review on screen belonged to a document that is no longer the one open.
+    let rejected = false;
+    const prior = session ? phase : 'idle';
+    return guarded(
+      () => (rejected ? 'idle' : prior),
+      async (signal) => {
+        let s: ScanSession;
+        try {
+          s = await runScan(host, client(signal), settings, setProgress, signal);
+        } catch (e) {
+          if (e instanceof ServiceError && [400, 413, 422].includes(e.status)) {
+            rejected = true;
+            setSession(null);
+            setApplied(null);
+            setRestored(null);
+            setCarry(null);
+            dispatch({ type: 'load', packet: { matches: [], targets: [] } });
+          }
+          throw e;
+        }
         setApplied(null);
         setRestored(null);
         setCarry(null);
         setSaved(null);
         loadSession(s);
         setProgress({ phase: 'review' });
-      }),
-    [guarded, host, client, settings, session, phase, loadSession],
-  );
+      },
+    );
+  }, [guarded, host, client, settings, session, phase, loadSession]);
 
   const doApply = useCallback(
     (turnOffTracking: boolean) =>

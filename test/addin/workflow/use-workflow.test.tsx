@@ -114,6 +114,19 @@ test('a failed scan is said in words; after a good scan, a failed one leaves the
   await t.unmount();
 });
 
+test('a rejected file clears the previous review: no old matches left on screen', async () => {
+  const t = await pane();
+  await scanned(t);
+  await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
+  t.svc.answer.scan = () => Promise.reject(new ServiceError(400, 'DOCX rejected (not-a-zip) [HTTP 400]', { error: 'DOCX rejected', reason: 'not-a-zip' }));
+  await finish(await start(() => t.wf().scan()));
+  assert.ok(t.wf().error);
+  assert.equal(t.wf().session, null);
+  assert.deepEqual(t.wf().review.matches, []);
+  assert.equal(t.wf().phase, 'idle');
+  await t.unmount();
+});
+
 test('Cancel during a scan aborts its request; a late answer loads nothing and no error is shown', async () => {
   const t = await pane();
   const answer = deferred<ScanPacket>();
