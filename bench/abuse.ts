@@ -10,14 +10,16 @@ import { chunkedBombProbe } from './abuse/probes/chunked-bomb.ts';
 import { cslUploadProbe } from './abuse/probes/csl-upload.ts';
 import { docsEventsProbe } from './abuse/probes/docs-events.ts';
 import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
+import { hostileRegistryProbe } from './abuse/probes/hostile-registry.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
 import { memoryProbe } from './abuse/probes/memory.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
 import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
+import { startBenchRegistry } from './abuse/registry.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For
@@ -39,6 +41,9 @@ if (!probes.length) {
   process.exit(2);
 }
 
+const registry = await startBenchRegistry();
+SERVICE_ENV.CROSSREF_API_URL = registry.url;
+SERVICE_ENV.CROSSREF_MAILTO = 'abuse-bench@example.org';
 const service = await startBenchService(SERVICE_ENV);
 let broken = 0;
 try {
@@ -48,7 +53,7 @@ try {
     const health = new HealthWatch(service.url);
     const started = performance.now();
     const result = await Promise.race([
-      probe.run({ service, health, deadlineMs: PROBE_DEADLINE_MS }),
+      probe.run({ service, health, deadlineMs: PROBE_DEADLINE_MS, registry }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`probe exceeded ${PROBE_DEADLINE_MS * 2} ms`)), PROBE_DEADLINE_MS * 2).unref()),
     ]).catch(async (err: unknown) => {
       await health.stop();
@@ -64,6 +69,7 @@ try {
   }
 } finally {
   await service.stop();
+  await registry.close();
 }
 console.log(`\n${broken === 0 ? 'all goals held' : `${broken} goal(s) broken`}`);
 process.exit(broken === 0 ? 0 : 1);

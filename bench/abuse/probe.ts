@@ -1,5 +1,6 @@
 // What a bench:abuse probe is: a name, the service settings it needs, and a run that returns the
 // figures it measured, whether its goals held, and the statuses the abuse got.
+import type { HostileRegistry } from '../../test/helpers/hostile-registry.ts';
 import type { BenchService, HealthWatch } from './harness.ts';
 
 export interface ProbeContext {
@@ -7,6 +8,8 @@ export interface ProbeContext {
   health: HealthWatch;
   /** Upper bound on the probe's own wall time. */
   deadlineMs: number;
+  /** The registry the service resolves against (CROSSREF_API_URL); its mode is the probe's to set. */
+  registry?: HostileRegistry;
 }
 
 export interface ProbeResult {

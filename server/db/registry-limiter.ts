@@ -6,9 +6,13 @@
 //                    whether it is still in flight (released_at NULL and lease not expired).
 // A slot is granted inside a transaction that locks the limit rows, so two processes never both
 // take the last slot. The window counts per class; the concurrency limit counts every class in flight. Times are the database's clock (NOW(3)), the one clock all processes share.
+// Announced limits are untrusted: clamped (server/resolver/limits.ts) when announced and again when read
+// from the table, and followed by this process alone until confirmed (the same announcement on several
+// answers over a few seconds) before they are written for every process.
 
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from '../resolver/ports.ts';
+import { clampLimits } from '../resolver/limits.ts';
 import { execute, selectRows } from './connection.ts';
 
 const DB_NOW_MS = 'CAST(ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) AS SIGNED)';
@@ -27,6 +31,18 @@ export interface MysqlLimiterOptions {
   marginMs?: number;
   /** Longest wait between two attempts when every concurrency slot is taken. Default 50 ms. */
   pollMs?: number;
+  /**
+   * An announcement is written for every process once this process saw it on `count` answers spanning at
+   * least `spanMs` (default 5 answers over 2 s); until then only this process follows it.
+   */
+  confirmAfter?: { count: number; spanMs: number };
+}
+
+interface Announcement {
+  limits: RateLimits;
+  signature: string;
+  seen: number;
+  firstAt: number;
 }
 
 type Attempt = { slotId: number } | { waitMs: number };
@@ -46,6 +62,8 @@ function abortError(signal: AbortSignal): unknown {
 export class MysqlRegistryLimiter implements RegistryLimiter {
   private ready: Promise<void> | null = null;
   private readonly written = new Map<RequestClass, string>();
+  /** This process's latest announcement per class (followed here at once, shared once confirmed). */
+  private readonly announced = new Map<RequestClass, Announcement>();
   private readonly wakers = new Set<() => void>();
   private grants = 0;
   private readonly leaseMs: number;
@@ -116,9 +134,10 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     const now = Number(clock!.now_ms);
     const pausedUntil = Math.max(...rows.map((r) => Number(r.paused_until)));
     if (pausedUntil > now) return { waitMs: pausedUntil - now };
-    const interval = Number(row.interval_ms);
+    const limits = this.limitsFor(requestClass, row);
+    const interval = limits.intervalMs;
     const span = interval + (this.marginMs >= 0 ? this.marginMs : 100 + Math.round(interval * 0.05));
-    const limit = Math.max(1, Number(row.rate_limit));
+    const limit = limits.limit;
     const recent = await selectRows<{ granted_at: number } & RowDataPacket>(
       conn,
       'SELECT granted_at FROM registry_slots WHERE request_class = ? AND granted_at > ? ORDER BY granted_at',
@@ -134,11 +153,22 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
       'SELECT COUNT(*) AS n FROM registry_slots WHERE released_at IS NULL AND expires_at > ?',
       [now],
     );
-    if (Number(open!.n) >= Math.max(1, Number(row.concurrency))) return { waitMs: this.pollMs };
+    if (Number(open!.n) >= limits.concurrency) return { waitMs: this.pollMs };
     const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
     this.grants++;
     if (this.grants % 200 === 0) this.cleanup(now);
     return { slotId: Number(inserted.insertId) };
+  }
+
+  /**
+   * The limits this process works with: its own announcement when it has one, else the shared row, clamped
+   * either way (a row written by an older version, or by hand, cannot starve the registry's users).
+   */
+  private limitsFor(requestClass: RequestClass, row: LimitRow): RateLimits {
+    const mine = this.announced.get(requestClass)?.limits;
+    const shared = { limit: Number(row.rate_limit), intervalMs: Number(row.interval_ms), concurrency: Number(row.concurrency) };
+    const l = clampLimits({ ...shared, ...mine }, this.options.initial[requestClass], true);
+    return { limit: Math.max(1, l.limit), intervalMs: l.intervalMs || this.options.initial[requestClass].intervalMs, concurrency: Math.max(1, l.concurrency) };
   }
 
   private slot(id: number): LimiterSlot {
@@ -183,10 +213,17 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     const ok = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
     // Windows longer than the clean-up horizon (10 minutes) would lose grants they still count.
     if (!ok(limits.limit, 100_000) || !ok(limits.intervalMs, 600_000) || !ok(limits.concurrency, 10_000)) return;
-    const signature = `${limits.limit}/${limits.intervalMs}/${limits.concurrency}`;
+    const sane = clampLimits(limits, this.options.initial[requestClass], true);
+    const signature = `${sane.limit}/${sane.intervalMs}/${sane.concurrency}`;
+    const now = Date.now();
+    const last = this.announced.get(requestClass);
+    const current = last?.signature === signature ? { ...last, seen: last.seen + 1 } : { limits: sane, signature, seen: 1, firstAt: now };
+    this.announced.set(requestClass, current);
+    const confirm = this.options.confirmAfter ?? { count: 5, spanMs: 2000 };
+    if (current.seen < confirm.count || now - current.firstAt < confirm.spanMs) return;
     if (this.written.get(requestClass) === signature) return;
     await this.ensureRows();
-    await execute(this.pool, 'UPDATE registry_limits SET rate_limit = ?, interval_ms = ?, concurrency = ? WHERE request_class = ?', [limits.limit, limits.intervalMs, limits.concurrency, requestClass]);
+    await execute(this.pool, 'UPDATE registry_limits SET rate_limit = ?, interval_ms = ?, concurrency = ? WHERE request_class = ?', [sane.limit, sane.intervalMs, sane.concurrency, requestClass]);
     this.written.set(requestClass, signature);
   }
 

@@ -5,8 +5,12 @@
 // After a request fails for good the client counts the registry as down and fails fast, so an
 // outage holds the remaining references at once instead of retrying each.
 
+import { clampLimits } from './limits.ts';
 import type { RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
+import { POLITE_LIMITS, PUBLIC_LIMITS } from './ports.ts';
+import { BodyLimitError, MAX_REGISTRY_BODY_BYTES, readCappedText } from './registry-body.ts';
 import type { CrossrefWork } from './work.ts';
+import { validWork, validWorks } from './work-schema.ts';
 
 export type RegistryErrorKind = 'unavailable' | 'bad_request' | 'bad_response';
 
@@ -32,6 +36,13 @@ export interface CrossrefClientOptions {
   maxBackoffMs?: number;
   /** Longest Retry-After honoured (default 60 s); longer waits hold the references instead. */
   maxRetryAfterMs?: number;
+  /** Largest answer body read (default MAX_REGISTRY_BODY_BYTES); a larger one fails the request, unretried. */
+  maxBodyBytes?: number;
+  /**
+   * The pool's documented limits (default: polite with a mailto, public without): announced limits slower than
+   * these are not followed unless a 429 proves them (server/resolver/limits.ts).
+   */
+  floorLimits?: Record<RequestClass, RateLimits>;
   random?: () => number;
 }
 
@@ -44,9 +55,14 @@ export interface ClientStats {
   /** 429 answers received. */
   rateLimited: number;
   timeouts: number;
+  /** Records the registry sent that failed the work schema (left out of matching). */
+  droppedRecords: number;
 }
 
 export const PRODUCT = 'Hyperlinker/0.1';
+
+/** Answers over the byte cap after which the client stops asking (the remaining references are held at once). */
+const OVERSIZE_LIMIT = 3;
 
 /** Fields a search asks for: what matching and the notices need, nothing more. */
 export const SEARCH_SELECT = [
@@ -104,8 +120,12 @@ function loadHttpStack(): void {
 }
 
 export class CrossrefClient {
-  readonly stats: ClientStats = { requests: 0, searches: 0, lookups: 0, retries: 0, rateLimited: 0, timeouts: 0 };
+  readonly stats: ClientStats = { requests: 0, searches: 0, lookups: 0, retries: 0, rateLimited: 0, timeouts: 0, droppedRecords: 0 };
   private down: string | null = null;
+  /** When the last 429 came (epoch ms): the proof that lets announced limits go below the floor. */
+  private last429 = 0;
+  /** Answers over the byte cap so far: after OVERSIZE_LIMIT of them the registry counts as down. */
+  private oversize = 0;
   private readonly base: string;
   private readonly fetchFn: typeof fetch;
   private readonly random: () => number;
@@ -132,7 +152,9 @@ export class CrossrefClient {
     const body = await this.request('search', `${this.base}/works?${params}`);
     const items = (body as { message?: { items?: unknown } } | null)?.message?.items;
     if (!Array.isArray(items)) throw new RegistryError('bad_response', 'search answer without message.items');
-    return items as CrossrefWork[];
+    const { works, dropped } = validWorks(items.slice(0, rows));
+    this.stats.droppedRecords += dropped;
+    return works;
   }
 
   /** The registry's record of a DOI; null when the registry does not know it (404). */
@@ -142,7 +164,18 @@ export class CrossrefClient {
     if (body === null) return null;
     const message = (body as { message?: unknown }).message;
     if (!message || typeof message !== 'object') throw new RegistryError('bad_response', 'look-up answer without message');
-    return message as CrossrefWork;
+    const work = validWork(message);
+    if (!work) {
+      this.stats.droppedRecords++;
+      throw new RegistryError('bad_response', `the registry's record of ${doi} is malformed`);
+    }
+    return work;
+  }
+
+  /** Announced limits clamped to a sane range (server/resolver/limits.ts) before any limiter sees them. */
+  private saneLimits(requestClass: RequestClass, announced: RateLimits): RateLimits {
+    const floor = (this.options.floorLimits ?? (this.options.mailto ? POLITE_LIMITS : PUBLIC_LIMITS))[requestClass];
+    return clampLimits(announced, floor, this.last429 > Date.now() - 600_000);
   }
 
   private backoff(attempt: number): number {
@@ -169,30 +202,44 @@ export class CrossrefClient {
       try {
         this.stats.requests++;
         this.stats[requestClass === 'search' ? 'searches' : 'lookups']++;
-        const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 20_000);
+        const timeoutMs = this.options.timeoutMs ?? 20_000;
+        const deadline = Date.now() + timeoutMs;
+        const timeout = AbortSignal.timeout(timeoutMs);
         const res = await this.fetchFn(url, {
           headers: { 'user-agent': this.userAgent(), accept: 'application/json' },
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         const limits = limitsFromHeaders(res.headers);
-        if (limits) await limiter.updateLimits(requestClass, limits);
+        if (limits) await limiter.updateLimits(requestClass, this.saneLimits(requestClass, limits));
+        const maxBytes = res.ok ? this.options.maxBodyBytes ?? MAX_REGISTRY_BODY_BYTES : 64 * 1024;
+        const text = await readCappedText(res, maxBytes, deadline).catch((err: unknown) => {
+          if (err instanceof BodyLimitError && err.reason === 'too_large') {
+            // One oversized answer may be a freak record; a registry that keeps sending them is not answering.
+            if (++this.oversize >= OVERSIZE_LIMIT) this.down = `Crossref unavailable: answers over the ${maxBytes}-byte cap`;
+            throw new RegistryError('bad_response', `the registry's ${err.message}`);
+          }
+          if (!res.ok && !(err instanceof BodyLimitError)) return '';
+          throw err;
+        });
         if (res.ok) {
           try {
-            return await res.json();
+            return JSON.parse(text) as unknown;
           } catch {
             last = 'unreadable JSON';
             wait = this.backoff(attempt);
             continue;
           }
         }
-        const text = await res.text().catch(() => '');
         if (res.status === 404) {
           if (requestClass === 'lookup') return null;
           throw new RegistryError('bad_request', `registry answered 404 for ${new URL(url).pathname}`);
         }
         if (res.status === 429 || res.status >= 500) {
           const after = retryAfterMs(res.headers.get('retry-after'));
-          if (res.status === 429) this.stats.rateLimited++;
+          if (res.status === 429) {
+            this.stats.rateLimited++;
+            this.last429 = Date.now();
+          }
           last = `registry answered ${res.status}`;
           if (after !== null && after > maxRetryAfter) { last += ` (Retry-After ${Math.round(after / 1000)} s)`; break; }
           wait = Math.max(after ?? 0, res.status === 429 && after === null ? this.backoff(attempt) : after === null ? this.backoff(attempt) : 0);
@@ -203,7 +250,7 @@ export class CrossrefClient {
       } catch (err) {
         if (err instanceof RegistryError) throw err;
         if (signal?.aborted) throw signal.reason;
-        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && !signal?.aborted));
+        const timedOut = err instanceof BodyLimitError || (err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && !signal?.aborted)));
         if (timedOut) this.stats.timeouts++;
         const code = err instanceof Error ? (err.cause as { code?: string } | undefined)?.code : undefined;
         // A name that does not resolve will not resolve in a few seconds either: one more try, not five.

@@ -51,6 +51,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   const results: (Resolution | null)[] = references.map(() => null);
   const inRun = new Map<string, Promise<CachedResolution | null>>();
   const held = new Map<number, string>();
+  const heldWhy = new Map<string, string>();
 
   const report = (i: number, res: Resolution) => {
     results[i] = res;
@@ -68,7 +69,11 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     const first = !pending;
     if (!pending) {
       pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
-        if (err instanceof RegistryError && err.kind === 'unavailable') return null;
+        // Unreachable, or an answer that failed its checks (too large, malformed): held, never cached.
+        if (err instanceof RegistryError && (err.kind === 'unavailable' || err.kind === 'bad_response')) {
+          heldWhy.set(key, err.message);
+          return null;
+        }
         if (signal?.aborted) throw signal.reason;
         if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [`the registry refused the query: ${err.message}`] } satisfies CachedResolution;
         throw err;
@@ -79,7 +84,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     if (!res) {
       results[i] = null;
       done++;
-      const reason = client.unavailable ?? 'Crossref unavailable';
+      const reason = heldWhy.get(key) ?? client.unavailable ?? 'Crossref unavailable';
       onProgress?.({ done, total, refId: references[i]!.refId, status: 'held', doi: null, confidence: null, cached: false });
       held.set(i, reason);
       return;
@@ -127,5 +132,5 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
         held.size === 0,
       )
     : { detectedCslId: null, styleDetection: null };
-  return { references: referencesOut, resolvedWorks, detectedCslId: style.detectedCslId, styleDetection: style.styleDetection, resolverReport: counts };
+  return { references: referencesOut, resolvedWorks, detectedCslId: style.detectedCslId, styleDetection: style.styleDetection, resolverReport: { ...counts, ...(client.stats.droppedRecords ? { registryRecordsDropped: client.stats.droppedRecords } : {}) } };
 }

@@ -238,7 +238,14 @@ export const resolverReportSchema = named(
     resolvedWorks: z.record(z.string(), resolvedWorkSchema),
     detectedCslId: z.string().nullable(),
     styleDetection: styleDetectionSchema.nullable(),
-    resolverReport: z.object({ resolved: z.int(), reviewRequired: z.int(), unresolved: z.int() }).optional(),
+    resolverReport: z
+      .object({
+        resolved: z.int(),
+        reviewRequired: z.int(),
+        unresolved: z.int(),
+        registryRecordsDropped: z.int().optional().describe('Records the registry sent that failed validation and were left out of matching (absent when none)'),
+      })
+      .optional(),
   }),
 );
 

@@ -50,15 +50,37 @@ test('two limiters sharing the database together keep the window and concurrency
   assert.ok(maxInWindow(slots.map((x) => x.g), 300) <= 3, `at most 3 grants per 300 ms (got ${maxInWindow(slots.map((x) => x.g), 300)})`);
 });
 
-test('announced limits replace the starting ones for every process', async () => {
+test('an announcement is followed by its process at once and written for every process once confirmed', async () => {
   await reset();
-  const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS });
+  const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS, confirmAfter: { count: 3, spanMs: 0 } });
   const b = new MysqlRegistryLimiter(poolB, { initial: LIMITS });
+  const shared = async () => { const l = (await b.currentLimits()).search!; return { limit: l.limit, intervalMs: l.intervalMs, concurrency: l.concurrency }; };
   await a.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 5 });
   await a.updateLimits('search', { limit: 0, intervalMs: 1000, concurrency: 5 }); // nonsense is ignored
-  const seen = await b.currentLimits();
-  assert.deepEqual({ limit: seen.search!.limit, intervalMs: seen.search!.intervalMs, concurrency: seen.search!.concurrency }, { limit: 50, intervalMs: 1000, concurrency: 5 });
-  assert.equal(seen.lookup!.limit, 5);
+  await a.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 5 });
+  assert.deepEqual(await shared(), LIMITS.search, 'not yet confirmed: the other process keeps the starting limits');
+  await a.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 5 });
+  assert.deepEqual(await shared(), { limit: 50, intervalMs: 1000, concurrency: 5 });
+  assert.equal((await b.currentLimits()).lookup!.limit, 5);
+});
+
+test('"1 request per 600 s" announced again and again never stops another process (clamped to the floor)', async () => {
+  await reset();
+  const floor: Record<RequestClass, RateLimits> = { search: { limit: 5, intervalMs: 200, concurrency: 2 }, lookup: LIMITS.lookup };
+  const a = new MysqlRegistryLimiter(poolA, { initial: floor, marginMs: 0, pollMs: 10, confirmAfter: { count: 2, spanMs: 0 } });
+  const b = new MysqlRegistryLimiter(poolB, { initial: floor, marginMs: 0, pollMs: 10 });
+  for (let i = 0; i < 6; i++) await a.updateLimits('search', { limit: 1, intervalMs: 600_000, concurrency: 1 });
+  // Before this fix the row said 1 per 600 s and the other process's second request waited ten minutes.
+  const t0 = Date.now();
+  for (let i = 0; i < 8; i++) (await b.acquire('search')).release();
+  for (let i = 0; i < 4; i++) (await a.acquire('search')).release();
+  assert.ok(Date.now() - t0 < 5000, `12 grants at 5 per 200 ms took ${Date.now() - t0} ms`);
+  // A row poisoned by an older version is clamped when read.
+  await poolA.query("UPDATE registry_limits SET rate_limit = 1, interval_ms = 600000, concurrency = 1 WHERE request_class = 'search'");
+  const c = new MysqlRegistryLimiter(poolB, { initial: floor, marginMs: 0, pollMs: 10 });
+  const t1 = Date.now();
+  for (let i = 0; i < 4; i++) (await c.acquire('search')).release();
+  assert.ok(Date.now() - t1 < 5000, `4 grants under a poisoned row took ${Date.now() - t1} ms`);
 });
 
 test('a pause (429 Retry-After) holds every class in every process', async () => {

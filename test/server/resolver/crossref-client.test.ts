@@ -30,10 +30,11 @@ test('search and look-up; announced limits reach the limiter', async () => {
   const works = await c.search(REFS.stroke, 5);
   assert.ok(works.length >= 2 && works.length <= 5);
   assert.ok(typeof works[0]!.score === 'number');
-  assert.equal(limiter.currentLimits('search').limit, 1000);
+  // The fake announces 1000 per second: followed up to the ceiling (server/resolver/limits.ts).
+  assert.equal(limiter.currentLimits('search').limit, 50);
   assert.equal((await c.lookup('10.1000/STROKE.2010'))?.DOI, '10.1000/stroke.2010');
   assert.equal(await c.lookup('10.1000/missing'), null);
-  assert.deepEqual({ ...c.stats }, { requests: 3, searches: 1, lookups: 2, retries: 0, rateLimited: 0, timeouts: 0 });
+  assert.deepEqual({ ...c.stats }, { requests: 3, searches: 1, lookups: 2, retries: 0, rateLimited: 0, timeouts: 0, droppedRecords: 0 });
 });
 
 test('5xx answers are retried with backoff, then succeed', async () => {
