@@ -301,4 +301,19 @@ export const MIGRATIONS: Migration[] = [
       ) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 14,
+    name: 'registry waiters: fair shares of the registry per account',
+    // The registry limiter grants the next slot to the waiting account served least recently (issue 24 item 4):
+    // one row per account (user or organisation) with a request waiting (waiting_until, refreshed while it
+    // waits; a dead process's rows lapse within seconds) and when it was last granted a slot.
+    statements: [
+      `CREATE TABLE registry_waiters (
+        account VARCHAR(80) NOT NULL PRIMARY KEY,
+        waiting_until BIGINT NOT NULL,
+        last_granted_at BIGINT NOT NULL DEFAULT 0,
+        KEY registry_waiters_waiting (waiting_until)
+      ) ENGINE=InnoDB`,
+    ],
+  },
 ];

@@ -17,11 +17,16 @@ import { execute, selectRows } from './connection.ts';
 
 const DB_NOW_MS = 'CAST(ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) AS SIGNED)';
 const CLASSES: readonly RequestClass[] = ['search', 'lookup'];
+/** An account counts as waiting this long after its last try (tries come every poll or window). */
+const WAITER_TTL_MS = 2_000;
 
 export interface MysqlLimiterOptions {
   /** Limits to start from until the registry announces its own (the documented polite or public pool). */
   initial: Record<RequestClass, RateLimits>;
-  /** A slot not released within this time counts as free again (its process died). Default 60 s. */
+  /**
+   * A slot's lease: renewed every third of it while its process lives, so a slot held by a process that
+   * died (kill -9) is free again within this time. Default 5 s.
+   */
   leaseMs?: number;
   /**
    * Added to the window, so that requests granted one window apart never reach the registry inside
@@ -66,12 +71,17 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   private readonly announced = new Map<RequestClass, Announcement>();
   private readonly wakers = new Set<() => void>();
   private grants = 0;
+  /** Slots of this process still in flight (their leases are renewed). */
+  private readonly open = new Set<number>();
+  private renewer: NodeJS.Timeout | null = null;
+  /** Requests of this process waiting, per account (an account's waiter row lapses when none is left). */
+  private readonly waiting = new Map<string, number>();
   private readonly leaseMs: number;
   private readonly marginMs: number;
   private readonly pollMs: number;
 
   constructor(private readonly pool: Pool, private readonly options: MysqlLimiterOptions) {
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseMs = options.leaseMs ?? 5_000;
     this.marginMs = options.marginMs ?? -1;
     this.pollMs = options.pollMs ?? 50;
   }
@@ -87,26 +97,37 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     return this.ready;
   }
 
-  async acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot> {
+  async acquire(requestClass: RequestClass, signal?: AbortSignal, account = ''): Promise<LimiterSlot> {
     await this.ensureRows();
-    for (;;) {
-      if (signal?.aborted) throw abortError(signal);
-      const attempt = await this.attempt(requestClass);
-      if ('slotId' in attempt) {
-        if (signal?.aborted) { this.release(attempt.slotId); throw abortError(signal); }
-        return this.slot(attempt.slotId);
+    this.waiting.set(account, (this.waiting.get(account) ?? 0) + 1);
+    try {
+      for (;;) {
+        if (signal?.aborted) throw abortError(signal);
+        const attempt = await this.attempt(requestClass, account);
+        if ('slotId' in attempt) {
+          if (signal?.aborted) { this.release(attempt.slotId); throw abortError(signal); }
+          return this.slot(attempt.slotId);
+        }
+        await this.sleep(attempt.waitMs, signal);
       }
-      await this.sleep(attempt.waitMs, signal);
+    } finally {
+      const left = (this.waiting.get(account) ?? 1) - 1;
+      if (left > 0) this.waiting.set(account, left);
+      else {
+        this.waiting.delete(account);
+        // Nothing of this account waits here any more: other accounts need not wait for its turn.
+        if (account) execute(this.pool, 'UPDATE registry_waiters SET waiting_until = 0 WHERE account = ?', [account]).catch(() => undefined);
+      }
     }
   }
 
   /** One try under the class's row lock: a slot, or how long to wait before the next try. */
-  private async attempt(requestClass: RequestClass): Promise<Attempt> {
+  private async attempt(requestClass: RequestClass, account: string): Promise<Attempt> {
     const conn = await this.pool.getConnection();
     try {
       await conn.beginTransaction();
       try {
-        const result = await this.attemptIn(conn, requestClass);
+        const result = await this.attemptIn(conn, requestClass, account);
         await conn.commit();
         return result;
       } catch (err) {
@@ -119,7 +140,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     }
   }
 
-  private async attemptIn(conn: PoolConnection, requestClass: RequestClass): Promise<Attempt> {
+  private async attemptIn(conn: PoolConnection, requestClass: RequestClass, account: string): Promise<Attempt> {
     // Both class rows are locked (in key order, so never a deadlock): the concurrency limit counts the
     // requests of every class in flight, as the registry does.
     const rows = await selectRows<LimitRow>(
@@ -154,7 +175,9 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
       [now],
     );
     if (Number(open!.n) >= limits.concurrency) return { waitMs: this.pollMs };
+    if (account && !(await this.accountsTurn(conn, account, now))) return { waitMs: this.pollMs };
     const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
+    if (account) await execute(conn, 'UPDATE registry_waiters SET last_granted_at = ? WHERE account = ?', [now, account]);
     this.grants++;
     if (this.grants % 200 === 0) this.cleanup(now);
     return { slotId: Number(inserted.insertId) };
@@ -171,7 +194,24 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     return { limit: Math.max(1, l.limit), intervalMs: l.intervalMs || this.options.initial[requestClass].intervalMs, concurrency: Math.max(1, l.concurrency) };
   }
 
+  /**
+   * Fair shares: the account says it is waiting (for a few seconds, refreshed by each try), and may take the
+   * slot only when no other waiting account was served less recently. Under the limit rows' lock.
+   */
+  private async accountsTurn(conn: PoolConnection, account: string, now: number): Promise<boolean> {
+    await execute(conn, 'INSERT INTO registry_waiters (account, waiting_until) VALUES (?, ?) ON DUPLICATE KEY UPDATE waiting_until = VALUES(waiting_until)', [account, now + WAITER_TTL_MS]);
+    const [first] = await selectRows<{ account: string } & RowDataPacket>(
+      conn,
+      'SELECT account FROM registry_waiters WHERE waiting_until > ? ORDER BY last_granted_at, account LIMIT 1',
+      [now],
+    );
+    return !first || first.account === account;
+  }
+
   private slot(id: number): LimiterSlot {
+    this.open.add(id);
+    this.renewer ??= setInterval(() => this.renew(), Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.renewer.unref();
     let released = false;
     return {
       release: () => {
@@ -182,7 +222,19 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     };
   }
 
+  /** Extends the leases of this process's slots in flight: alive, it keeps them; dead, they lapse within a lease. */
+  private renew(): void {
+    if (!this.open.size) {
+      if (this.renewer) clearInterval(this.renewer);
+      this.renewer = null;
+      return;
+    }
+    const ids = [...this.open];
+    execute(this.pool, `UPDATE registry_slots SET expires_at = ${DB_NOW_MS} + ? WHERE released_at IS NULL AND id IN (${ids.map(() => '?').join(',')})`, [this.leaseMs, ...ids]).catch(() => undefined);
+  }
+
   private release(id: number): void {
+    this.open.delete(id);
     execute(this.pool, `UPDATE registry_slots SET released_at = ${DB_NOW_MS} WHERE id = ?`, [id])
       .catch(() => undefined) // the lease expires on its own
       .finally(() => { for (const wake of [...this.wakers]) wake(); });

@@ -11,6 +11,8 @@ export interface ResolveRequest {
   crossrefApiUrl: string;
   crossrefMailto: string;
   signal: AbortSignal;
+  /** The caller's account ("user:ID" or "org:ID"): registry capacity is shared fairly between accounts. */
+  account?: string;
   /** Called once per reference resolved (the route streams it as a server-sent event). */
   onProgress?: ProgressCallback;
 }

@@ -25,6 +25,8 @@ export interface CrossrefClientOptions {
   apiUrl: string;
   mailto: string;
   limiter: RegistryLimiter;
+  /** Whose requests these are (user or organisation): the limiter shares the registry fairly between accounts. */
+  account?: string;
   signal?: AbortSignal;
   fetch?: typeof fetch;
   /** Per-request time-out (default 20 s). */
@@ -197,7 +199,7 @@ export class CrossrefClient {
       if (this.down) throw new RegistryError('unavailable', this.down);
       if (attempt > 1) this.stats.retries++;
       if (!this.options.fetch) loadHttpStack();
-      const slot = await limiter.acquire(requestClass, signal);
+      const slot = await limiter.acquire(requestClass, signal, this.options.account);
       let wait: number | null = null;
       try {
         this.stats.requests++;

@@ -7,6 +7,7 @@ import { POLITE_LIMITS } from './ports.ts';
 
 interface Waiter {
   requestClass: RequestClass;
+  account: string;
   resolve: (slot: LimiterSlot) => void;
   reject: (reason: unknown) => void;
   signal?: AbortSignal;
@@ -25,6 +26,9 @@ export class InProcessLimiter implements RegistryLimiter {
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
+  /** Order in which accounts were last granted a slot: the waiting account served least recently goes next. */
+  private readonly lastGrant = new Map<string, number>();
+  private grantSeq = 0;
 
   constructor(start: Record<RequestClass, RateLimits> = POLITE_LIMITS, private readonly now: () => number = Date.now) {
     this.limits = { search: { ...start.search }, lookup: { ...start.lookup } };
@@ -34,10 +38,10 @@ export class InProcessLimiter implements RegistryLimiter {
     return { ...this.limits[requestClass] };
   }
 
-  acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot> {
+  acquire(requestClass: RequestClass, signal?: AbortSignal, account = ''): Promise<LimiterSlot> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<LimiterSlot>((resolve, reject) => {
-      const waiter: Waiter = { requestClass, resolve, reject, ...(signal ? { signal } : {}) };
+      const waiter: Waiter = { requestClass, account, resolve, reject, ...(signal ? { signal } : {}) };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.waiters.indexOf(waiter);
@@ -80,13 +84,20 @@ export class InProcessLimiter implements RegistryLimiter {
   private pump(): void {
     const now = this.now();
     let next = Infinity;
-    for (let i = 0; i < this.waiters.length; ) {
-      const w = this.waiters[i]!;
-      const wait = this.waitFor(w.requestClass, now);
-      if (wait > 0) { next = Math.min(next, wait); i++; continue; }
-      this.waiters.splice(i, 1);
+    for (;;) {
+      // Among the waiters that may start now, the one whose account was served least recently (then the oldest).
+      let pick = -1;
+      for (let i = 0; i < this.waiters.length; i++) {
+        const w = this.waiters[i]!;
+        const wait = this.waitFor(w.requestClass, now);
+        if (wait > 0) { next = Math.min(next, wait); continue; }
+        if (pick < 0 || (this.lastGrant.get(w.account) ?? 0) < (this.lastGrant.get(this.waiters[pick]!.account) ?? 0)) pick = i;
+      }
+      if (pick < 0) break;
+      const [w] = this.waiters.splice(pick, 1) as [Waiter];
       if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
       this.grants[w.requestClass].push(now);
+      this.lastGrant.set(w.account, ++this.grantSeq);
       this.inFlight++;
       let released = false;
       w.resolve({

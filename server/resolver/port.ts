@@ -15,6 +15,7 @@ export function createResolverPort(deps: ResolverPortDeps): ResolverPort {
         limiter: deps.limiter,
         cache: deps.cache,
         signal: request.signal,
+        ...(request.account ? { account: request.account } : {}),
         ...(request.onProgress ? { onProgress: request.onProgress } : {}),
         ...(deps.requestTimeoutMs ? { requestTimeoutMs: deps.requestTimeoutMs } : {}),
         ...(deps.fetch ? { fetch: deps.fetch } : {}),

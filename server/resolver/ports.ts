@@ -35,8 +35,10 @@ export interface RegistryLimiter {
   /**
    * Waits for a slot of the class; rejects with the signal's reason when it aborts first
    * (no slot is then held). A slot whose holder vanished must expire (a process that died).
+   * `account` (user or organisation) shares the registry fairly: while several accounts wait, the one
+   * served least recently goes next, so one account's many requests cannot hold everyone's capacity.
    */
-  acquire(requestClass: RequestClass, signal?: AbortSignal): Promise<LimiterSlot>;
+  acquire(requestClass: RequestClass, signal?: AbortSignal, account?: string): Promise<LimiterSlot>;
   /** Limits the registry announced in the headers of a response to a request of this class. */
   updateLimits(requestClass: RequestClass, limits: RateLimits): void | Promise<void>;
   /** A 429 (or 503) with Retry-After: hold every request of every class until `untilEpochMs`. */
@@ -117,6 +119,8 @@ export interface ResolverDeps {
   limiter: RegistryLimiter;
   /** Null bypasses the cache (`--no-cache`). */
   cache: ResolverCache | null;
+  /** Whose resolve this is (user or organisation), for the limiter's fair shares. */
+  account?: string;
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
   /** Per-request time-out (default 20 s). */

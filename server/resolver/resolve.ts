@@ -38,6 +38,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     apiUrl: deps.apiUrl,
     mailto: deps.mailto,
     limiter: deps.limiter,
+    ...(deps.account ? { account: deps.account } : {}),
     ...(signal ? { signal } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.requestTimeoutMs ? { timeoutMs: deps.requestTimeoutMs } : {}),

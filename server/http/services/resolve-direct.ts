@@ -20,6 +20,7 @@ export async function resolveForDirect(ctx: AppContext, req: DocumentRequest, si
     const { packet } = await ctx.engine.scan(req.bytes, req.settings);
     const parts = await ctx.resolver.resolve({
       bytes: req.bytes, settings: req.settings, packet, crossrefApiUrl: ctx.config.crossrefApiUrl, crossrefMailto: ctx.config.crossrefMailto, signal,
+      account: `${req.caller.account.kind}:${req.caller.account.id}`,
     });
     const resolvedWorks: Record<string, ResolvedWork> = {};
     for (const [id, work] of Object.entries(parts.resolvedWorks)) if (work.status === 'ready' && work.approved !== false) resolvedWorks[id] = work;

@@ -70,6 +70,7 @@ export async function resolveReferences(ctx: AppContext, resolver: ResolverPort,
       crossrefApiUrl: ctx.config.crossrefApiUrl,
       crossrefMailto: ctx.config.crossrefMailto,
       signal: hooks.signal,
+      account: `${req.caller.account.kind}:${req.caller.account.id}`,
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     });
   } catch (err) {

@@ -3,8 +3,10 @@
 // class; an abandoned slot expires; an aborted wait holds nothing.
 
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { before, test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
+import { openDatabase } from '../../../server/db/connection.ts';
 import { MysqlRegistryLimiter } from '../../../server/db/registry-limiter.ts';
 import type { RateLimits, RequestClass } from '../../../server/resolver/ports.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
@@ -99,9 +101,12 @@ test('a pause (429 Retry-After) holds every class in every process', async () =>
 test('a slot never released expires after its lease; an aborted wait takes no slot', async () => {
   await reset();
   const one: Record<RequestClass, RateLimits> = { search: { limit: 100, intervalMs: 1000, concurrency: 1 }, lookup: LIMITS.lookup };
-  const dead = new MysqlRegistryLimiter(poolA, { initial: one, leaseMs: 300 });
+  const deadPool = await openDatabase(db.url, 1);
+  const dead = new MysqlRegistryLimiter(deadPool, { initial: one, leaseMs: 300 });
   const live = new MysqlRegistryLimiter(poolB, { initial: one, leaseMs: 300, pollMs: 20 });
-  await dead.acquire('search'); // its holder "dies": never released
+  await dead.acquire('search'); // its holder "dies": never released, its lease no longer renewed
+  const died = Date.now();
+  await deadPool.end();
   const controller = new AbortController();
   const waiting = live.acquire('search', controller.signal);
   setTimeout(() => controller.abort(new Error('client went away')), 100);
@@ -109,7 +114,74 @@ test('a slot never released expires after its lease; an aborted wait takes no sl
   const t0 = Date.now();
   const slot = await live.acquire('search');
   slot.release();
-  assert.ok(Date.now() - t0 >= 100, 'waited for the lease to run out');
+  assert.ok(Date.now() - died >= 280 && t0 > 0, `waited for the lease to run out (${Date.now() - died} ms)`);
   const [rows] = await poolA.query('SELECT COUNT(*) AS n FROM registry_slots');
   assert.equal(Number((rows as { n: number }[])[0]!.n), 2, 'the aborted wait inserted no slot');
+});
+
+test('fair shares: an account that starts waiting behind another account\'s 24 requests is served next, across processes', async () => {
+  await reset();
+  await poolA.query('DELETE FROM registry_waiters');
+  const one: Record<RequestClass, RateLimits> = { search: { limit: 1000, intervalMs: 1000, concurrency: 1 }, lookup: LIMITS.lookup };
+  const a = new MysqlRegistryLimiter(poolA, { initial: one, marginMs: 0, pollMs: 10 });
+  const b = new MysqlRegistryLimiter(poolB, { initial: one, marginMs: 0, pollMs: 10 });
+  const order: string[] = [];
+  const use = async (limiter: MysqlRegistryLimiter, account: string) => {
+    const slot = await limiter.acquire('search', undefined, account);
+    order.push(account);
+    await new Promise((r) => setTimeout(r, 40));
+    slot.release();
+  };
+  const hog = Promise.all(Array.from({ length: 24 }, () => use(a, 'user:hog')));
+  await new Promise((r) => setTimeout(r, 150)); // the hog holds the registry
+  const servedBefore = order.length;
+  await use(b, 'user:other');
+  await hog;
+  const position = order.indexOf('user:other');
+  // Before: the one request polled against 24 and came, on average, half-way down the queue.
+  // Its first try (a transaction, slow on a loaded machine) registers it as waiting; the hog is served meanwhile.
+  assert.ok(position - servedBefore <= 6, `served ${position - servedBefore} grants after it started waiting (order ${order.join(' ')})`);
+});
+
+test('a slot held by a process killed with SIGKILL is free again within the lease (5 s), while a live holder keeps its slot', async () => {
+  await reset();
+  const one: Record<RequestClass, RateLimits> = { search: { limit: 1000, intervalMs: 1000, concurrency: 1 }, lookup: LIMITS.lookup };
+  // A live holder with a short lease keeps its slot past the lease: it renews it.
+  const live = new MysqlRegistryLimiter(poolA, { initial: one, leaseMs: 300, pollMs: 20 });
+  const other = new MysqlRegistryLimiter(poolB, { initial: one, leaseMs: 300, pollMs: 20 });
+  const held = await live.acquire('search');
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new Error('gave up')), 1000);
+  await assert.rejects(other.acquire('search', controller.signal), /gave up/, 'the renewed slot stays held for 1 s (3 leases)');
+  held.release();
+  await new Promise((r) => setTimeout(r, 100));
+  await reset();
+  // A process with the default lease takes a slot and is killed.
+  const limiterUrl = new URL('../../../server/db/registry-limiter.ts', import.meta.url).href;
+  const connUrl = new URL('../../../server/db/connection.ts', import.meta.url).href;
+  const script = `
+    const { MysqlRegistryLimiter } = await import(${JSON.stringify(limiterUrl)});
+    const { openDatabase } = await import(${JSON.stringify(connUrl)});
+    const pool = await openDatabase(${JSON.stringify(db.url)}, 2);
+    const l = new MysqlRegistryLimiter(pool, { initial: ${JSON.stringify(one)} });
+    await l.acquire('search');
+    console.log('held');
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('held')) resolve(); });
+    child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
+  });
+  await new Promise((r) => setTimeout(r, 2500)); // at least one renewal happened
+  child.kill('SIGKILL');
+  const t0 = Date.now();
+  const waiter = new MysqlRegistryLimiter(poolB, { initial: one, pollMs: 50 });
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error('still held after 15 s')), 15_000);
+  const slot = await waiter.acquire('search', timeout.signal);
+  clearTimeout(timer);
+  slot.release();
+  const freedMs = Date.now() - t0;
+  // Before: the lease was 60 s, and a kill -9 during a resolve held the registry for 64.7 s.
+  assert.ok(freedMs <= 6000, `freed after ${freedMs} ms`);
 });

@@ -66,3 +66,18 @@ test('an aborted wait rejects with the reason and holds no slot', async () => {
   held.release();
   (await limiter.acquire('search')).release();
 });
+
+test('fair shares: the waiting account served least recently goes next, whatever the queue order', async () => {
+  const limiter = new InProcessLimiter(limits(1000, 1000, 1));
+  const order: string[] = [];
+  const use = async (account: string) => {
+    const slot = await limiter.acquire('search', undefined, account);
+    order.push(account);
+    await new Promise((r) => setTimeout(r, 5));
+    slot.release();
+  };
+  const all = [...Array.from({ length: 6 }, () => use('hog')), use('other'), use('third')];
+  await Promise.all(all);
+  // Before: first come, first served: hog ×6, then the others.
+  assert.deepEqual(order.slice(0, 3).sort(), ['hog', 'other', 'third']);
+});
