@@ -249,6 +249,7 @@ export const S = {
       citeLinkScope: ['Author-year link covers', 'Citations', 'author-year links "Smith 2020"; full links the whole parenthetical'],
       citeIncludePages: ['Include page locators in the link', 'Citations'],
       suffixDisambiguationOptIn: ['Disambiguate 2020a / 2020b suffixes', 'Citations'],
+      bibRewritePartial: ['Rewrite the reference list even when some entries cannot be rendered', 'Citations', 'those entries stay as written and are named; off refuses the whole rewrite'],
       figures: ['Figures', 'Cross-references', 'number links "3"; numbersub also "3b"; full the whole "Figure 3b"'],
       tables: ['Tables', 'Cross-references'],
       equations: ['Equations', 'Cross-references'],
