@@ -54,6 +54,8 @@ export interface ServiceConfig {
   billingSelfComplete: boolean;
   /** Old-generation heap cap of one engine worker; total engine heap ≤ engineThreads × this. */
   engineHeapMb: number;
+  /** Longest time the resolver's style detection may take in an engine worker (then the report carries no style). */
+  styleDetectionTimeoutMs: number;
   /** Wall-clock cap of one uploaded CSL style's check (its own worker, killed and replaced past it). */
   cslCheckTimeoutMs: number;
   /** Old-generation heap cap of the CSL check worker. */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     billingSelfComplete: env.BILLING_SELF_COMPLETE === 'true',
     engineHeapMb: intFrom(env, 'ENGINE_HEAP_MB', 1024, 64),
     engineIdleMs: intFrom(env, 'ENGINE_IDLE_MS', 30_000, 100),
+    styleDetectionTimeoutMs: intFrom(env, 'STYLE_DETECTION_TIMEOUT_MS', 30_000, 100),
     cslCheckTimeoutMs: intFrom(env, 'CSL_CHECK_TIMEOUT_MS', 30_000, 500),
     cslCheckHeapMb: intFrom(env, 'CSL_CHECK_HEAP_MB', 192, 64),
     engineQueueMax: intFrom(env, 'ENGINE_QUEUE_MAX', 8, 0),

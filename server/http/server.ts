@@ -5,6 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { EnginePool } from '../worker/pool.ts';
+import type { CslItem } from '../csl/render.ts';
+import type { ReferenceListInput } from '../engine/style-hooks.ts';
 import { CslCheckPool } from '../worker/csl-check-pool.ts';
 import { createApp } from './app.ts';
 import { manualPaymentProvider } from './billing/payment-provider.ts';
@@ -35,7 +37,7 @@ export interface RunningService {
 }
 
 /** The Crossref resolver with the limiter and cache every process shares through MySQL; the cache is purged hourly. */
-function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger): { port: ResolverPort | null; stop: () => void } {
+function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger, engine: EnginePool): { port: ResolverPort | null; stop: () => void } {
   if (!config.resolverEnabled) return { port: null, stop: () => undefined };
   const limiter = new MysqlRegistryLimiter(pool, {
     initial: config.crossrefMailto ? POLITE_LIMITS : PUBLIC_LIMITS,
@@ -46,7 +48,10 @@ function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger): { p
   const timer = setInterval(purge, 3_600_000);
   timer.unref();
   purge();
-  return { port: createResolverPort({ limiter, cache }), stop: () => clearInterval(timer) };
+  // Style detection renders candidate styles (seconds with cold engines): in the engine pool, never on this
+  // thread, bounded by STYLE_DETECTION_TIMEOUT_MS (past it the worker is replaced and the report has no style).
+  const refineStyle = (list: ReferenceListInput, metadata: Array<CslItem | null>) => engine.refineStyle(list, metadata, config.styleDetectionTimeoutMs);
+  return { port: createResolverPort({ limiter, cache, refineStyle }), stop: () => clearInterval(timer) };
 }
 
 export async function startService(config: ServiceConfig, options: { resolver?: ResolverPort | null } = {}): Promise<RunningService> {
@@ -72,7 +77,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     slotKey: createHash('sha256').update(`rate-limit-slots:${config.tokenSecret}`).digest('hex'),
   });
   rateLimiter.start();
-  const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger);
+  const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger, engine);
   const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
   const metrics = new ServiceMetrics({
     engineThreads: () => engine.threads,

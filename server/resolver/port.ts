@@ -19,6 +19,7 @@ export function createResolverPort(deps: ResolverPortDeps): ResolverPort {
         ...(request.onProgress ? { onProgress: request.onProgress } : {}),
         ...(deps.requestTimeoutMs ? { requestTimeoutMs: deps.requestTimeoutMs } : {}),
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.refineStyle ? { refineStyle: deps.refineStyle } : {}),
       });
     },
   };

@@ -129,8 +129,9 @@ export interface ResolverDeps {
   maxAttempts?: number;
   /** fetch to use (tests); defaults to the global one. */
   fetch?: typeof fetch;
-  /** Style detection refined with registry metadata (tests count calls); defaults to server/style's refineStyleDetection. */
-  refineStyle?: (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome;
+  /** Style detection refined with registry metadata (tests count calls); defaults to server/style's refineStyleDetection
+   * in this thread. The service runs it in the engine pool (server/http/server.ts). A refiner that throws gives no style. */
+  refineStyle?: (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome | Promise<StyleDetectionOutcome>;
 }
 
 /** The parts of a ResolverReport the resolver produces (the route adds scanFingerprint and scanToken). */
@@ -149,4 +150,6 @@ export interface ResolverPortDeps {
   cache: ResolverCache | null;
   requestTimeoutMs?: number;
   fetch?: typeof fetch;
+  /** See ResolverDeps.refineStyle: the service's runs in the engine worker pool, off the event loop. */
+  refineStyle?: ResolverDeps['refineStyle'];
 }

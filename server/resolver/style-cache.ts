@@ -2,7 +2,10 @@
 // the entries in every candidate style (hundreds of milliseconds per manuscript, more when the
 // citeproc engines are built first), so a warm resolve looks the outcome up instead. The key is a
 // hash of everything detection reads: the detector version, the bundled style ids, the citation
-// form, the entries as written and the registry metadata handed to it.
+// form, the entries as written and the registry metadata handed to it, in a canonical order: the same
+// references sent again in another order are the same key, so reordering a list is not a way to make the
+// service detect again (issue 24, item 3). A detection that fails (the worker timed out, the pool was busy)
+// gives no style and is not stored.
 
 import { sha256Hex } from '../common/hash.ts';
 import { bundledStyles } from '../csl/catalog.ts';
@@ -14,9 +17,17 @@ import type { ResolverCache } from './ports.ts';
 /** Style outcomes are content-addressed (a changed list is a new key): kept as long as positive answers. */
 export const STYLE_TTL_MS = 30 * 24 * 3600 * 1000;
 
-export type StyleRefiner = (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome;
+export type StyleRefiner = (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome | Promise<StyleDetectionOutcome>;
 
-/** sha-256 hex of the detector version, the bundled style ids, the citation form, the entries and the metadata. */
+/** What a resolve reports when detection could not run. */
+export interface NoStyle {
+  detectedCslId: null;
+  styleDetection: null;
+}
+const NO_STYLE: NoStyle = { detectedCslId: null, styleDetection: null };
+
+/** sha-256 hex of the detector version, the bundled style ids, the citation form, and the entries with their
+ * metadata as a set (sorted), so any order of the same references is one key. */
 export function styleCacheKey(list: ReferenceListInput, metadata: Array<CslItem | null>): string {
   const styles = [...bundledStyles().values()].map((s) => `${s.id}:${s.family}`).join(',');
   return sha256Hex(JSON.stringify({
@@ -24,8 +35,7 @@ export function styleCacheKey(list: ReferenceListInput, metadata: Array<CslItem 
     version: STYLE_DETECTOR_VERSION,
     styles,
     citeStyle: list.citeStyle,
-    entries: list.entries.map((e) => [e.text, e.printedLabel]),
-    metadata,
+    entries: list.entries.map((e, i) => JSON.stringify([e.text, e.printedLabel, metadata[i] ?? null])).sort(),
   }));
 }
 
@@ -36,13 +46,17 @@ export async function cachedStyleDetection(
   cache: ResolverCache | null,
   detect: StyleRefiner,
   store = true,
-): Promise<StyleDetectionOutcome> {
-  if (!cache?.getStyle || !cache.putStyle) return detect(list, metadata);
-  const key = styleCacheKey(list, metadata);
-  const hit = await cache.getStyle(key).catch(() => null);
+): Promise<StyleDetectionOutcome | NoStyle> {
+  const key = cache?.getStyle && cache.putStyle ? styleCacheKey(list, metadata) : null;
+  const hit = key ? await cache!.getStyle!(key).catch(() => null) : null;
   if (hit) return hit;
-  const outcome = detect(list, metadata);
-  if (store) await cache.putStyle(key, outcome, STYLE_TTL_MS).catch(() => undefined);
+  let outcome: StyleDetectionOutcome;
+  try {
+    outcome = await detect(list, metadata);
+  } catch {
+    return NO_STYLE;
+  }
+  if (key && store) await cache!.putStyle!(key, outcome, STYLE_TTL_MS).catch(() => undefined);
   return outcome;
 }
 

@@ -86,6 +86,15 @@ export default async function runTask(task: EngineTask): Promise<EngineReply<Eng
 }
 
 async function runEngineTask(task: EngineTask): Promise<EngineReply<EngineValue>> {
+  // Style refinement needs no document and no engine: the style module alone (citeproc, the bundled styles).
+  if (task.op === 'style-refine') {
+    try {
+      return { ok: true, value: (await loadStyle()).refineStyleDetection(task.list, task.metadata) };
+    } catch (err) {
+      if (err instanceof RangeError) return failure('too-much-output', 'style-detection-too-large', 'the reference list is too large to detect its style');
+      return failure('engine-failed', 'engine_failed', err instanceof Error ? err.message : String(err));
+    }
+  }
   let mod: EngineModule;
   try {
     mod = await loadEngine();

@@ -20,6 +20,8 @@ import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 import { currentEngineAccount } from './engine-account.ts';
 import { FairQueue, QueueFull } from './fair-queue.ts';
+import type { CslItem } from '../csl/render.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,
@@ -142,14 +144,23 @@ export class EnginePool {
     return !this.closed;
   }
 
+  /**
+   * The resolver's style detection refined with registry metadata, in a worker (it renders candidate styles:
+   * seconds when the worker's citeproc engines are cold), never on the service thread. `timeoutMs` bounds it
+   * apart from the engine time-out; past it the worker is terminated and replaced (EngineError 'timeout').
+   */
+  refineStyle(list: ReferenceListInput, metadata: Array<CslItem | null>, timeoutMs = this.options.timeoutMs): Promise<StyleDetectionOutcome> {
+    return this.run<StyleDetectionOutcome>({ op: 'style-refine', bytes: new Uint8Array(0), list, metadata }, undefined, timeoutMs);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.piscina.close({ force: true });
   }
 
   /** Runs a task when its account's turn comes (the time-out counts from here, waiting included). */
-  private async run<T extends EngineValue>(task: EngineTask, transferList?: ArrayBuffer[]): Promise<T> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+  private async run<T extends EngineValue>(task: EngineTask, transferList?: ArrayBuffer[], timeoutMs = this.options.timeoutMs): Promise<T> {
+    const signal = AbortSignal.timeout(timeoutMs);
     let release: () => void;
     try {
       release = await this.fair.acquire(currentEngineAccount(), signal);

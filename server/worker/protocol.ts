@@ -5,6 +5,8 @@ import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/cont
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
+import type { CslItem } from '../csl/render.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
 
 /** Bounds every task carries (issue 11, item 3). */
 export interface TaskLimits {
@@ -20,7 +22,9 @@ export type EngineTask =
   | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] }
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] }
   /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
-  | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number };
+  | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number }
+  /** The resolver's style detection refined with registry metadata (server/style refineStyleDetection); bytes empty. */
+  | { op: 'style-refine'; bytes: Uint8Array; list: ReferenceListInput; metadata: Array<CslItem | null> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */
 export interface ScanOutcome {
@@ -58,4 +62,4 @@ export interface ApplyJsonOutcome {
   linkCount: number;
 }
 
-export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyJsonOutcome | RewritePreview;
+export type EngineValue = ScanOutcome | ScanJsonOutcome | ApplyJsonOutcome | RewritePreview | StyleDetectionOutcome;

@@ -73,3 +73,26 @@ test('isStyleOutcome checks a stored value\'s shape', () => {
     assert.equal(isStyleOutcome(bad), false, JSON.stringify(bad));
   }
 });
+
+test('the same references in another order are the same key: reordering does not buy another detection', async () => {
+  const two: ReferenceListInput = { citeStyle: 'off', entries: [{ text: 'A. Alpha. 2001.', printedLabel: null }, { text: 'B. Beta. 2002.', printedLabel: null }] };
+  const meta = [{ id: '', type: 'article-journal', title: 'Alpha' }, null];
+  const swapped: ReferenceListInput = { ...two, entries: [two.entries[1]!, two.entries[0]!] };
+  assert.equal(styleCacheKey(swapped, [null, meta[0]!]), styleCacheKey(two, meta));
+  // the metadata travels with its entry: the same entries with the metadata on the other one differ
+  assert.notEqual(styleCacheKey(swapped, meta), styleCacheKey(two, meta));
+  const cache = new MemoryCache();
+  const d = detector();
+  await cachedStyleDetection(two, meta, cache, d.detect);
+  await cachedStyleDetection(swapped, [null, meta[0]!], cache, d.detect);
+  assert.equal(d.calls(), 1);
+});
+
+test('a detection that fails (worker timed out, pool busy) gives no style and stores nothing; an async detector is awaited', async () => {
+  const cache = new MemoryCache();
+  const failed = await cachedStyleDetection(list, [null], cache, async () => { throw new Error('engine timed out'); });
+  assert.deepEqual(failed, { detectedCslId: null, styleDetection: null });
+  assert.equal(cache.styles.size, 0);
+  assert.deepEqual(await cachedStyleDetection(list, [null], cache, async () => outcome), outcome);
+  assert.equal(cache.styles.size, 1);
+});
