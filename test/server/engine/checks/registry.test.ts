@@ -1,25 +1,7 @@
 // Checks from a resolver report.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CheckFinding } from '../../../../shared/contract.ts';
-import { scan } from '../../../../server/engine/index.ts';
-import { countBySeverity, runChecks } from '../../../../server/engine/checks/index.ts';
-import { SETTINGS_DEFAULTS } from '../../../../shared/settings-values.ts';
-import { buildDocx, p } from '../../../helpers/docx-builder.ts';
-
-async function checks(paragraphs: string[]): Promise<CheckFinding[]> {
-  return scan(await buildDocx({ body: paragraphs.join('') }), { ...SETTINGS_DEFAULTS }).checks ?? [];
-}
-
-const codes = (fs: CheckFinding[]) => fs.map((f) => f.code);
-
-const NUMBERED_LIST = [
-  p('References', 'Heading1'),
-  p('1. Smith J, Jones K, Brown L (2018) A title of a work. J Biol 3: 1-5.'),
-  p('2. Doe A (2017) Another title of some length. Nature 1: 2-3.'),
-  p('3. Roe B (2016) Third one in the list. Cell 2: 3-4.'),
-  p('4. Poe C (2015) Fourth one in the list. Cell 2: 3-4.'),
-];
+import { runChecks } from '../../../../server/engine/checks/index.ts';
 
 test('registry findings: retracted and corrected works, a written DOI for another work, a DOI the manuscript lacks', () => {
   const loc = (paragraph: number) => ({ part: 'word/document.xml', paragraph, start: 0, end: 10 });
