@@ -155,6 +155,10 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     const now = Number(clock!.now_ms);
     const pausedUntil = Math.max(...rows.map((r) => Number(r.paused_until)));
     if (pausedUntil > now) return { waitMs: pausedUntil - now };
+    // Every try says the account waits, before the window and concurrency checks: a try that finds the registry
+    // busy must still count, or an account whose polls keep landing while another account holds the slot is never
+    // seen waiting and is served only when a poll happens to find the slot free.
+    if (account) await this.markWaiting(conn, account, now);
     const limits = this.limitsFor(requestClass, row);
     const interval = limits.intervalMs;
     const span = interval + (this.marginMs >= 0 ? this.marginMs : 100 + Math.round(interval * 0.05));
@@ -195,11 +199,14 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   }
 
   /**
-   * Fair shares: the account says it is waiting (for a few seconds, refreshed by each try), and may take the
-   * slot only when no other waiting account was served less recently. Under the limit rows' lock.
+   * Fair shares: the account has said it is waiting (markWaiting, for a few seconds, refreshed by each try), and may
+   * take the slot only when no other waiting account was served less recently. Under the limit rows' lock.
    */
-  private async accountsTurn(conn: PoolConnection, account: string, now: number): Promise<boolean> {
+  private async markWaiting(conn: PoolConnection, account: string, now: number): Promise<void> {
     await execute(conn, 'INSERT INTO registry_waiters (account, waiting_until) VALUES (?, ?) ON DUPLICATE KEY UPDATE waiting_until = VALUES(waiting_until)', [account, now + WAITER_TTL_MS]);
+  }
+
+  private async accountsTurn(conn: PoolConnection, account: string, now: number): Promise<boolean> {
     const [first] = await selectRows<{ account: string } & RowDataPacket>(
       conn,
       'SELECT account FROM registry_waiters WHERE waiting_until > ? ORDER BY last_granted_at, account LIMIT 1',
