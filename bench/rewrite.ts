@@ -19,7 +19,7 @@ import type { ResolvedWork } from '../shared/contract.ts';
 import { parseSettings } from '../shared/settings.ts';
 import { direct } from '../server/engine/index.ts';
 import { detect } from '../server/engine/scan.ts';
-import { rewriteEntriesIn } from '../server/engine/rewrite/bibliography.ts';
+import { rewriteEntriesIn } from '../server/engine/rewrite/plan.ts';
 import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
 import { createBibliographyRenderer, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, type CslItem } from '../server/csl/render.ts';

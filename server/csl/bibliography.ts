@@ -114,7 +114,7 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
   return {
     styleId: style.id,
     family: style.family,
-    render(entries: RewriteEntryInput[]): BibliographyRendering {
+    render(entries: RewriteEntryInput[], citedOrder?: string[]): BibliographyRendering {
       const skipped: BibliographyRendering['skipped'] = [];
       const items: CslItem[] = [];
       const written = new Map<string, string>();
@@ -143,6 +143,12 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       }
       const rendered: BibliographyRendering['rendered'] = new Map();
       if (items.length === 0) return { rendered, skipped };
+      // Registered in the order the text cites them: an unsorted (citation-number) style numbers the list so.
+      if (citedOrder) {
+        const at = new Map(citedOrder.map((k, i) => [k, i]));
+        const rank = (id: string) => at.get(id) ?? citedOrder.length;
+        items.sort((a, b) => rank(a.id) - rank(b.id));
+      }
       const out = rendererFor(style.key, () => style.xml).render(items);
       // In the style's order (citeproc sorts the bibliography as the style says): the rewrite re-sorts the list by it.
       const byId = new Map(items.map((it) => [it.id, it]));

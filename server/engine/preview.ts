@@ -1,9 +1,9 @@
 // previewRewrite(): the first entries of the reference list as the bibliography rewrite at apply would
-// write them (the same plan, rewrite/bibliography.ts), without writing anything: the add-in shows them
+// write them (the same plan, rewrite/plan.ts), without writing anything: the add-in shows them
 // before the user approves the rewrite.
 
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import { planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/bibliography.ts';
+import { citationGroupsIn, planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/plan.ts';
 import type { BibRewriteResult } from '../../shared/contract.ts';
 import { detect, type EngineLimits } from './scan.ts';
 import type { BibliographyRenderer, RewriteSegment } from './style-hooks.ts';
@@ -56,7 +56,8 @@ export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, r
   if (!all.length) {
     return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: 'no reference list was found', rewritten: 0, unchanged: 0, entries: [] } };
   }
-  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true });
+  const groups = citationGroupsIn(detection.model, detection.matchById.values());
+  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true, groups });
   const refused = plan.result.outcome === 'refused';
   // A refusal before any entry was planned (a note style, a change of form): each entry stays as written.
   const byKey = new Map(plan.entries.map((p) => [p.entry.key, p]));

@@ -60,5 +60,9 @@ export interface BibliographyRenderer {
   styleId: string;
   /** The style's citation format: numeric, author-date, note… */
   family: string;
-  render(entries: RewriteEntryInput[]): BibliographyRendering;
+  /**
+   * Renders the list. `citedOrder` (entry keys in the order the text first cites them, uncited ones after) is
+   * the order a style numbers its list by when it does not sort it ("citation-number"); default: list order.
+   */
+  render(entries: RewriteEntryInput[], citedOrder?: string[]): BibliographyRendering;
 }

@@ -4,7 +4,8 @@
 import type { ApplyOutput, BibRewriteResult, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
-import { planRewrite, rewriteBibliography, rewriteEntriesIn, rewriteSummary, textFamilyOf } from '../rewrite/bibliography.ts';
+import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
+import { citationGroupsIn, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
@@ -38,7 +39,7 @@ export interface ApplyOptions {
   resolvedWorks?: Record<string, ResolvedWork>;
   /** Timestamp written into the metadata part (tests pin it). */
   now?: Date;
-  /** Rewrite the reference entries in this style (applyBibRewrite=true); see rewrite/bibliography.ts. */
+  /** Rewrite the reference entries in this style (applyBibRewrite=true); planned in rewrite/plan.ts, written by rewrite/bibliography.ts. */
   bibliography?: BibliographyRenderer;
 }
 
@@ -57,17 +58,14 @@ interface ReferenceLink { ref: ReferenceDoi; range: Range | null; coveredByDoiMa
 
 const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The bibliography rewrite after linking (links and bookmarks on entries are carried into the new runs):
- * planned whole first, then written whole, or refused with nothing written. */
-function rewriteEntriesOf(input: LinkInput, edit: PackageEdit, renderer: BibliographyRenderer, records: PersistedLink[]): { result: BibRewriteResult; warnings: string[] } {
+/** The restyle, planned whole before anything is written (refused: nothing written), or null when no list was found. */
+function planRestyle(input: LinkInput, renderer: BibliographyRenderer, linker: Linker): { plan: RewritePlan; total: number } | null {
   const entries = rewriteEntriesIn(input.targetById);
-  if (!entries.length) {
-    const reason = 'no reference list was found';
-    return { result: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: [] }, warnings: [`Bibliography rewrite refused: ${reason}.`] };
-  }
-  const plan = planRewrite(entries, renderer, { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true });
-  const out = rewriteBibliography(edit, plan, records);
-  return { result: plan.result, warnings: [rewriteSummary(plan.result, entries.length), ...out.warnings] };
+  if (!entries.length) return null;
+  const groups = citationGroupsIn(input.model, input.matchById.values());
+  const pendingLinks = new Map(entries.map((e) => [e.key, linker.queuedTexts(e.paragraph)]));
+  const ctx = { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true, groups, pendingLinks };
+  return { plan: planRewrite(entries, renderer, ctx), total: entries.length };
 }
 
 /** ApplyOutput with the document as the pieces of its zip (see ZipPieces): views of `bytes` for every entry
@@ -145,6 +143,22 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     if (reason && reason !== 'already inside a hyperlink') warnings.push(`${ref.target.label}: DOI link not written (${reason})`);
   }
 
+  // A restyle, planned whole once every link is queued (the links apply writes in an entry must have a place in
+  // its new text); renumbered in-text citations get their new text, with links on the numbers that had one.
+  const restyle = options.bibliography ? planRestyle(input, options.bibliography, linker) : null;
+  if (restyle && restyle.plan.result.outcome !== 'refused') {
+    const approved = new Set(plan.internal.filter((ip) => !ip.relink).map((ip) => ip.match));
+    for (const c of restyle.plan.citations) {
+      const linked = c.replaces.some((m) => approved.has(m));
+      const pieces = c.pieces.map((x) => {
+        const target = linked && x.targetKey ? input.targetById.get(x.targetKey) : undefined;
+        return target ? { text: x.text, target } : { text: x.text };
+      });
+      const why = linker.replace({ paragraph: c.paragraph, start: c.start, end: c.end, kind: 'citation', category: CATEGORY.citation, pieces });
+      if (why) warnings.push(`Citation "${c.paragraph.text.slice(c.start, c.end)}" not renumbered: ${why}`);
+    }
+  }
+
   const result = linker.execute();
   for (const req of result.written) {
     statCounts[req.category]++;
@@ -156,11 +170,18 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     }
   }
   warnings.push(...result.warnings);
-  let bibRewrite: { result: BibRewriteResult; warnings: string[] } | undefined;
+  let bibRewrite: BibRewriteResult | undefined;
   if (options.bibliography) {
-    bibRewrite = rewriteEntriesOf(input, edit, options.bibliography, result.records);
-    warnings.push(...bibRewrite.warnings);
-    stats.bibliographyRewritten = bibRewrite.result.rewritten;
+    if (restyle) {
+      const out = rewriteBibliography(edit, restyle.plan, result.records);
+      bibRewrite = restyle.plan.result;
+      warnings.push(rewriteSummary(bibRewrite, restyle.total), ...out.warnings);
+    } else {
+      const reason = 'no reference list was found';
+      bibRewrite = { cslId: options.bibliography.styleId, family: options.bibliography.family, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: [] };
+      warnings.push(`Bibliography rewrite refused: ${reason}.`);
+    }
+    stats.bibliographyRewritten = bibRewrite.rewritten;
   }
   stats.segments = result.segments;
   stats.bookmarksCreated = bookmarks.created;
@@ -177,5 +198,5 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   } else {
     docx = { pieces: [bytes], byteLength: bytes.byteLength };
   }
-  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings, ...(bibRewrite ? { bibRewrite: bibRewrite.result } : {}) };
+  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings, ...(bibRewrite ? { bibRewrite } : {}) };
 }

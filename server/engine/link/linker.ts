@@ -6,7 +6,7 @@ import type { MatchKind, PersistedLink, StatCategory } from '../../../shared/con
 import type { TargetCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { REL } from '../package/docx.ts';
-import { attr, childrenOf, el, rootOf, setAttr, tagOf, type XmlAttrs, type XmlNode } from '../package/xml.ts';
+import { attr, childrenOf, cloneNode, el, escapeXmlText, rootOf, setAttr, tagOf, textNode, type XmlAttrs, type XmlNode } from '../package/xml.ts';
 import { piecesIn } from '../model/queries.ts';
 import { BookmarkAllocator, bookmarkParagraph, bookmarkRange, canBookmarkRange, coversParagraph, reusableBookmark } from './bookmarks.ts';
 import { doiUrl } from './decisions.ts';
@@ -30,11 +30,23 @@ export interface LinkRequest {
   reference?: 'entry' | 'resolvedWork';
 }
 
-/** One queued edit of a paragraph: a link, or the bookmark around a target range. Plain data (no closure per link). */
+/** New text for a range of a paragraph (a renumbered citation): plain pieces and linked ones. */
+export interface TextReplacement {
+  paragraph: ModelParagraph;
+  start: number;
+  end: number;
+  kind: MatchKind;
+  category: StatCategory;
+  /** Each piece in the range's first run's look; a piece with a target is linked to it. */
+  pieces: Array<{ text: string; target?: TargetCandidate }>;
+}
+
+/** One queued edit of a paragraph: a link, new text, or the bookmark around a target range. Plain data (no closure per link). */
 interface Op {
   start: number;
   end: number;
   req?: LinkRequest;
+  replace?: TextReplacement;
   bookmark?: { name: string; id: string };
 }
 
@@ -79,11 +91,56 @@ export class Linker {
     const held = ps.find((p) => p.hold || p.kind === 'math');
     if (held) return held.hold === 'existing-hyperlink' ? 'already inside a hyperlink' : `inside ${held.hold ?? 'math'}`;
     const list = this.ops.get(req.paragraph) ?? [];
-    if (list.some((o) => o.req && o.start < req.end && o.end > req.start)) return 'overlaps another link';
+    if (list.some((o) => (o.req || o.replace) && o.start < req.end && o.end > req.start)) return 'overlaps another link';
     if (req.target) this.anchorFor(req.target);
     list.push({ start: req.start, end: req.end, req });
     this.ops.set(req.paragraph, list);
     return null;
+  }
+
+  /** Queues new text for a range (its own links inside); returns why it cannot be written, or null. */
+  replace(rep: TextReplacement): string | null {
+    const ps = piecesIn(rep.paragraph, rep.start, rep.end);
+    if (!ps.length) return 'no text to replace';
+    const held = ps.find((p) => p.hold || p.kind !== 'text');
+    if (held) return held.hold ? `inside ${held.hold}` : `it holds ${held.kind}`;
+    // Links queued on the old text inside the range give way (the new pieces carry their own).
+    const list = (this.ops.get(rep.paragraph) ?? []).filter((o) => !(o.req && o.start >= rep.start && o.end <= rep.end));
+    if (list.some((o) => (o.req || o.replace) && o.start < rep.end && o.end > rep.start)) return 'overlaps another link';
+    for (const piece of rep.pieces) if (piece.target) this.anchorFor(piece.target);
+    list.push({ start: rep.start, end: rep.end, replace: rep });
+    this.ops.set(rep.paragraph, list);
+    return null;
+  }
+
+  /** The text of each link queued in a paragraph (what apply will have linked there). */
+  queuedTexts(p: ModelParagraph): string[] {
+    return (this.ops.get(p) ?? []).filter((o) => o.req).map((o) => p.text.slice(o.start, o.end));
+  }
+
+  /** Writes a replacement: the range's runs give way to one run per piece (the first run's properties), linked pieces wrapped. */
+  private writeReplacement(rep: TextReplacement): void {
+    const segs = isolate(rep.paragraph, rep.start, rep.end);
+    const runs = segs.flatMap((sg) => sg.runs);
+    const first = runs[0];
+    if (!first) return;
+    const siblings = segs[0]!.siblings;
+    const rPr = childrenOf(first).find((k) => tagOf(k) === 'w:rPr');
+    const nodes: XmlNode[] = rep.pieces.map((piece) => {
+      const run = el('w:r', null, [...(rPr ? [cloneNode(rPr)] : []), el('w:t', { 'xml:space': 'preserve' }, [textNode(escapeXmlText(piece.text))])]);
+      if (!piece.target) return run;
+      const key = this.anchors.get(piece.target.key)!;
+      let attrs = this.wrapperAttrs.get(key);
+      if (!attrs) { attrs = el('w:hyperlink', { 'w:anchor': key, 'w:history': '1' })[':@']!; this.wrapperAttrs.set(key, attrs); }
+      this.internalLook.style(run);
+      this.result.segments++;
+      this.result.written.push({ paragraph: rep.paragraph, start: rep.start, end: rep.end, kind: rep.kind, target: piece.target, category: rep.category });
+      this.result.records.push({ anchor: key, kind: rep.kind, targetId: piece.target.key, targetHash: this.hashOf(piece.target), sourceText: piece.text, part: rep.paragraph.part });
+      return { 'w:hyperlink': [run], ':@': attrs };
+    });
+    // The runs of the range go (they were isolated whole); anything else between them (a bookmark) stays after the new text.
+    for (const sg of segs) for (const r of sg.runs) { const at = sg.siblings.indexOf(r); if (r !== first && at >= 0) sg.siblings.splice(at, 1); }
+    siblings.splice(siblings.indexOf(first), 1, ...nodes);
   }
 
   /** The bookmark name a target's links use: an existing one, or a new one (created when executed). */
@@ -177,6 +234,7 @@ export class Linker {
       list.sort((a, b) => b.start - a.start || b.end - a.end);
       for (const op of list) {
         if (op.req) this.wrap(op.req);
+        else if (op.replace) this.writeReplacement(op.replace);
         else if (op.bookmark) bookmarkRange(p, op.start, op.end, op.bookmark.name, op.bookmark.id);
       }
       this.edit.edit(p.part);

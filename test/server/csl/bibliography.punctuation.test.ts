@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { createBibliographyRenderer, emptyFieldMark } from '../../../server/csl/bibliography.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
-import { planRewrite, rewriteEntriesIn } from '../../../server/engine/rewrite/bibliography.ts';
+import { planRewrite, rewriteEntriesIn } from '../../../server/engine/rewrite/plan.ts';
 import { detect } from '../../../server/engine/scan.ts';
 import { parseSettings } from '../../../shared/settings.ts';
 import { CORPUS_DIR, corpusFile } from '../../helpers/corpus.ts';
@@ -38,7 +38,7 @@ test('emptyFieldMark: the punctuation an empty field leaves, not what a link or 
 test('plos-pbio-1001473 entry 4 ("Methods in cell biology 109: : 53–81.") is never written as such: the rewrite names it instead', () => {
   const det = detect(corpusFile('plos-pbio-1001473.docx'), parseSettings({}), { forLinking: true });
   const entries = rewriteEntriesIn(det.targetById);
-  const plan = planRewrite(entries, createBibliographyRenderer(loadBundledStyle('vancouver')!), { textFamily: 'numeric', partial: true });
+  const plan = planRewrite(entries, createBibliographyRenderer(loadBundledStyle('vancouver')!), { textFamily: 'numeric', partial: true, groups: [] });
   const four = plan.entries.find((p) => p.entry.printedLabel === '4.')!;
   assert.equal(four.action, 'kept');
   assert.match(four.lacks ?? '', /run together|empty field/);

@@ -1,0 +1,178 @@
+// The restyle plan, computed the same way for apply and for the pane's preview before anything is written:
+// every entry rendered in the target style (the whole list at once, as citeproc sorts and disambiguates it),
+// the list's new order and numbers, the new text of every in-text numeric citation, and the verdict: the
+// whole manuscript in the style, or nothing written (refused, with the reason and the entries that block it).
+
+import type { BibRewriteResult } from '../../../shared/contract.ts';
+import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { DocumentModel } from '../model/types.ts';
+import type { BibliographyRenderer, RewriteSegment } from '../style-hooks.ts';
+import { inspect, sameText, unplacedLink } from './entry-content.ts';
+import { citationGroups, firstMentionOrder, renumberEdits, type CitationEdit, type CitationGroup } from './citations.ts';
+
+/** The reference entries a rewrite works on, in list order. */
+export function rewriteEntriesIn(targetById: Map<string, TargetCandidate>): BibEntry[] {
+  return [...targetById.values()].filter((t): t is BibEntry => t.type === 'bibliography' && 'baseYear' in t);
+}
+
+/** The citation family of the in-text citations the scan found, or null (off, unknown). */
+export function textFamilyOf(citeStyle: string | undefined): 'author-date' | 'numeric' | null {
+  return citeStyle === 'author-year' ? 'author-date' : citeStyle === 'number' || citeStyle === 'superscript' ? 'numeric' : null;
+}
+
+/** What the rewrite does with one entry: computed the same way for apply and for a preview. */
+export interface EntryPlan {
+  entry: BibEntry;
+  /** rewrite: new content below; unchanged: already in the style; kept: cannot be rendered (warning says why). */
+  action: 'rewrite' | 'unchanged' | 'kept';
+  /** The entry text after the rewrite (the text as written unless action is rewrite). */
+  newText: string;
+  /** The new entry as formatted segments, label prefix included (rewrite and unchanged). */
+  segments: RewriteSegment[];
+  /** The typed label kept before the rendered entry ("[3] "), or "" (rewrite). */
+  prefix?: string;
+  /** The rendered entry without that label (rewrite). */
+  body?: RewriteSegment[];
+  /** Why the entry cannot be rendered (kept). */
+  lacks?: string;
+  warning?: string;
+}
+
+/** The whole rewrite, planned before anything is written: every entry's plan, the list's new order, and the verdict. */
+export interface RewritePlan {
+  entries: EntryPlan[];
+  /** Entry keys in the order the style sorts the list, when it differs from the list as written; else null. */
+  order: string[] | null;
+  /** The new text of the in-text numeric citations whose numbers change (a renumbered list). */
+  citations: CitationEdit[];
+  result: BibRewriteResult;
+}
+
+export interface RewriteContext {
+  /** The form of the in-text citations the scan found, or null (none found, citation linking off). */
+  textFamily: 'author-date' | 'numeric' | null;
+  /** bibRewritePartial: write the entries that can be rendered and keep the others as written. */
+  partial: boolean;
+  /** The in-text numeric citations as written (citationGroupsIn). */
+  groups: CitationGroup[];
+  /** Text that apply links in an entry before rewriting it (a DOI, a title), by entry key: it must have a place in the new entry. */
+  pendingLinks?: Map<string, string[]>;
+}
+
+/** The scan's numeric citations grouped as written, in document order. */
+export function citationGroupsIn(model: DocumentModel, matches: Iterable<MatchCandidate>): CitationGroup[] {
+  return citationGroups(matches, new Map(model.paragraphs.map((p, i) => [p, i])));
+}
+
+/** The entry as the author knows it. */
+function entryLabel(e: BibEntry): string {
+  return e.printedLabel ? `Reference ${e.printedLabel.replace(/[.:)]$/, '')}` : `Reference ${e.refIndex}`;
+}
+
+/** The label typed at the start of the entry ("[3]"), null when Word numbering prints it or there is none. */
+function typedLabelOf(e: BibEntry): string | null {
+  return !(e.paragraph.numbering && /\d/.test(e.paragraph.numbering.text)) && e.printedLabel ? e.printedLabel : null;
+}
+
+interface EntriesPlan {
+  plans: EntryPlan[];
+  /** Entry keys in the list's new order (kept entries in their places), and each one's new number. */
+  order: string[];
+  newNumber: Map<string, number>;
+}
+
+/** Plans every entry (the whole list is rendered at once, as citeproc needs for sorting and disambiguation). */
+function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, citedOrder: string[] | undefined, pendingLinks: Map<string, string[]> | undefined): EntriesPlan {
+  const inputs = entries.map((e) => ({ key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typedLabelOf(e), doi: e.doi, url: e.url }));
+  const { rendered, skipped } = renderer.render(inputs, citedOrder);
+  const skippedWhy = new Map(skipped.map((s) => [s.key, s.reason]));
+  const kept = new Map<string, string>();
+  const kept_ = (e: BibEntry, why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], lacks: why, warning: `${entryLabel(e)}: ${why}` });
+  const inspected = entries.map((e) => {
+    const r = rendered.get(e.key);
+    if (!r) { kept.set(e.key, skippedWhy.get(e.key) ?? 'the style rendered nothing for it'); return null; }
+    const keep = inspect(e.paragraph.node);
+    if (typeof keep === 'string') { kept.set(e.key, keep); return null; }
+    return keep;
+  });
+  // The list's order: rendered entries in the style's order, kept ones (partial) in their places; numbers follow it.
+  const slots = [...rendered.keys()].filter((k) => !kept.has(k));
+  const order = entries.map((e) => (kept.has(e.key) ? e.key : slots.shift()!));
+  const newNumber = new Map(order.map((k, i) => [k, i + 1]));
+  const plans = entries.map((e, i): EntryPlan => {
+    const keep = inspected[i];
+    if (!keep) return kept_(e, kept.get(e.key)!);
+    const r = rendered.get(e.key)!;
+    // A typed label stays as typed ("[3] "), with the entry's new number; Word numbering follows the paragraph order.
+    const typed = inputs[i]!.typedLabel;
+    const lead = /^\s*/.exec(e.text)![0];
+    const prefix = typed && e.text.trimStart().startsWith(typed) ? (lead + typed).replace(/\d+/, String(newNumber.get(e.key))) + ' ' : '';
+    const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
+    const newText = prefix + r.segments.map((s) => s.text).join('');
+    if (sameText(newText, e.text)) return { entry: e, action: 'unchanged', newText: e.text, segments };
+    const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])]);
+    if (unplaced) return kept_(e, unplaced);
+    return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments };
+  });
+  return { plans, order, newNumber };
+}
+
+/** The citation forms a rewrite can write: anything else (note styles, label styles) is refused. */
+const FORMS = new Set(['numeric', 'author-date']);
+
+/** Entry paragraphs that can be put in a new order: consecutive paragraphs of one part. */
+function consecutive(entries: BibEntry[]): boolean {
+  return entries.every((e, i) => i === 0 || (e.paragraph.part === entries[0]!.paragraph.part && e.paragraph.index === entries[i - 1]!.paragraph.index + 1));
+}
+
+/**
+ * Plans the rewrite of the whole list and decides: every entry in the style, or nothing written (refused, with
+ * the reason and the entries that block it); with `partial`, the entries that cannot be rendered are kept and named.
+ * A numbered list is renumbered in the style's order (the order of first citation for an unsorted style), and
+ * every in-text number follows.
+ */
+export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext): RewritePlan {
+  const base = { cslId: renderer.styleId, family: renderer.family };
+  const refuse = (reason: string, plans: EntryPlan[] = [], blockers: EntryPlan[] = []): RewritePlan => ({
+    entries: plans, order: null, citations: [],
+    result: { ...base, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: blockers.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })) },
+  });
+  if (!FORMS.has(renderer.family)) {
+    return refuse(`${renderer.styleId} is a ${renderer.family} style (citations in ${renderer.family === 'note' ? 'footnotes' : 'its own form'}); the rewrite writes numeric and author-date styles only`);
+  }
+  const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
+  const listForm = numbered ? 'numeric' : 'author-date';
+  const from = ctx.textFamily ?? listForm;
+  if (from !== renderer.family) {
+    return refuse(`the manuscript cites in ${from} form and ${renderer.styleId} is ${renderer.family}: converting the in-text citations between forms is not done, so the list is left as it is`);
+  }
+  if (listForm !== renderer.family) {
+    return refuse(`the reference list is ${listForm} and ${renderer.styleId} is ${renderer.family}: converting the list between forms is not done`);
+  }
+  const citedOrder = numbered ? firstMentionOrder(ctx.groups, entries) : undefined;
+  const { plans, order, newNumber } = planEntries(entries, renderer, citedOrder, ctx.pendingLinks);
+  const kept = plans.filter((p) => p.action === 'kept');
+  if (kept.length && !ctx.partial) {
+    return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten. Resolve them, complete them, or ask for a partial rewrite (bibRewritePartial)`, plans, kept);
+  }
+  const moved = order.some((k, i) => k !== entries[i]!.key);
+  if (moved && !consecutive(entries)) return refuse(`${renderer.styleId} orders the list differently and its entries are not consecutive paragraphs, so they cannot be put in order`, plans);
+  let citations: CitationEdit[] = [];
+  if (numbered) {
+    const renumbered = entries.some((e) => e.labelNumber !== null && e.labelNumber !== newNumber.get(e.key));
+    if (renumbered && ctx.textFamily === null) return refuse(`${renderer.styleId} numbers the list differently, and the in-text citations were not read (citation linking off), so they could not follow`, plans);
+    if (renumbered && kept.length) return refuse(`${renderer.styleId} numbers the list differently, and the ${kept.length} entries kept as written (partial rewrite) would keep their old numbers`, plans, kept);
+    const { edits, blocked } = renumberEdits(ctx.groups, entries, newNumber);
+    if (blocked.length) return refuse(`${renderer.styleId} numbers the list differently and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
+    citations = edits;
+  }
+  const rewritten = plans.filter((p) => p.action === 'rewrite').length;
+  const unchanged = plans.filter((p) => p.action === 'unchanged').length;
+  return {
+    entries: plans, order: moved ? order : null, citations,
+    result: {
+      ...base, outcome: kept.length ? 'partial' : 'rewritten', rewritten, unchanged,
+      entries: kept.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })),
+    },
+  };
+}
