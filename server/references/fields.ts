@@ -78,6 +78,8 @@ export function authorBlockEnd(body: string, year: YearHit | null): number {
 const INITIALS_ONLY = /^(?:\p{Lu}(?:\p{Ll}?\.|\.?)(?:-\p{L}\.?)?\s?){1,4}$/u;
 const TRAILING_INITIALS = /(?:[\s,]+(?:\p{Lu}\.?(?:-\p{L}\.?)?\s?){1,4}|[\s,]+\p{Lu}\p{Ll}?\.(?:\s?\p{Lu}\.)*)$/u;
 const LEADING_INITIALS = /^(?:\p{Lu}\.\s?-?)+\s*/u;
+/** A surname printed in capitals: "BANIWA", "GOULET-CAZÉ", "DOS SANTOS". */
+const CAPITALS = /^[\p{Lu}'’\- ]{2,}$/u;
 
 export interface ParsedAuthors {
   authors: string[];
@@ -95,12 +97,17 @@ export function parseAuthors(block: string): ParsedAuthors {
     .filter(Boolean);
   const authors: string[] = [];
   const surnames: string[] = [];
+  let given = false;
   for (const chunk of chunks) {
-    if (authors.length && INITIALS_ONLY.test(chunk)) {
-      // "Aloia, L." splits into "Aloia" and "L.": append the initials to the previous author.
-      if (authors.length) authors[authors.length - 1] += `, ${chunk}`;
+    const prev = authors[authors.length - 1];
+    // "Aloia, L." splits into "Aloia" and "L.": append the initials to the previous author; so too the given
+    // names after a surname in capitals ("BANIWA, Gersem dos Santos Luciano; KRENAK, Ailton": ABNT).
+    if (prev !== undefined && (INITIALS_ONLY.test(chunk) || (!given && CAPITALS.test(prev) && /^\p{Lu}\p{Ll}/u.test(chunk)))) {
+      authors[authors.length - 1] += `, ${chunk}`;
+      given = true;
       continue;
     }
+    given = false;
     if (!/\p{L}/u.test(chunk)) continue;
     authors.push(chunk);
     const surname = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s+(?:Jr|Sr|II|III|IV)\.?$/, '').replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();

@@ -1,20 +1,22 @@
 // Recognises the heading of a reference list, and the headings that end one.
 
 import type { ModelParagraph } from '../../model/types.ts';
+import { citationWords } from '../labels/vocabulary.ts';
 
 const REF_HEADING_WORDS = [
   'references?', 'references? list', 'references? cited', 'list of references', 'bibliography', 'select(?:ed)? bibliography',
   'literature', 'literature cited', 'cited literature', 'literature references', 'works cited', 'works consulted',
   'references and notes', 'notes and references', 'bibliographic references', 'sources', 'citations', 'reference',
-  // Other languages.
-  'literatur', 'literaturverzeichnis', 'quellen', 'quellenverzeichnis', 'références', 'références bibliographiques',
-  'bibliographie', 'referencias', 'referencias bibliográficas', 'bibliografía', 'bibliografia', 'riferimenti bibliografici',
-  'referências', 'referências bibliográficas', 'literatuur', 'referenties', 'litteratur', 'referenser', 'kaynaklar',
-  'piśmiennictwo', 'bibliografie', 'литература', 'список литературы', '参考文献', '文献', '참고문헌',
+  // Languages without a labels/*.json file; those with one name their headings there ("Referências", "Literatur").
+  'litteratur', 'referenser', 'bibliografie', '참고문헌',
+  ...citationWords('references').map((w) => w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
 ];
 
+/** A heading may name the part of the list it opens: "REFERÊNCIAS - Livros:", "Literatur – Monographien". */
+const PART = String.raw`(?:\s*[-–—:]\s*\p{L}[\p{L}\s]{0,30}?)?`;
+
 const REF_HEADING_RE = new RegExp(
-  `^(?:(?:\\d+(?:\\.\\d+)*|[IVXLC]+|[A-Z])[.)]?\\s+)?(?:${REF_HEADING_WORDS.join('|')})\\s*[:.]?$`,
+  `^(?:(?:\\d+(?:\\.\\d+)*|[IVXLC]+|[A-Z])[.)]?\\s+)?(?:${REF_HEADING_WORDS.join('|')})${PART}\\s*[:.]?$`,
   'iu',
 );
 

@@ -42,8 +42,19 @@ export function endsSection(p: ModelParagraph): boolean {
 }
 
 /**
+ * A short line ending in a colon that names a part of the list, a reference among the next two: "Teses e
+ * Dissertações:", "Legislação:", "Websites:" (lists grouped by kind of source, usual in ABNT).
+ */
+function isGroupHeading(paragraphs: ModelParagraph[], i: number): boolean {
+  const t = paragraphs[i]!.text.trim();
+  if (t.length > 50 || !/^\p{L}[^\d.;]*:$/u.test(t)) return false;
+  return paragraphs.slice(i + 1, i + 5).filter((q) => q.text.trim()).slice(0, 2).some(isReferenceLike);
+}
+
+/**
  * Under a reference heading every paragraph is an entry, however badly it reads ("&NA;", a corporate author,
- * a title first, no year), up to the next heading, a caption, a table, a section break or the end.
+ * a title first, no year), up to the next heading, a caption, a table, a section break or the end; a heading
+ * of a part of the list ("Legislação:") is no entry and no end.
  */
 function collectUnderHeading(paragraphs: ModelParagraph[], start: number): { entries: ModelParagraph[]; all: ModelParagraph[] } {
   const entries: ModelParagraph[] = [];
@@ -51,7 +62,7 @@ function collectUnderHeading(paragraphs: ModelParagraph[], start: number): { ent
   for (let i = start; i < paragraphs.length; i++) {
     const p = paragraphs[i]!;
     if (p.inTable) break;
-    if (p.text.trim()) {
+    if (p.text.trim() && !isGroupHeading(paragraphs, i)) {
       if (isStopParagraph(p)) break;
       if (isHeadingLike(p) && !isReferenceLike(p)) break;
       entries.push(p);

@@ -1,7 +1,9 @@
 // Author-year citations: parenthetical "(Smith, 2020; Lee & Kim, 2019)", "(Tang et al. 2025)",
 // narrative "Smith and Jones (2019)", "Cook et al. (2008)", year lists "Smith et al., 2020a, b" and
 // "Huch et al., 2015, 2013", APA first citations naming up to six authors "Moreno, Patel, Okafor,
-// Lindqvist, & Hale, 2018". Found from each year by reading the author names to its left; a
+// Lindqvist, & Hale, 2018", and the same in other languages ("Silva e Souza (2010)", "(García y col., 2015)",
+// "(Müller u. a. 2019)", "(Souza, s.d.)", ABNT's "(OLIVEIRA; RESENDE, 2020)": language-words.ts). Found from
+// each year by reading the author names to its left; a
 // citation is kept only when its first author is an author of the reference list, or when its form
 // leaves no doubt (then it is reported unmatched: in an author-year document always for "(Name, 2020)").
 
@@ -10,23 +12,26 @@ import type { ModelParagraph } from '../../model/types.ts';
 import { PARTICLES } from '../bibliography/names.ts';
 import type { MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
+import { AUTHOR_AND, isNoDate, MONTHS, noDateKey, OTHER_ET_AL, OTHER_NO_DATE } from './language-words.ts';
 import type { AuthorIndex, Resolution } from './resolve.ts';
 
 const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–‐‑]*`;
 const PARTICLE = String.raw`(?:[vV]an|[vV]on|[dD]er|[dD]en|[dD]e|[dD]el|[dD]ella|[dD]i|[dD]a|[dD]os|[dD]as|[dD]u|[lL]a|[lL]e|[tT]en|[tT]er|zu|y|[dD]')`;
 const CONNECTOR = String.raw`(?:of|for|the|on)`;
 const NAME = String.raw`(?:${PARTICLE}\s?)*${WORD}(?:[\s\u00a0](?:(?:${PARTICLE}|${CONNECTOR})\s)*${WORD}){0,5}`;
-const ET_AL = String.raw`,?[\s\u00a0]+et[\s\u00a0]*al\.?|[\s\u00a0]+and[\s\u00a0]+(?:co-?workers|colleagues)`;
+const ET_AL = String.raw`,?[\s\u00a0]+(?:et[\s\u00a0]*al\.?|${OTHER_ET_AL})|[\s\u00a0]+and[\s\u00a0]+(?:co-?workers|colleagues)`;
+const AND = `(?:and|&|${AUTHOR_AND})`;
 const GENERATION = String.raw`(?:,?[\s\u00a0]+(?:Jr|Sr|II|III)\.?)?`;
-const GROUP = String.raw`(${NAME})${GENERATION}(?:(${ET_AL})|[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+(?:and|&)[\s\u00a0]+(${NAME}))?`;
+const GROUP = String.raw`(${NAME})${GENERATION}(?:(${ET_AL})|[\s\u00a0]+${AND}[\s\u00a0]+(${NAME})|,[\s\u00a0]+(${NAME}),?[\s\u00a0]+${AND}[\s\u00a0]+(${NAME}))?`;
+const JOINED_RE = new RegExp(`^(.*\\S)[\\s\\u00a0]+(?:${AUTHOR_AND})[\\s\\u00a0]+(\\p{Lu}.*)$`, 'u');
 /** One more author before a list of three: "Moreno, " in "Moreno, Patel, Okafor, & Hale". */
 const LIST_HEAD_RE = new RegExp(`(?:^|[\\s\\u00a0(;])((?:${PARTICLE}\\s?)?${WORD}),[\\s\\u00a0]+$`, 'u');
 const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
 /** A year, or the words entries without a year use instead ("n.d.", "in press", "in review"). */
-const YEAR_RE = /(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d|n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation)([a-z])?(?![\p{L}\p{N}])/gu;
-const NO_YEAR = /n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation/;
+const YEAR_RE = new RegExp(String.raw`(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d|n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|${OTHER_NO_DATE})([a-z])?(?![\p{L}\p{N}])`, 'gu');
+const NO_YEAR = new RegExp(String.raw`n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|${OTHER_NO_DATE}`, 'u');
 const PAGES_RE = /^,?[\s\u00a0]*(?:p|pp|page|pages)\.?[\s\u00a0]*\d+(?:[\s\u00a0]*[-–][\s\u00a0]*\d+)?/;
-const NON_NAMES = new Set(['In', 'The', 'This', 'These', 'Since', 'From', 'Until', 'After', 'Before', 'During', 'By', 'Of', 'On', 'At', 'As', 'For', 'And', 'Between', 'Around', 'To', 'See', 'Figure', 'Fig', 'Table', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Spring', 'Summer', 'Autumn', 'Winter', 'Fall']);
+const NON_NAMES = new Set(['In', 'The', 'This', 'These', 'Since', 'From', 'Until', 'After', 'Before', 'During', 'By', 'Of', 'On', 'At', 'As', 'For', 'And', 'Between', 'Around', 'To', 'See', 'Figure', 'Fig', 'Table', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Spring', 'Summer', 'Autumn', 'Winter', 'Fall', ...MONTHS]);
 
 interface Found {
   authorStart: number;
@@ -139,6 +144,11 @@ function readCitation(text: string, yearStart: number, m: RegExpExecArray, paren
     const item = itemCitation(text, yearStart, m, parens, index);
     if (item) return item;
   }
+  // "García y Pérez (2015)": the name pattern reads "y" as the particle of a double surname ("Ortega y Gasset");
+  // when the whole is no surname of the list and its first part is, the word joins two authors.
+  const joined = !picked.known && !tail[2] && !tail[3] && !tail[4] ? JOINED_RE.exec(tail[1]!) : null;
+  const joinedLeft = joined ? pickSurname(joined[1]!, offset + tail.index, index) : null;
+  if (joinedLeft?.known) return citationFrom(text, yearStart, m, parens, tail, joinedLeft, joined![2]!);
   // "Moreno, Patel, Okafor, Lindqvist, & Hale, 2018": the tail's first name (Okafor) need not be a first author
   // of the list; the list's first name is, and then the tail is no prose to skip.
   const head = !picked.known && tail[4] && picked.start === offset + tail.index ? listHead(left, tail.index, offset, picked, index) : null;
@@ -190,6 +200,27 @@ function citationFrom(text: string, yearStart: number, m: RegExpExecArray, paren
   };
 }
 
+const SEMICOLON_NAME_RE = new RegExp(`[(;][\\s\\u00a0]*(${NAME})[\\s\\u00a0]*;[\\s\\u00a0]*$`, 'u');
+
+/**
+ * ABNT (Brazil) separates the authors of one work with semicolons: "(OLIVEIRA; RESENDE, 2020)", "(Hirano;
+ * Imbens; Ridder, 2003)". The names alone (no year) before the name at `authorStart` inside its parenthesis,
+ * and where the first of them starts; null when there are none.
+ */
+function semicolonAuthors(text: string, authorStart: number, parens: Int32Array): { names: string[]; start: number } | null {
+  const open = parens[authorStart]!;
+  if (open < 0) return null;
+  const names: string[] = [];
+  let start = authorStart;
+  for (let k = 0; k < 6; k++) {
+    const m = SEMICOLON_NAME_RE.exec(text.slice(open, start));
+    if (!m) break;
+    names.unshift(m[1]!);
+    start = open + m.index + m[0].indexOf(m[1]!);
+  }
+  return names.length ? { names, start } : null;
+}
+
 /** End of the ";"- or ")"-delimited item that starts before `from`. */
 function itemBounds(text: string, authorStart: number, end: number, parens: Int32Array): { start: number; end: number } {
   const open = parens[authorStart]!;
@@ -216,7 +247,19 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
     if (consumed.has(m.index)) continue;
     const c = readCitation(text, m.index, m as RegExpExecArray, parens, index);
     if (!c) continue;
-    const res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
+    let res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
+    const list = res.status === 'unmatched' && c.inParens ? semicolonAuthors(text, c.authorStart, parens) : null;
+    if (list) {
+      const q = { first: list.names[0]!, second: list.names[1] ?? c.first, etAl: list.names.length > 1, year: c.year, suffix: c.suffix, named: list.names.length + 1 };
+      const r2 = index.resolve(q, optIn);
+      if (r2.status !== 'unmatched') {
+        res = r2;
+        Object.assign(c, q, { authorStart: list.start });
+      }
+    }
+    // The no-date words of other languages ("s.d.", "s.a.") are abbreviations of other things too: only a
+    // citation of an entry without a year is one.
+    if (res.status === 'unmatched' && isNoDate(c.year) && noDateKey(c.year) !== 'nd') continue;
     if (res.status === 'unmatched') {
       // In an author-year document a citation that names no entry is reported, whenever its form is clear:
       // "(Name, 2020)", "(Name et al. 2020)", "Name and Other (2020)". A lone "Name (2020)" or "Name 2020" in

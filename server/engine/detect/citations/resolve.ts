@@ -4,6 +4,7 @@
 import { parseLabel } from '../../../references/fields.ts';
 import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../bibliography/names.ts';
 import type { BibEntry, Bibliography } from '../types.ts';
+import { isNoDate } from './language-words.ts';
 
 export interface Resolution {
   status: 'ready' | 'low_confidence' | 'unmatched';
@@ -35,11 +36,11 @@ function yearWords(s: string): string {
   return s.toLowerCase().replace(/[\s\u00a0.]+/g, '');
 }
 
-/** A year matches the entry's year; "n.d." / "in press" match an entry without a year that says so (or says nothing). */
+/** A year matches the entry's year; "n.d." ("s.d.", "o. J.") / "in press" match an entry without a year that says so (or says nothing). */
 function sameYear(e: BibEntry, year: string): boolean {
   if (/^\d{4}$/.test(year)) return e.baseYear === year;
   const w = yearWords(year);
-  if (w === 'nd') return e.baseYear === null;
+  if (isNoDate(year)) return e.baseYear === null;
   return yearWords(e.text).includes(w) || e.baseYear === null;
 }
 

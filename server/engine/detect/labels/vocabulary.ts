@@ -4,7 +4,9 @@
 // language to their English patterns, so a manuscript in any of them (or mixing them: an English abstract
 // in a Portuguese paper) is read without naming its language. Wired today: figure, table and equation
 // mentions and captions (figures.ts, tables.ts, equations.ts), and the list and range words of every
-// labelled mention ("Figuras 7, 8 e 10", "Tabelas 1 a 3": grammar.ts).
+// labelled mention ("Figuras 7, 8 e 10", "Tabelas 1 a 3": grammar.ts). Citation words (also data here): the
+// connectors between authors and the et-al and no-date forms (citations/author-year.ts), reference-list
+// headings (bibliography/headings.ts) and month names (not author names).
 
 import de from './de.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
@@ -20,8 +22,14 @@ import zh from './zh.json' with { type: 'json' };
 
 export type LabelKind = 'figure' | 'table' | 'equation' | 'section' | 'appendix' | 'supplementary' | 'algorithm' | 'listing';
 
-/** A language's label words, and the words joining two items of a list ("e", "und") or the ends of a range ("a", "bis"). */
-export type LanguageLabels = { language: string; name: string; and: string[]; to: string[] } & Record<LabelKind, string[]>;
+/** Words of a language's citations and reference lists: "e col." (et al.), "s.d." (no date), the reference-list headings, month names. */
+export type CitationWordKind = 'etAl' | 'noDate' | 'references' | 'months';
+
+/**
+ * A language's label words, the words joining two items of a list ("e", "und": also two authors) or the ends
+ * of a range ("a", "bis"), and its citation words.
+ */
+export type LanguageLabels = { language: string; name: string; and: string[]; to: string[] } & Record<LabelKind | CitationWordKind, string[]>;
 
 export const LANGUAGES: readonly LanguageLabels[] = [pt, es, fr, de, it, nl, pl, tr, ru, zh, ja];
 
@@ -56,6 +64,13 @@ export function labelWords(kind: LabelKind, english: RegExp): string {
     cache.set(kind, source);
   }
   return source;
+}
+
+/** The citation words of a kind in every language, longest first ("e col.", "u. a.", "s/d", "Referências"). */
+export function citationWords(which: CitationWordKind): string[] {
+  const words = new Set<string>();
+  for (const lang of LANGUAGES) for (const w of lang[which]) words.add(w);
+  return [...words].sort((a, b) => b.length - a.length || a.localeCompare(b));
 }
 
 /** The words joining list items (`and`) or range ends (`to`) in every language, as a regex alternation (no group). */
