@@ -189,9 +189,9 @@ const paths: Record<string, Schema> = {
   '/openapi.json': { get: { responses: { '200': json({ type: 'object' }) } } },
   '/readyz': {
     get: {
-      description: 'Readiness (for a proxy\'s health check), apart from /healthz (liveness): 200 when the database answers within a second, every migration is applied and the engine pool takes tasks; else 503 with the same body naming the failing check.',
+      description: 'Readiness (for a proxy\'s health check), apart from /healthz (liveness): 200 when the database answers within a second, every migration is applied, the engine pool takes tasks and the process is not draining (SIGTERM); else 503 with the same body naming the failing check.',
       responses: {
-        '200': json({ type: 'object', properties: { ok: { type: 'boolean' }, checks: { type: 'object', properties: { database: { type: 'boolean' }, migrations: { type: 'boolean' }, engine: { type: 'boolean' } } } }, required: ['ok', 'checks'] }),
+        '200': json({ type: 'object', properties: { ok: { type: 'boolean' }, checks: { type: 'object', properties: { database: { type: 'boolean' }, migrations: { type: 'boolean' }, engine: { type: 'boolean' }, accepting: { type: 'boolean' } } } }, required: ['ok', 'checks'] }),
         '503': json({ type: 'object', properties: { ok: { type: 'boolean' }, checks: { type: 'object' } }, required: ['ok', 'checks'] }),
       },
     },

@@ -25,6 +25,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('etag', false);
   app.use(requestIds);
   if (ctx.metrics) app.use(ctx.metrics.observe());
+  if (ctx.drain) app.use(ctx.drain.middleware());
   app.use(cors(ctx.config.corsOrigins));
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(ctx.config.uploadIdleTimeoutMs));

@@ -46,6 +46,8 @@ export interface ServiceConfig {
   idempotencyLeaseMs: number;
   /** Largest answer kept for an Idempotency-Key retry; larger answers are recomputed, without a charge. */
   idempotencyMaxStoredBytes: number;
+  /** How long SIGTERM waits for requests in flight before refunding the charged ones and stopping. */
+  drainTimeoutMs: number;
   /** A credit reservation pending longer than the engine time-out plus this is refunded as abandoned. */
   creditReservationGraceMs: number;
   creditPriceCents: number;
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     engineTimeoutMs: intFrom(env, 'ENGINE_TIMEOUT_MS', 120_000, 1000),
     idempotencyLeaseMs: intFrom(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 1000),
     idempotencyMaxStoredBytes: intFrom(env, 'IDEMPOTENCY_MAX_STORED_MB', 8, 0) * 1024 * 1024,
+    drainTimeoutMs: intFrom(env, 'DRAIN_TIMEOUT_MS', 30_000, 0),
     creditReservationGraceMs: intFrom(env, 'CREDIT_RESERVATION_GRACE_MS', 60_000, 0),
     creditPriceCents: intFrom(env, 'CREDIT_PRICE_CENTS', 50, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

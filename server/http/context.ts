@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { ResolverPort } from './resolver-port.ts';
 import type { ServiceMetrics } from './metrics.ts';
+import type { Drain } from './drain.ts';
 
 export interface AppContext {
   pool: Pool;
@@ -23,4 +24,6 @@ export interface AppContext {
   resolver: ResolverPort | null;
   /** Prometheus metrics (GET /metrics); absent in unit tests' contexts. */
   metrics?: ServiceMetrics;
+  /** Graceful shutdown state (server/http/drain.ts); absent in unit tests' contexts. */
+  drain?: Drain;
 }

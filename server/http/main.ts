@@ -4,8 +4,16 @@ import { startService } from './server.ts';
 
 try {
   const service = await startService(loadConfig());
+  // SIGTERM drains (server/http/drain.ts): in-flight requests finish or are refunded within DRAIN_TIMEOUT_MS.
+  // A second signal stops at once.
+  let stopping = false;
   const stop = (): void => {
-    service.close().finally(() => process.exit(0));
+    if (stopping) {
+      service.close().finally(() => process.exit(1));
+      return;
+    }
+    stopping = true;
+    service.shutdown().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

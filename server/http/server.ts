@@ -27,13 +27,21 @@ import { MysqlResolverCache } from '../db/resolver-cache.ts';
 import { createResolverPort } from '../resolver/port.ts';
 import { POLITE_LIMITS, PUBLIC_LIMITS } from '../resolver/ports.ts';
 import type { Logger } from './logger.ts';
+import { Drain } from './drain.ts';
+import { refundReservation } from '../db/reservations.ts';
 
 export interface RunningService {
   ctx: AppContext;
   server: Server;
   port: number;
   url: string;
+  /** Stops at once: open connections are cut (tests; a process that must stop now). */
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): new requests get 503 draining with retry_after and /readyz 503, requests in
+   * flight get until DRAIN_TIMEOUT_MS to finish; the credits of charged requests still running then are refunded.
+   */
+  shutdown(): Promise<{ drained: boolean; refunded: number }>;
 }
 
 /** The Crossref resolver with the limiter and cache every process shares through MySQL; the cache is purged hourly. */
@@ -85,7 +93,8 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     engineThreadsMax: config.engineThreads,
     pendingReservations: () => countPendingReservations(pool),
   });
-  const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics };
+  const drain = new Drain();
+  const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics, drain };
   const stopSweeper = await startReservationSweeper(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
   const app = createApp(ctx);
@@ -107,11 +116,25 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   const anyInterface = !config.host || config.host === '0.0.0.0' || config.host === '::';
   const urlHost = anyInterface ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   logger.info({ port, host: config.host || '(all interfaces)' }, 'listening');
-  return {
+  const running: RunningService = {
     ctx,
     server,
     port,
     url: `http://${urlHost}:${port}`,
+    async shutdown() {
+      drain.begin();
+      server.closeIdleConnections();
+      logger.info({ inFlight: drain.requestsInFlight, deadlineMs: config.drainTimeoutMs }, 'draining');
+      const drained = await drain.whenIdle(config.drainTimeoutMs);
+      let refunded = 0;
+      for (const id of [...drain.reservations]) {
+        if (await refundReservation(pool, id).catch(() => false)) refunded += 1;
+      }
+      if (refunded > 0) metrics.credit('refunded', refunded);
+      logger.info({ drained, inFlight: drain.requestsInFlight, refunded }, 'drained');
+      await running.close();
+      return { drained, refunded };
+    },
     async close() {
       stopSweeper();
       stopHousekeeping();
@@ -126,4 +149,5 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
       await pool.end();
     },
   };
+  return running;
 }

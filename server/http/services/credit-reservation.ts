@@ -68,6 +68,23 @@ export async function withReservedCredit<T>(
   const reservation = await store.reserve(charge, charge.onReserved);
   if (!reservation) throw noCredits();
   ctx.metrics?.credit('reserved');
+  ctx.drain?.reservations.add(reservation);
+  try {
+    return await settleOrRefund(ctx, charge, reservation, produce, usageOf, onFailure, store);
+  } finally {
+    ctx.drain?.reservations.delete(reservation);
+  }
+}
+
+async function settleOrRefund<T>(
+  ctx: AppContext,
+  charge: Charge,
+  reservation: string,
+  produce: () => Promise<T>,
+  usageOf: (output: T) => UsageEvent,
+  onFailure: (err: unknown) => Promise<never>,
+  store: ReservationStore,
+): Promise<T> {
   const refund = async (): Promise<void> => {
     if (await store.refund(reservation)) ctx.metrics?.credit('refunded');
   };

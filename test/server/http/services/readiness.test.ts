@@ -11,12 +11,20 @@ const engine = (alive: boolean) => ({ alive }) as unknown as EnginePool;
 const applied = (versions: number[]) => scriptedPool([versions.map((version) => ({ version }))]);
 
 test('ready when the database answers, every migration is applied and the engine pool is alive', async () => {
-  assert.deepEqual(await readiness({ pool: applied(MIGRATIONS.map((m) => m.version)), engine: engine(true) }), { ok: true, checks: { database: true, migrations: true, engine: true } });
+  assert.deepEqual(await readiness({ pool: applied(MIGRATIONS.map((m) => m.version)), engine: engine(true) }), { ok: true, checks: { database: true, migrations: true, engine: true, accepting: true } });
 });
 
 test('a migration not applied, a failing database, or a closed engine pool: not ready, naming the check', async () => {
-  assert.deepEqual((await readiness({ pool: applied(MIGRATIONS.slice(0, -1).map((m) => m.version)), engine: engine(true) })).checks, { database: true, migrations: false, engine: true });
+  assert.deepEqual((await readiness({ pool: applied(MIGRATIONS.slice(0, -1).map((m) => m.version)), engine: engine(true) })).checks, { database: true, migrations: false, engine: true, accepting: true });
   const down = scriptedPool([Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })]);
-  assert.deepEqual(await readiness({ pool: down, engine: engine(true) }), { ok: false, checks: { database: false, migrations: false, engine: true } });
+  assert.deepEqual(await readiness({ pool: down, engine: engine(true) }), { ok: false, checks: { database: false, migrations: false, engine: true, accepting: true } });
   assert.equal((await readiness({ pool: applied(MIGRATIONS.map((m) => m.version)), engine: engine(false) })).ok, false);
+});
+
+test('a draining process (SIGTERM) is not ready, so the proxy takes it out', async () => {
+  const { Drain } = await import('../../../../server/http/drain.ts');
+  const drain = new Drain();
+  drain.begin();
+  const ready = await readiness({ pool: applied(MIGRATIONS.map((m) => m.version)), engine: engine(true), drain });
+  assert.deepEqual(ready, { ok: false, checks: { database: true, migrations: true, engine: true, accepting: false } });
 });

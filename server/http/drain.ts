@@ -1,0 +1,83 @@
+// Graceful shutdown (SIGTERM): once draining, /readyz answers 503 (a proxy's health check takes the replica
+// out), every other new request is answered 503 draining with retry_after and its connection closed, and the
+// requests already in flight are given until a deadline to finish. Charged requests still running at the
+// deadline have their credit refunded before the process stops, so a replica that is stopped never keeps a
+// credit for a document it did not deliver (a SIGKILLed one is refunded by the sweeper of any other process,
+// or by the retry that takes its Idempotency-Key over).
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorResponse } from '../../shared/contract.ts';
+
+/** Seconds a client is told to wait before retrying a request refused while draining (another replica answers). */
+export const DRAIN_RETRY_AFTER = 1;
+
+/** Paths answered while draining: the proxy and the operator still read health, readiness and metrics. */
+const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
+
+export class Drain {
+  private draining = false;
+  private inFlight = 0;
+  private idleWaiters: Array<() => void> = [];
+  /** Credit reservations of charged requests running in this process (refunded if still pending at the deadline). */
+  readonly reservations = new Set<string>();
+
+  /** False once draining started: /readyz reports it. */
+  get accepting(): boolean {
+    return !this.draining;
+  }
+
+  /** Requests this process is working on (answers to health checks and refusals included while they last). */
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** Express middleware: counts requests in flight; refuses new ones while draining. */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      if (this.draining && !ALWAYS_ANSWERED.has(req.path)) {
+        res.setHeader('Connection', 'close');
+        res.setHeader('Retry-After', String(DRAIN_RETRY_AFTER));
+        res.status(503).json({
+          error: 'Service temporarily unavailable',
+          reason: 'draining',
+          hint: 'This replica is shutting down; retry after the given seconds (another replica answers).',
+          retry_after: DRAIN_RETRY_AFTER,
+          retryAfter: DRAIN_RETRY_AFTER,
+          requestId: req.requestId,
+        } satisfies ErrorResponse);
+        return;
+      }
+      this.inFlight += 1;
+      let ended = false;
+      const end = (): void => {
+        if (ended) return;
+        ended = true;
+        this.inFlight -= 1;
+        if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      };
+      res.once('finish', end);
+      res.once('close', end);
+      next();
+    };
+  }
+
+  /** Starts draining: new requests are refused from now on. */
+  begin(): void {
+    this.draining = true;
+  }
+
+  /** Resolves true once no request is in flight, or false when deadlineMs passed first. */
+  whenIdle(deadlineMs: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.idleWaiters = this.idleWaiters.filter((w) => w !== wake);
+        resolve(false);
+      }, deadlineMs);
+      const wake = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.idleWaiters.push(wake);
+    });
+  }
+}
