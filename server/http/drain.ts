@@ -6,6 +6,7 @@
 // or by the retry that takes its Idempotency-Key over).
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorResponse } from '../../shared/contract.ts';
+import { HttpError } from './errors.ts';
 
 /** Seconds a client is told to wait before retrying a request refused while draining (another replica answers). */
 export const DRAIN_RETRY_AFTER = 1;
@@ -13,12 +14,48 @@ export const DRAIN_RETRY_AFTER = 1;
 /** Paths answered while draining: the proxy and the operator still read health, readiness and metrics. */
 const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
 
+const drainingError = (): HttpError =>
+  new HttpError(503, 'Service temporarily unavailable', 'draining', { hint: 'This replica is shutting down; retry after the given seconds (another replica answers).', retry_after: DRAIN_RETRY_AFTER, retryAfter: DRAIN_RETRY_AFTER }, { 'Retry-After': String(DRAIN_RETRY_AFTER) });
+
 export class Drain {
   private draining = false;
+  private chargesClosed = false;
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
+  private reserving = 0;
+  private reservedWaiters: Array<() => void> = [];
   /** Credit reservations of charged requests running in this process (refunded if still pending at the deadline). */
   readonly reservations = new Set<string>();
+
+  /**
+   * Takes a credit through `reserve` and records the reservation as this process's. Once the deadline has
+   * passed no credit is taken any more (503 draining); closeCharges waits for the reservations under way.
+   */
+  async reserve(reserve: () => Promise<string | null>): Promise<string | null> {
+    if (this.chargesClosed) throw drainingError();
+    this.reserving += 1;
+    try {
+      const id = await reserve();
+      if (id) this.reservations.add(id);
+      return id;
+    } finally {
+      this.reserving -= 1;
+      if (this.reserving === 0) for (const wake of this.reservedWaiters.splice(0)) wake();
+    }
+  }
+
+  /** At the deadline: no new credit is taken; resolves once every reservation under way has returned (or after ms). */
+  closeCharges(ms: number): Promise<void> {
+    this.chargesClosed = true;
+    if (this.reserving === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.reservedWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 
   /** False once draining started: /readyz reports it. */
   get accepting(): boolean {

@@ -126,6 +126,8 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
       server.closeIdleConnections();
       logger.info({ inFlight: drain.requestsInFlight, deadlineMs: config.drainTimeoutMs }, 'draining');
       const drained = await drain.whenIdle(config.drainTimeoutMs);
+      // No credit is taken from here on; a reservation whose answer is on its way from the database is waited for.
+      await drain.closeCharges(5_000);
       let refunded = 0;
       for (const id of [...drain.reservations]) {
         if (await refundReservation(pool, id).catch(() => false)) refunded += 1;

@@ -65,10 +65,11 @@ export async function withReservedCredit<T>(
   onFailure: (err: unknown) => Promise<never>,
   store: ReservationStore = dbReservations(ctx.pool),
 ): Promise<T> {
-  const reservation = await store.reserve(charge, charge.onReserved);
+  const take = () => store.reserve(charge, charge.onReserved);
+  // Through the drain, so that a process stopping (SIGTERM) knows and refunds what it took (server/http/drain.ts).
+  const reservation = ctx.drain ? await ctx.drain.reserve(take) : await take();
   if (!reservation) throw noCredits();
   ctx.metrics?.credit('reserved');
-  ctx.drain?.reservations.add(reservation);
   try {
     return await settleOrRefund(ctx, charge, reservation, produce, usageOf, onFailure, store);
   } finally {

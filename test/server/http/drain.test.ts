@@ -62,3 +62,22 @@ test('whenIdle with nothing in flight resolves at once; a client that hangs up c
   assert.equal(await pending, 'aborted');
   assert.equal(await drain.whenIdle(30_000), true);
 });
+
+test('credits: a reservation taken is recorded; at the deadline closeCharges waits for one under way, and no credit is taken after', async () => {
+  const drain = new Drain();
+  assert.equal(await drain.reserve(async () => 'r1'), 'r1');
+  assert.equal(await drain.reserve(async () => null), null, 'no credit left: nothing recorded');
+  assert.deepEqual([...drain.reservations], ['r1']);
+  let answer!: (id: string) => void;
+  const underWay = drain.reserve(() => new Promise<string>((r) => { answer = r; }));
+  let closed = false;
+  const closing = drain.closeCharges(60_000).then(() => { closed = true; });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(closed, false, 'waits for the reservation whose answer is on its way');
+  answer('r2');
+  await closing;
+  assert.equal(await underWay, 'r2');
+  assert.deepEqual([...drain.reservations].sort(), ['r1', 'r2'], 'the late one is known, so it is refunded too');
+  await assert.rejects(drain.reserve(async () => 'r3'), (err: { status?: number; reason?: string }) => err.status === 503 && err.reason === 'draining');
+  assert.equal(drain.reservations.has('r3'), false);
+});
