@@ -118,7 +118,8 @@ export async function mixedLoad(accounts: FleetAccount[], options: LoadOptions):
       }
     } else {
       const r = record('account', null);
-      await withRetries(r, giveUpMs, () => (account.kind === 'org' ? account.session.orgUsage({ limit: 5 }) : account.session.listKeys()));
+      if (account.kind === 'org') await withRetries(r, giveUpMs, () => account.session.orgUsage({ limit: 5 }));
+      else await withRetries(r, giveUpMs, () => account.session.listKeys());
     }
     ended();
   };
