@@ -71,10 +71,21 @@ export const S = {
     /** Links per category after apply ("citations: 12 · figures: 3"); the category is the service's key. */
     statCount: (category: string, n: number) => `${category}: ${n}`,
     statSeparator: ' · ',
-    notCarriedItem: (text: string, kind: string, choice: string) => `“${text}” (${kind}, ${choice})`,
+    /** One decision that could not be carried: the sentence it was in (review/sentence.ts), its kind and decision. */
+    notCarriedItem: (sentence: string, kind: string, choice: string) => `${kind}, ${choice}: “${sentence}”`,
+    /** Mentions found in text added or changed since the scan: shown for review before anything is written. */
+    added: (n: number) => `${n} new ${n === 1 ? 'mention was' : 'mentions were'} found in text added or changed since the scan. Nothing was written yet: review ${n === 1 ? 'it' : 'them'}, then apply again:`,
+    addedItem: (kind: string, sentence: string) => `${kind}: “${sentence}”`,
     verified: 'Checked: Word kept the text and every link.',
     lost: 'Word did not keep everything:',
     restore: 'Restore original',
+    /** "Restore original" when the document changed since apply: what would be lost, then a choice. */
+    restoreChanged: 'The document changed since apply. Restoring the original would also throw away these edits:',
+    editAdded: (text: string) => `Added or changed: “${text}”`,
+    editRemoved: (text: string) => `Removed: “${text}”`,
+    moreEdits: (n: number) => `…and ${n} more`,
+    restoreAnyway: 'Restore and lose these edits',
+    keepDocument: 'Keep the document as it is',
     restored: 'The original document is back, as it was before apply.',
     restoredWithProblems: 'The original was put back, but Word did not keep everything:',
     undoWarning: 'Word’s Undo may not bring back the original after a whole-document replace: use “Restore original”.',

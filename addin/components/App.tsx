@@ -169,8 +169,17 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
           {wf.trackPrompt && (
             <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
           )}
-          {wf.carry && <CarryNotice carry={wf.carry} source={wf.carrySource} />}
-          {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={() => void wf.restore()} />}
+          {wf.carry && (
+            <CarryNotice
+              carry={wf.carry}
+              source={wf.carrySource}
+              onSelect={(m) => {
+                setStep('links');
+                select(m);
+              }}
+            />
+          )}
+          {wf.applied && <ResultPanel applied={wf.applied} restored={wf.restored} busy={busy} onRestore={(anyway) => void wf.restore(anyway)} restoreEdits={wf.restoreEdits} onKeep={wf.dismissRestore} />}
           {wf.session?.resolverWarning && (
             <MessageBar intent="warning">
               <MessageBarBody>{wf.session.resolverWarning}</MessageBarBody>

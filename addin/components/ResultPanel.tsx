@@ -1,6 +1,6 @@
 // What apply did: link counts per category, warnings, where the output went, what Word kept
 // (verification after the replace), and "Restore original".
-import { Button, MessageBar, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import type { ApplySession } from '../workflow/pipeline.ts';
 import type { Verification } from '../docx/verify.ts';
 import { S } from '../strings.ts';
@@ -20,7 +20,42 @@ function Problems({ title, v, testId }: { title: string; v: Verification; testId
   );
 }
 
-export function ResultPanel({ applied, restored, busy, onRestore }: { applied: ApplySession; restored: Verification | null; busy: boolean; onRestore: () => void }) {
+export interface ResultPanelProps {
+  applied: ApplySession;
+  restored: Verification | null;
+  busy: boolean;
+  /** anyway: the author was told what would be lost and chose to restore. */
+  onRestore: (anyway?: boolean) => void;
+  /** Edits made since apply that restoring would lose (asked about), or null. */
+  restoreEdits?: string[] | null;
+  onKeep?: () => void;
+}
+
+/** Restoring would lose edits made since apply: named, then restore anyway or keep the document. */
+function RestoreQuestion({ edits, busy, onRestore, onKeep }: { edits: string[]; busy: boolean; onRestore: () => void; onKeep: () => void }) {
+  return (
+    <MessageBar intent="warning" layout="multiline" data-testid="restore-question">
+      <MessageBarBody>
+        <MessageBarTitle>{S.apply.restoreChanged}</MessageBarTitle>
+        <ul className="verify-problems">
+          {edits.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button size="small" disabled={busy} onClick={onRestore}>
+          {S.apply.restoreAnyway}
+        </Button>
+        <Button size="small" appearance="primary" onClick={onKeep}>
+          {S.apply.keepDocument}
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
+
+export function ResultPanel({ applied, restored, busy, onRestore, restoreEdits = null, onKeep = () => undefined }: ResultPanelProps) {
   const { result, outcome, verification } = applied;
   const stats = Object.entries(result.statCounts ?? {}).filter(([, n]) => n > 0);
   const canRestore = outcome.mode !== 'opened-new';
@@ -48,9 +83,10 @@ export function ResultPanel({ applied, restored, busy, onRestore }: { applied: A
           {w}
         </Text>
       ))}
-      {canRestore && !restored && (
+      {canRestore && !restored && restoreEdits && <RestoreQuestion edits={restoreEdits} busy={busy} onRestore={() => onRestore(true)} onKeep={onKeep} />}
+      {canRestore && !restored && !restoreEdits && (
         <div className="restore-line">
-          <Button appearance={verification?.ok === false ? 'primary' : 'secondary'} disabled={busy} onClick={onRestore}>
+          <Button appearance={verification?.ok === false ? 'primary' : 'secondary'} disabled={busy} onClick={() => onRestore()}>
             {S.apply.restore}
           </Button>
           <Text size={200}>{S.apply.undoWarning}</Text>

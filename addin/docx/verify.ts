@@ -42,3 +42,26 @@ export function compareSummaries(expected: DocxSummary, actual: DocxSummary): Ve
   if (expected.hasSettingsPart && !actual.hasSettingsPart) problems.push(S.verify.settings);
   return { ok: problems.length === 0, problems };
 }
+
+/**
+ * What the author changed in the document since `before` (the document as apply left it): paragraphs
+ * added or changed, and paragraphs removed, each said with its text. "Restore original" names these
+ * before throwing them away.
+ */
+export function editsSince(before: DocxSummary, now: DocxSummary, limit = 8): string[] {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const count = (list: readonly string[]) => {
+    const m = new Map<string, number>();
+    for (const p of list.map(norm)) if (p) m.set(p, (m.get(p) ?? 0) + 1);
+    return m;
+  };
+  const was = count(before.paragraphs);
+  const is = count(now.paragraphs);
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const [p, n] of is) for (let i = (was.get(p) ?? 0); i < n; i++) added.push(p);
+  for (const [p, n] of was) for (let i = (is.get(p) ?? 0); i < n; i++) removed.push(p);
+  const all = [...added.map((p) => S.apply.editAdded(excerpt(p))), ...removed.map((p) => S.apply.editRemoved(excerpt(p)))];
+  if (now.textBoxText.replace(/\s+/g, ' ').trim() !== before.textBoxText.replace(/\s+/g, ' ').trim()) all.push(S.verify.textBoxes);
+  return all.length > limit ? [...all.slice(0, limit), S.apply.moreEdits(all.length - limit)] : all;
+}

@@ -1,6 +1,7 @@
 // When the document changed between scan and apply: the new scan's matches get the user's decisions
 // from the old scan by match identity (kind, text and the text around it), retargets by target
-// identity (type, label and text). What has no counterpart is reported, never dropped silently.
+// identity (type, label and text). What has no counterpart is reported, never dropped silently: old
+// decisions that could not be carried, and new matches (text added or changed since the scan).
 import type { ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
 import type { Choice, ReviewState } from './review-state.ts';
 
@@ -9,6 +10,8 @@ export interface CarryResult {
   /** Decided matches of the old scan whose decision could not be carried (with the decision). */
   notCarried: { match: ReviewMatch; choice: Choice }[];
   carried: number;
+  /** Matches of the new scan with no counterpart in the old one: mentions in text added or changed since the scan. */
+  added: ReviewMatch[];
 }
 
 function matchKey(m: ReviewMatch): string {
@@ -32,9 +35,10 @@ export function carryOver(old: ReviewState, next: { matches: readonly ReviewMatc
   const notCarried: CarryResult['notCarried'] = [];
   let carried = 0;
   for (const m of old.matches) {
+    // Every old match takes its counterpart, decided or not: what remains in the queue is new text.
+    const counterpart = queue.get(matchKey(m))?.shift();
     const choice = old.choices[m.refId];
     if (!choice) continue;
-    const counterpart = queue.get(matchKey(m))?.shift();
     if (!counterpart) {
       notCarried.push({ match: m, choice });
       continue;
@@ -55,5 +59,7 @@ export function carryOver(old: ReviewState, next: { matches: readonly ReviewMatc
     }
     carried++;
   }
-  return { choices, notCarried, carried };
+  const left = new Set([...queue.values()].flat());
+  const added = next.matches.filter((m) => left.has(m));
+  return { choices, notCarried, carried, added };
 }

@@ -6,7 +6,7 @@ import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { DocumentHost, ReplaceOutcome } from '../host/host.ts';
 import { ServiceError, type ServiceClient } from '../service-client.ts';
 import { summarizeDocx, type DocxSummary } from '../docx/docx-summary.ts';
-import { compareSummaries, type Verification } from '../docx/verify.ts';
+import { compareSummaries, editsSince, type Verification } from '../docx/verify.ts';
 import { carryOver, type CarryResult } from '../review/carry-over.ts';
 import type { ReviewState } from '../review/review-state.ts';
 import { buildDecisions } from '../review/decisions.ts';
@@ -44,13 +44,15 @@ export interface ApplySession {
   original: Uint8Array;
   /** What Word kept, checked by exporting again (null when the output went to a new document). */
   verification: Verification | null;
+  /** The document as Word had it right after apply (null when not read): restore names the edits made since. */
+  after: DocxSummary | null;
   /** Set when the document had changed and decisions were carried over to a new scan. */
   carried: CarryResult | null;
 }
 
 export type ApplyStep =
   | { kind: 'applied'; applied: ApplySession; session: ScanSession }
-  /** The document changed and some decisions could not be carried: the user reviews the new scan. */
+  /** The document changed: some decisions could not be carried, or new text has new mentions; the user reviews the new scan. */
   | { kind: 'rescanned'; session: ScanSession; carry: CarryResult };
 
 export class CancelledError extends Error {
@@ -121,15 +123,35 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Exports the document again and compares it with what it should be. */
-export async function verifyDocument(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<Verification> {
+/** Exports the document again and compares it with what it should be (and returns what Word has, when read). */
+async function exportAndCheck(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<{ verification: Verification; now: DocxSummary | null }> {
   onProgress({ phase: 'verifying' });
   try {
     const want = await summarizeDocx(typeof expected === 'string' ? base64ToBytes(expected) : expected);
-    const now = await exportDocument(host, onProgress, 'verifying');
-    return compareSummaries(want, await summarizeDocx(now));
+    const now = await summarizeDocx(await exportDocument(host, onProgress, 'verifying'));
+    return { verification: compareSummaries(want, now), now };
   } catch (e) {
-    return { ok: false, problems: [S.verify.couldNotCheck(e instanceof Error ? e.message : String(e))] };
+    return { verification: { ok: false, problems: [S.verify.couldNotCheck(e instanceof Error ? e.message : String(e))] }, now: null };
+  }
+}
+
+/** Exports the document again and compares it with what it should be. */
+export async function verifyDocument(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<Verification> {
+  return (await exportAndCheck(host, expected, onProgress)).verification;
+}
+
+/**
+ * What "Restore original" would throw away: the author's edits since apply (the document now against
+ * the document as apply left it), in words; empty when nothing changed or the document cannot be read.
+ */
+export async function editsSinceApply(host: DocumentHost, applied: ApplySession, onProgress: OnProgress): Promise<string[]> {
+  const before = applied.after ?? (await summaryOrNull(base64ToBytes(applied.result.docx)));
+  if (!before) return [];
+  try {
+    const now = await summarizeDocx(await exportDocument(host, onProgress));
+    return editsSince(before, now);
+  } catch {
+    return [];
   }
 }
 
@@ -153,14 +175,19 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
   let carried: CarryResult | null = null;
   const current = await exportDocument(host, onProgress);
   check(signal);
-  /** Scans the current bytes and carries the decisions over; null when some could not be carried. */
-  const rescan = async (): Promise<CarryResult> => {
+  /**
+   * Scans the current bytes and carries the decisions over. True when the author must look first:
+   * some decisions could not be carried, or text added or changed since the scan has new mentions
+   * (nothing is written before they are reviewed).
+   */
+  const rescanStops = async (): Promise<boolean> => {
     session = await scanBytes(current, client, session.settings, onProgress, signal, 'rescanning');
-    carried = carryOver(input.review, session.packet);
-    decisions = buildDecisions({ matches: session.packet.matches, targets: session.packet.targets, choices: carried.choices, error: null });
-    return carried;
+    const c = carryOver(input.review, session.packet);
+    carried = c;
+    decisions = buildDecisions({ matches: session.packet.matches, targets: session.packet.targets, choices: c.choices, error: null });
+    return c.notCarried.length > 0 || c.added.length > 0;
   };
-  if (!sameBytes(current, session.file) && (await rescan()).notCarried.length > 0) return { kind: 'rescanned', session, carry: carried! };
+  if (!sameBytes(current, session.file) && (await rescanStops())) return { kind: 'rescanned', session, carry: carried! };
   let result: ApplyResult;
   try {
     result = await applyOnce(client, session, decisions, input, onProgress);
@@ -169,14 +196,14 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
     // the same bytes are scanned again, the decisions carried over, and apply goes on. Only a refused key stops it.
     if (!isScanTokenRefusal(e)) throw e;
     check(signal);
-    if ((await rescan()).notCarried.length > 0) return { kind: 'rescanned', session, carry: carried! };
+    if (await rescanStops()) return { kind: 'rescanned', session, carry: carried! };
     result = await applyOnce(client, session, decisions, input, onProgress);
   }
   check(signal);
   onProgress({ phase: 'replacing' });
   const outcome = await host.replaceDocument(result.docx);
-  const verification = outcome.mode === 'opened-new' ? null : await verifyDocument(host, result.docx, onProgress);
-  return { kind: 'applied', applied: { result, outcome, original: current, verification, carried }, session };
+  const checked = outcome.mode === 'opened-new' ? null : await exportAndCheck(host, result.docx, onProgress);
+  return { kind: 'applied', applied: { result, outcome, original: current, verification: checked?.verification ?? null, after: checked?.now ?? null, carried }, session };
 }
 
 /** The service's 401 "scan token invalid" (any reason): the token, not the key, was refused. */

@@ -7,7 +7,7 @@ import { emptyReviewState, reviewReducer } from '../review/review-state.ts';
 import type { CarryResult } from '../review/carry-over.ts';
 import type { Verification } from '../docx/verify.ts';
 import { createServiceClient, ServiceError, type ServiceClient, type ServiceConnection } from '../service-client.ts';
-import { CancelledError, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
+import { CancelledError, editsSinceApply, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
 import type { StyleChoice } from '../components/StylePicker.tsx';
@@ -229,10 +229,22 @@ export function useWorkflow(
     else await doApply(false);
   }, [host, session, doApply]);
 
+  /** Edits made since apply that "Restore original" would throw away: asked about before restoring. */
+  const [restoreEdits, setRestoreEdits] = useState<string[] | null>(null);
+  /** Restores the original; first, when the document changed since apply, names the edits and asks (anyway = answered yes). */
   const restore = useCallback(
-    () =>
+    (anyway = false) =>
       guarded('done', async () => {
         if (!applied) return;
+        setRestoreEdits(null);
+        if (!anyway) {
+          const edits = await editsSinceApply(host, applied, setProgress);
+          if (edits.length > 0) {
+            setRestoreEdits(edits);
+            setProgress({ phase: 'done' });
+            return;
+          }
+        }
         const v = await runRestore(host, applied.original, setProgress);
         setRestored(v);
         setProgress({ phase: 'done' });
@@ -284,6 +296,8 @@ export function useWorkflow(
     trackPrompt,
     dismissTrackPrompt: () => setTrackPrompt(false),
     restore,
+    restoreEdits,
+    dismissRestore: () => setRestoreEdits(null),
     cancel,
     reset,
   };

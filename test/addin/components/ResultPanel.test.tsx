@@ -13,6 +13,7 @@ function applied(extra: Partial<ApplySession> = {}): ApplySession {
     outcome: { mode: 'replaced', message: S.apply.replaced },
     original: new Uint8Array([1]),
     verification: { ok: true, problems: [] },
+    after: null,
     carried: null,
     ...extra,
   };
@@ -57,5 +58,20 @@ test('after restore: said when it is back as it was, or what Word did not keep; 
   assert.equal(buttons(m.container, S.apply.restore).length, 0);
   await m.rerender(<ResultPanel applied={applied()} restored={{ ok: false, problems: ['Text inside text boxes was lost or changed.'] }} busy={false} onRestore={() => undefined} />);
   assert.match(text(m.container.querySelector('[data-testid="restore-problems"]')!), /put back, but Word did not keep everything:.*text boxes/);
+  await m.unmount();
+});
+
+test('the document changed since apply: the edits are named, "Restore and lose these edits" restores anyway, "Keep" keeps', async () => {
+  const calls: Array<boolean | undefined> = [];
+  let kept = 0;
+  const edits = [S.apply.editAdded('A line written after apply.')];
+  const m = await mount(<ResultPanel applied={applied()} restored={null} busy={false} onRestore={(anyway) => calls.push(anyway)} restoreEdits={edits} onKeep={() => kept++} />);
+  const q = m.container.querySelector('[data-testid="restore-question"]')!;
+  assert.match(text(q), /changed since apply.*Added or changed: “A line written after apply\.”/);
+  assert.equal(buttons(m.container, S.apply.restore).length, 0, 'the plain button gives way to the question');
+  await click(button(m.container, S.apply.restoreAnyway));
+  await click(button(m.container, S.apply.keepDocument));
+  assert.deepEqual(calls, [true]);
+  assert.equal(kept, 1);
   await m.unmount();
 });

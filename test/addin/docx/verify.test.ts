@@ -35,3 +35,17 @@ test('more links than expected is not a loss; long texts are cut in the message'
   const out = compareSummaries({ ...base, paragraphs: [long] }, { ...base, paragraphs: ['y'] });
   assert.deepEqual(out.problems, [S.verify.textChanged(1, `${'x'.repeat(57)}…`, 'y')]);
 });
+
+test('edits since apply: paragraphs added or changed and removed, each with its text; the same document has none', async () => {
+  const { editsSince } = await import('../../../addin/docx/verify.ts');
+  const before = await summarizeDocx(await buildDocx({ body: p('Growth is fast [1].') + p('Cells divide.') + p('References') }));
+  const now = await summarizeDocx(await buildDocx({ body: p('Growth is very fast [1].') + p('References') + p('A new closing line.') }));
+  assert.deepEqual(editsSince(before, before), []);
+  assert.deepEqual(editsSince(before, now), [
+    S.apply.editAdded('Growth is very fast [1].'),
+    S.apply.editAdded('A new closing line.'),
+    S.apply.editRemoved('Growth is fast [1].'),
+    S.apply.editRemoved('Cells divide.'),
+  ]);
+  assert.deepEqual(editsSince(before, now, 2), [S.apply.editAdded('Growth is very fast [1].'), S.apply.editAdded('A new closing line.'), S.apply.moreEdits(2)]);
+});

@@ -54,5 +54,24 @@ test('an approved DOI needs no target to be carried; undecided matches carry not
     targets: [], choices: { a1: { status: 'approved' } }, error: null,
   };
   const out = carryOver(old, { matches: [match('b1', 'doi', 'ready', '', { sourceText: '10.1/x' }), match('b2', 'citation', 'ready', 'r1', { sourceText: '5' })], targets: [] });
-  assert.deepEqual(out, { choices: { b1: { status: 'approved' } }, notCarried: [], carried: 1 });
+  assert.deepEqual(out, { choices: { b1: { status: 'approved' } }, notCarried: [], carried: 1, added: [] });
+});
+
+test('added: new matches with no counterpart in the old scan, decided or not; an undecided old match still takes its counterpart', () => {
+  const old: ReviewState = {
+    matches: [match('a1', 'citation', 'ready', 'r1', { sourceText: '[1]', ...ctx('see ', '.') }), match('a2', 'citation', 'ready', 'r1', { sourceText: '[1]', ...ctx('see ', '.') })],
+    targets: [], choices: { a2: { status: 'approved' } }, error: null,
+  };
+  const next = {
+    matches: [
+      match('b1', 'citation', 'ready', 'r1', { sourceText: '[1]', ...ctx('see ', '.') }),
+      match('b2', 'citation', 'ready', 'r1', { sourceText: '[1]', ...ctx('see ', '.') }),
+      match('b3', 'citation', 'ready', 'r5', { sourceText: '[5]', ...ctx('New text ', '.') }),
+      match('b4', 'figure', 'ready', 'f2', { sourceText: 'Fig 2', ...ctx('and ', '.') }),
+    ],
+    targets: [],
+  };
+  const out = carryOver(old, next);
+  assert.deepEqual(out.choices, { b2: { status: 'approved' } }, 'pairs in order: the undecided a1 takes b1');
+  assert.deepEqual(out.added.map((m) => m.refId), ['b3', 'b4']);
 });

@@ -7,6 +7,7 @@ import { runApply, runScan, type Progress } from '../../../addin/workflow/pipeli
 import type { ServiceClient } from '../../../addin/service-client.ts';
 import { reviewReducer, emptyReviewState } from '../../../addin/review/review-state.ts';
 import { carryOver } from '../../../addin/review/carry-over.ts';
+import { sentenceOf } from '../../../addin/review/sentence.ts';
 import { scan, apply } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS, type HyperlinkSettings } from '../../../shared/settings.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
@@ -75,6 +76,30 @@ test('decisions whose text changed are not carried: apply stops and shows them',
   assert.ok(step.carry.notCarried.length >= 1);
   assert.equal(client.applied.length, 0, 'nothing applied');
   assert.equal(host.replacements.length, 0, 'nothing replaced');
+});
+
+test('new text with mentions, added during review: apply stops before writing and offers them with their sentence; the next apply writes them', async () => {
+  const host = new FakeHost();
+  host.loadBytes(await buildDocx({ body: body('') }), 'm.docx');
+  const client = engineClient();
+  const session = await runScan(host, client, settings, () => undefined);
+  let review = reviewReducer(emptyReviewState, { type: 'load', packet: session.packet });
+  for (const m of review.matches) review = reviewReducer(review, { type: 'approve', refId: m.refId });
+  host.loadBytes(await buildDocx({ body: body('') + p('We add a sentence. The cells in Figure 1 grow fast.') }));
+  const step = await runApply(host, client, { session, review, approvedWorks: {} }, () => undefined);
+  assert.equal(step.kind, 'rescanned');
+  if (step.kind !== 'rescanned') return;
+  assert.equal(step.carry.notCarried.length, 0);
+  assert.equal(step.carry.carried, 2, 'the old decisions are carried');
+  assert.deepEqual(step.carry.added.map((m) => [m.kind, sentenceOf(m)]), [['figure', 'The cells in Figure 1 grow fast.']]);
+  assert.equal(client.applied.length, 0, 'nothing applied before the new mention is reviewed');
+  assert.equal(host.replacements.length, 0);
+  // The author approves the new mention and applies again: the document has not changed since the rescan.
+  let next = reviewReducer(emptyReviewState, { type: 'load', packet: step.session.packet, choices: step.carry.choices });
+  next = reviewReducer(next, { type: 'approve', refId: step.carry.added[0]!.refId });
+  const again = await runApply(host, client, { session: step.session, review: next, approvedWorks: {} }, () => undefined);
+  assert.equal(again.kind, 'applied');
+  if (again.kind === 'applied') assert.equal(again.applied.result.linkCount, 3);
 });
 
 test('an unchanged document is applied without a rescan', async () => {

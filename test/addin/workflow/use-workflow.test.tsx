@@ -200,6 +200,27 @@ test('Restore original puts the document as it was before apply back, and checks
   await t.unmount();
 });
 
+test('Restore original after the author edited the applied document: names what would be lost, asks, and restores only when told', async () => {
+  const t = await pane();
+  await scanned(t);
+  await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm4' }));
+  await finish(await start(() => t.wf().apply()));
+  assert.equal(t.wf().phase, 'done');
+  const edited = await buildDocx({ body: p('As Figure 1 shows [1], linked.') + p('A paragraph written after apply.') + p('Figure 1. Growth.', 'Caption') });
+  t.host.loadBytes(edited);
+  await finish(await start(() => t.wf().restore()));
+  assert.deepEqual(t.wf().restoreEdits, [S.apply.editAdded('A paragraph written after apply.')]);
+  assert.equal(t.wf().restored, null, 'nothing restored before the author answers');
+  assert.deepEqual(await t.host.getDocx(), edited);
+  await act(async () => t.wf().dismissRestore());
+  assert.equal(t.wf().restoreEdits, null);
+  assert.deepEqual(await t.host.getDocx(), edited, 'kept as it is');
+  await finish(await start(() => t.wf().restore(true)));
+  assert.equal(t.wf().restored?.ok, true);
+  assert.deepEqual(await t.host.getDocx(), t.original);
+  await t.unmount();
+});
+
 test('a failed apply is said in words and the review stays, decisions kept', async () => {
   const t = await pane();
   await scanned(t);
