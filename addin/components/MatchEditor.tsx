@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Button, Combobox, Field, Input, Option } from '@fluentui/react-components';
 import type { ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
 import { retargetOptions } from '../review/kinds.ts';
-import { targetInWords } from '../review/filter.ts';
+import { targetInWords, targetMatchesQuery, targetSearchText } from '../review/filter.ts';
 import type { ReviewAction } from '../review/review-state.ts';
 import { S } from '../strings.ts';
 
@@ -12,7 +12,7 @@ const MAX_OPTIONS = 60;
 
 export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]; dispatch: (a: ReviewAction) => void }) {
   const { match, targets, dispatch } = props;
-  const options = useMemo(() => retargetOptions(match, targets).map((t) => ({ id: t.targetId, text: targetInWords(t) })), [match, targets]);
+  const options = useMemo(() => retargetOptions(match, targets).map((t) => ({ id: t.targetId, text: targetInWords(t), search: targetSearchText(t) })), [match, targets]);
   const initial = options.find((o) => o.id === match.targetId) ?? options[0];
   const [targetId, setTargetId] = useState(initial?.id ?? '');
   const [query, setQuery] = useState(initial?.text ?? '');
@@ -20,7 +20,7 @@ export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]
   const chosen = options.find((o) => o.id === targetId);
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const all = !q || q === chosen?.text.toLowerCase() ? options : options.filter((o) => o.text.toLowerCase().includes(q));
+    const all = !q || q === chosen?.text.toLowerCase() ? options : options.filter((o) => targetMatchesQuery(o.search, q));
     return all.slice(0, MAX_OPTIONS);
   }, [options, query, chosen]);
   return (

@@ -63,16 +63,40 @@ function firstLine(s: string): string {
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-/** The target in words: "Smith, Jones 2020. Title of the paper", "Figure 2. Growth of…", "3.1 Methods". */
+const NUMBERED_LABEL = /^\[?[\p{L}]?\d+[a-z]?\]?$/u;
+
+/** The family name a reference starts with: parsed first author, else the first word of the first author. */
+function familyName(t: ReviewTarget): string {
+  if (t.firstAuthor) return t.firstAuthor;
+  const first = t.authors?.[0]?.trim() ?? '';
+  return first.split(/[\s,]+/)[0] ?? '';
+}
+
+/**
+ * The target in words: "[2] Prescott 1994 · The DNA of ciliated protozoa", "Figure 2 · Growth of
+ * cells", "Section 3.1 · Methods"; without parsed fields, the target's own text (first line).
+ */
 export function targetInWords(t: ReviewTarget): string {
-  if ((t.type ?? t.kind) === 'bibliography') {
-    const authors = t.authors?.length ? (t.authors.length > 2 ? `${t.authors[0]} et al.` : t.authors.join(', ')) : '';
-    const head = [authors, t.year ?? ''].filter(Boolean).join(' ');
-    const title = t.title ? firstLine(t.title) : '';
-    const parsed = [head, title].filter(Boolean).join('. ');
-    if (parsed) return `${t.label} ${parsed}`;
+  const type = t.type ?? t.kind;
+  const title = t.title ? firstLine(t.title) : '';
+  if (type === 'bibliography') {
+    const head = [familyName(t), t.year ?? ''].filter(Boolean).join(' ');
+    const words = [head, title].filter(Boolean).join(' · ');
+    if (words) return NUMBERED_LABEL.test(t.label) || !head ? `${t.label} ${words}` : words;
+  } else if (title) {
+    return t.label.trim() === title || t.label.endsWith('…') ? title : `${t.label} · ${title}`;
   }
   const text = t.text ? firstLine(t.text) : '';
   if (!text) return t.label;
   return text.toLowerCase().startsWith(t.label.toLowerCase()) ? text : `${t.label} ${text}`;
+}
+
+/** What retarget search looks in, folded: the target in words, its whole text, every author, year and DOI. */
+export function targetSearchText(t: ReviewTarget): string {
+  return fold([targetInWords(t), t.text ?? '', ...(t.authors ?? []), t.year ?? '', t.doi ?? ''].join(' '));
+}
+
+/** True when every word of the query is in the target's search text (accents and case folded). */
+export function targetMatchesQuery(search: string, query: string): boolean {
+  return fold(query).split(/\s+/).filter(Boolean).every((w) => search.includes(w));
 }

@@ -50,7 +50,7 @@ export const reviewTargetSchema = named(
     /** Bibliography targets: the first author's family name as read from the entry. */
     firstAuthor: z.string().nullable().optional(),
     year: z.string().nullable().optional(),
-    /** Bibliography targets: the title as read from the entry; sections and appendices: the heading's title. */
+    /** Bibliography targets: the title as read from the entry; sections and appendices: the heading's title; captioned floats (figures, tables, supplementary items…): the caption's first sentence after its label. */
     title: z.string().nullable().optional(),
     doi: z.string().nullable().optional(),
     url: z.string().nullable().optional(),

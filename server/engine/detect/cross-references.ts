@@ -18,6 +18,7 @@ import { appendixTargets, findAppendixMentions } from './xref/appendices.ts';
 import { BareEquations, findEquationMentions, findEquationTargets } from './xref/equations.ts';
 import { findFigureMentions, findFigureTargets } from './xref/figures.ts';
 import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/grammar.ts';
+import { captionTitle } from './xref/caption-title.ts';
 import { isHeadingParagraph, readHeading } from './xref/headings.ts';
 import { findListingMentions, findListingTargets } from './xref/listings.ts';
 import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
@@ -290,6 +291,11 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
     const c: TargetCandidate = { key: t.key, type: t.type, label: t.label, paragraph: t.paragraph, start: t.start, end: t.end };
     if (t.number !== undefined) c.number = t.number;
     if (t.title !== undefined) c.title = t.title;
+    // Captions (not equations, whose paragraph is the formula): the first sentence after the label.
+    else if (t.type !== 'equation' && t.labelEnd > 0) {
+      const title = captionTitle(t.paragraph.text.slice(0, t.end), t.labelEnd);
+      if (title) c.title = title;
+    }
     return c;
   });
   return { targets, matches };

@@ -17,10 +17,10 @@ test('retarget offers the targets of the match’s kind only, starting from its 
   const actions: ReviewAction[] = [];
   const m = await mount(<MatchEditor match={match('c1', 'citation', 'low_confidence', 'ref1')} targets={TARGETS} dispatch={(a) => actions.push(a)} />);
   const combo = control(m.container, S.review.retargetTo);
-  assert.equal(combo.value, '[1] Brown 2004. Moss growth');
+  assert.equal(combo.value, '[1] Brown 2004 · Moss growth');
   await click(combo);
   const options = [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent);
-  assert.deepEqual(options, ['[1] Brown 2004. Moss growth', '[2] Kowalski 1999. Frost'], 'no figure among a citation’s targets');
+  assert.deepEqual(options, ['[1] Brown 2004 · Moss growth', '[2] Kowalski 1999 · Frost'], 'no figure among a citation’s targets');
   await click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent?.startsWith('[2]'))!);
   await click(button(m.container, S.review.retarget));
   assert.deepEqual(actions, [{ type: 'retarget', refId: 'c1', targetId: 'ref2' }]);
@@ -32,7 +32,9 @@ test('typing narrows the targets; nothing found is said', async () => {
   const combo = control(m.container, S.review.retargetTo);
   await click(combo);
   await type(combo, 'kowal');
-  assert.deepEqual([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent), ['[2] Kowalski 1999. Frost']);
+  assert.deepEqual([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent), ['[2] Kowalski 1999 · Frost']);
+  await type(combo, 'frost 1999');
+  assert.deepEqual([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent), ['[2] Kowalski 1999 · Frost'], 'a title word and the year, in any order');
   await type(combo, 'nothing like it');
   assert.deepEqual([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent), [S.review.noTargetsFound]);
   await m.unmount();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ALL, attentionCount, kindsPresent, targetInWords, visibleMatches } from '../../../addin/review/filter.ts';
+import { ALL, attentionCount, kindsPresent, targetInWords, targetMatchesQuery, targetSearchText, visibleMatches } from '../../../addin/review/filter.ts';
 import { match, packet, target } from '../fixtures.ts';
 import type { ReviewTarget } from '../../../shared/contract.ts';
 
@@ -27,11 +27,28 @@ test('filters by status, kind and search (text, context and target in words, acc
   assert.deepEqual(kindsPresent(pk.matches), ['citation', 'figure', 'table', 'doi']);
 });
 
-test('targets in words: reference fields, caption first line, heading', () => {
-  const ref: ReviewTarget = { ...target('r1', 'bibliography', '[3]'), authors: ['Smith J', 'Jones K', 'Lee M'], year: '2020', title: 'Growth of plants under light' };
-  assert.equal(targetInWords(ref), '[3] Smith J et al. 2020. Growth of plants under light');
+test('targets in words: "[2] Prescott 1994 · Title" for references, caption and heading titles, else the first line', () => {
+  const ref: ReviewTarget = { ...target('r1', 'bibliography', '[3]'), authors: ['Smith J', 'Jones K', 'Lee M'], firstAuthor: 'Smith', year: '2020', title: 'Growth of plants under light' };
+  assert.equal(targetInWords(ref), '[3] Smith 2020 · Growth of plants under light');
+  assert.equal(targetInWords({ ...ref, firstAuthor: null }), '[3] Smith 2020 · Growth of plants under light', 'first word of the first author without a parsed family name');
+  assert.equal(targetInWords({ ...ref, label: 'Smith et al. 2020' }), 'Smith 2020 · Growth of plants under light', 'an author-year label is not repeated');
   assert.equal(targetInWords({ ...target('r2', 'bibliography', '[4]'), text: 'Doe A. Unparsed entry.' }), '[4] Doe A. Unparsed entry.');
+  assert.equal(targetInWords({ ...target('f', 'figure', 'Figure 2'), text: 'Figure 2. Leaves.\nLong legend', title: 'Leaves' }), 'Figure 2 · Leaves');
   assert.equal(targetInWords({ ...target('f', 'figure', 'Figure 2'), text: 'Figure 2. Leaves.\nLong legend' }), 'Figure 2. Leaves.');
+  assert.equal(targetInWords({ ...target('s', 'section', 'Section 3.1'), title: 'Methods' }), 'Section 3.1 · Methods');
+  assert.equal(targetInWords({ ...target('s', 'section', 'Discussion'), title: 'Discussion' }), 'Discussion');
   assert.equal(targetInWords({ ...target('s', 'section', '3.1'), text: 'Methods' }), '3.1 Methods');
   assert.equal(targetInWords(target('t', 'table', 'Table 1')), 'Table 1');
+});
+
+test('retarget search: every word of the query in the target\'s words, text, authors or DOI, accents folded', () => {
+  const a: ReviewTarget = { ...target('r2', 'bibliography', '[2]'), firstAuthor: 'Prescott', authors: ['Prescott DM'], year: '1994', title: 'The DNA of ciliated protozoa', text: 'Prescott DM. The DNA of ciliated protozoa. Microbiol Rev. 1994.' };
+  const b: ReviewTarget = { ...target('r105', 'bibliography', '[105]'), firstAuthor: 'Prescott', authors: ['Prescott DM', 'Murti KG'], year: '1971', title: 'Viral Télomeres', doi: '10.1/xyz' };
+  const find = (q: string) => [a, b].filter((t) => targetMatchesQuery(targetSearchText(t), q)).map((t) => t.label);
+  assert.deepEqual(find('ciliated'), ['[2]']);
+  assert.deepEqual(find('prescott 1971'), ['[105]']);
+  assert.deepEqual(find('telomeres'), ['[105]']);
+  assert.deepEqual(find('Murti'), ['[105]']);
+  assert.deepEqual(find('10.1/xyz'), ['[105]']);
+  assert.deepEqual(find('Prescott'), ['[2]', '[105]']);
 });

@@ -62,3 +62,20 @@ test('supplementary off leaves supplementary figures and tables unlinked, the ma
   const out = await run({ body: p('Table 1. Main.', 'Caption') + p('Table S3. Primers.', 'Caption') + p('See Table 1 and Table S3.') }, { supplementary: 'off' });
   assert.deepEqual(out.matches, ['1→tab-1:ready']);
 });
+
+test('targets in words: a caption carries its first sentence after the label, a heading its text; an equation none', async () => {
+  const model = buildModel(openDocx(await buildDocx({
+    body:
+      p('2.1 Methods', 'Heading2') +
+      p('As in Figure 2, Table 1 and Eq. (1).') +
+      p('Figure 2. Growth of cells at 30 °C (after Smith et al. 2020). Bars show the mean.', 'Caption') +
+      p('Table 1: Sizes of the samples', 'Caption') +
+      p('E = mc^2 (1)'),
+  })));
+  const res = detectCrossReferences({ model, settings: parseSettings({ sections: 'number' }) }, new Set());
+  const titles = Object.fromEntries(res.targets.map((t) => [t.key, t.title]));
+  assert.equal(titles['fig-2'], 'Growth of cells at 30 °C (after Smith et al. 2020)');
+  assert.equal(titles['tab-1'], 'Sizes of the samples');
+  assert.equal(titles['sec-2.1'], 'Methods');
+  assert.ok(!('eq-1' in titles) || titles['eq-1'] === undefined);
+});
