@@ -154,6 +154,10 @@ export class AuthorIndex {
         if (cands.length === 1 && i === 0 && suffixOptIn) return { status: 'ready', target: cands[0]!, alternatives: [], confidence: 0.8 };
         return { status: 'low_confidence', target: cands[Math.min(i, cands.length - 1)]!, alternatives: cands.filter((_, j) => j !== Math.min(i, cands.length - 1)), confidence: 0.5, reason: 'the reference list prints no year suffixes' };
       }
+      // "Fernandes, 2020a" where the list prints "2020b" for one entry and no letter for the other: the
+      // letter-less entry is the one the list forgot to mark.
+      const bare = cands.filter((e) => e.yearSuffix === null);
+      if (withSuffix.length === 0 && bare.length === 1) return { status: 'low_confidence', target: bare[0]!, alternatives: [], confidence: 0.6, reason: `the only entry of this author and year without a suffix; none is marked ${q.suffix}` };
       if (withSuffix.length === 0) return { status: 'unmatched', alternatives: cands, confidence: 0.3, reason: `no reference with year suffix ${q.suffix}` };
       cands = withSuffix;
     }

@@ -76,6 +76,14 @@ const TO = `to|${connectorWords('to')}`;
 const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:(?:${AND})${WS}+|&${WS}*)?|${WS}+(?:${AND}|&)${WS}+)`;
 const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+(?:${TO})${WS}+)`;
 const SEP_LIST_RE = new RegExp(SEP_LIST, "y");
+/** The further numbers of a caption naming two or three floats ("Figuras 7 e 8.", "Figures 3, 4 and 5:"). */
+const CAPTION_MORE_RE = new RegExp(`^((?:${SEP_LIST}\\d+){1,2})(?=${WS}*[.:|]|${WS}*${DASH}${WS})`);
+
+/** After a caption's first number: the numbers of the other floats it captions, and the text they take. */
+export function captionMoreNumbers(after: string): { numbers: string[]; length: number } | null {
+  const m = CAPTION_MORE_RE.exec(after);
+  return m ? { numbers: m[1]!.match(/\d+/g)!, length: m[1]!.length } : null;
+}
 const SEP_RANGE_RE = new RegExp(SEP_RANGE, "y");
 
 export interface ListItem {

@@ -5,6 +5,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import { SpanSet } from '../span-set.ts';
 import {
   allMatches,
+  captionMoreNumbers,
   ownRx,
   DASH,
   isBold,
@@ -106,6 +107,8 @@ interface CaptionHead {
   labelEnd: number;
   /** Whether a terminator (". : | —") follows the label. */
   terminated: boolean;
+  /** The numbers of the other floats one caption names ("Figuras 7 e 8."). */
+  more?: string[];
 }
 
 /** "Figure 5—source data" without a number names an attachment of the figure, not the figure. */
@@ -130,12 +133,14 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
     const num = mainToken(m[3]!, qualifierOf(m[1], m[2]));
     const tail = m[4] ? suffixKey(m[4]) : '';
     const after = rest.slice(m[0].length);
+    const more = !tail && /^\d+$/.test(num) ? captionMoreNumbers(after) : null;
     return {
       key: `${cfg.prefix}-${num}${tail}`,
       label: `${cfg.display} ${num}${m[4] ? suffixLabel(m[4]) : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
       number: num + tail,
-      labelEnd: at + m[0].length,
-      terminated: TERMINATED.test(after),
+      labelEnd: at + m[0].length + (more?.length ?? 0),
+      terminated: !!more || TERMINATED.test(after),
+      ...(more ? { more: more.numbers } : {}),
     };
   }
   if (cfg.postfixWords) {
@@ -190,17 +195,10 @@ export function findLabelledTargets(cfg: LabelledKind, paragraphs: readonly Mode
     const bold = isBold(p, at, head.labelEnd);
     if (!head.terminated && !styled && !bold && !seq) continue;
     if (p.inTable && !styled && !bold && !head.terminated) continue;
-    out.push({
-      key: head.key,
-      type: cfg.kind,
-      label: head.label,
-      paragraph: p,
-      start: 0,
-      end: p.text.length,
-      number: head.number,
-      labelEnd: head.labelEnd,
-      strength: (styled || seq ? 3 : 0) + (bold ? 2 : 0) + (head.terminated ? 1 : 0),
-    });
+    const strength = (styled || seq ? 3 : 0) + (bold ? 2 : 0) + (head.terminated ? 1 : 0);
+    for (const [key, number, label] of [[head.key, head.number, head.label], ...(head.more ?? []).map((n) => [`${cfg.prefix}-${n}`, n, `${cfg.display} ${n}`])]) {
+      out.push({ key: key!, type: cfg.kind, label: label!, paragraph: p, start: 0, end: p.text.length, number: number!, labelEnd: head.labelEnd, strength });
+    }
   }
   return out;
 }

@@ -107,3 +107,14 @@ test('an entry without a readable author is found by its first words, "Anon" by 
   assert.equal(index.knowsSurname('Which'), true);
   assert.equal(index.knowsSurname('Drugs'), false, 'only first words');
 });
+
+test('a list marking only the second of two same-year entries ("2020b"): "2020a" is the unmarked one, for review', async () => {
+  const index = new AuthorIndex(await entries([
+    'FERNANDES, J. Braços negros. Expresso, 06 de junho de 2020.',
+    'FERNANDES, J. Autores. Expresso. 2020b.',
+  ]));
+  const a = index.resolve(q('FERNANDES', '2020', { suffix: 'a' }), false);
+  assert.deepEqual([a.status, a.target?.key], ['low_confidence', 'bib-1']);
+  assert.deepEqual([index.resolve(q('FERNANDES', '2020', { suffix: 'b' }), false).target?.key], ['bib-2']);
+  assert.equal(index.resolve(q('FERNANDES', '2020', { suffix: 'c' }), false).status, 'low_confidence', 'one unmarked entry answers any letter no entry prints');
+});

@@ -53,3 +53,13 @@ test('every language file has every kind and the connectors; words are read whol
   assert.equal(figure.exec('Abb 2')?.[0], 'Abb', 'the full stop of an abbreviation may be left out');
   assert.match(connectorWords('and'), /(^|\|)und(\||$)/);
 });
+
+test('a caption naming two or three floats is the target of each ("Figuras 7 e 8.", "Tablas 3, 4 y 5:")', async () => {
+  const body = p('Ver as Figuras 7, 8 e 9, e as Tablas 3, 4 y 5.') + p('Figuras 7 e 8. Manifestação.') + p('Figura 9. Outra.') + p('Tablas 3, 4 y 5: Datos.');
+  const input = analyse(await buildDocx({ body }), SETTINGS);
+  const got = [...input.matchById.values()]
+    .filter((m) => m.paragraph.index === 0)
+    .sort((a, b) => a.start - b.start)
+    .map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '', input.targetById.get(m.targetKey ?? '')?.paragraph.index ?? -1]);
+  assert.deepEqual(got, [['Figuras 7', 'fig-7', 1], ['8', 'fig-8', 1], ['9', 'fig-9', 2], ['Tablas 3', 'tab-3', 3], ['4', 'tab-4', 3], ['5', 'tab-5', 3]]);
+});
