@@ -3,7 +3,8 @@
 // plural, abbreviations, the case forms met in running text). The detectors add the words of every
 // language to their English patterns, so a manuscript in any of them (or mixing them: an English abstract
 // in a Portuguese paper) is read without naming its language. Wired today: figure, table and equation
-// mentions and captions (figures.ts, tables.ts, equations.ts), and the list and range words of every
+// mentions and captions (figures.ts, tables.ts, equations.ts), section and chapter mentions by number
+// (sections.ts), appendix headings and mentions (appendices.ts), and the list and range words of every
 // labelled mention ("Figuras 7, 8 e 10", "Tabelas 1 a 3": grammar.ts). Citation words (also data here): the
 // connectors between authors and the et-al and no-date forms (citations/author-year.ts), reference-list
 // headings (bibliography/headings.ts) and month names (not author names).

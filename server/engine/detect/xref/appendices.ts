@@ -1,13 +1,18 @@
 // Appendices: appendix headings as targets ("Appendix A", "Appendix 1: Derivations", "APPENDIX B. Proofs",
 // and lettered subsections "A.1 Details" by typed or automatic number) and mentions ("Appendix A",
-// "Appendices A and B", "Appendix 1"). "Appendix 1—figure 2" is a figure mention, not an appendix one.
+// "Appendices A and B", "Appendix 1"), in other languages too ("Anexo A", "Apêndice B", "Anhang C").
+// "Appendix 1—figure 2" is a figure mention, not an appendix one.
 // Keys: app-A, app-1, app-A.1. Label "Appendix A".
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { allMatches, DASH, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
 import type { Heading } from './headings.ts';
+import { labelWords } from '../labels/vocabulary.ts';
 
-const HEAD = new RegExp(`^(?:Appendix|APPENDIX)${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
+const ENGLISH = 'Appendix|Appendices|APPENDIX|APPENDICES|[Aa]pp\\.|[Aa]ppendix';
+/** "Anexo A", "Apêndice B", "Anhang C", "Annexe 1", "Приложение 2": the words of the other languages (labels/*.json). */
+const OTHER = labelWords('appendix', new RegExp(`^(?:${ENGLISH})$`));
+const HEAD = new RegExp(`^(?:Appendix|APPENDIX|${OTHER})${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
 const FLOAT_AFTER = new RegExp(`^${WS}*${DASH}${WS}*(?:figure|table|video|source|equation)`, 'i');
 
 /** Splits headings into appendix targets; returns the keys taken and which headings they came from. */
@@ -49,7 +54,7 @@ export function appendixTargets(headings: readonly Heading[]): { targets: XrefTa
   return { targets, used };
 }
 
-const MENTION = new RegExp(`(?<![A-Za-z])(?:Appendix|Appendices|APPENDIX|APPENDICES|[Aa]pp\\.|[Aa]ppendix)${WS}+`, 'g');
+const MENTION = new RegExp(`(?<![\\p{L}])(?:${ENGLISH}|${OTHER})${WS}+`, 'gu');
 const APP_NUM = '(?:[A-Z](?![a-z])(?:\\.\\d+)*|\\d+(?:\\.\\d+)*)';
 
 export function findAppendixMentions(p: ModelParagraph): XrefMention[] {

@@ -3,11 +3,13 @@
 // and 3", "§4", "§§ 2–3") or by name where the text clearly points at a section: "see Materials and
 // Methods", "(Methods)", "(Discussion; ...)", "described in the Discussion section". A section name in
 // ordinary prose ("the methods we used") is not a mention: the name must be capitalised and sit in one
-// of those frames. Keys: sec-2.1 for numbered headings, sec-<slug of title> otherwise.
+// of those frames. Other languages' words name sections by number too ("seção 2.1", "Abschnitt 4", "Kapitel 2").
+// Keys: sec-2.1 for numbered headings, sec-<slug of title> otherwise.
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { allMatches, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
 import { normTitle, slug, type Heading } from './headings.ts';
+import { labelWords } from '../labels/vocabulary.ts';
 
 export interface SectionTarget extends XrefTarget {
   level: number | null;
@@ -55,7 +57,10 @@ export function sectionNameIndex(targets: readonly SectionTarget[]): SectionName
   return index;
 }
 
-const NUMBERED = new RegExp(`(?<![A-Za-z])(?:[Ss]ections?|SECTIONS?|[Ss]ects?s?\\.|[Ss]ecs?\\.|§§?)${WS}*`, 'g');
+const ENGLISH = '[Ss]ections?|SECTIONS?|[Ss]ects?s?\\.|[Ss]ecs?\\.';
+/** "seção 2.1", "sección 3", "Abschnitt 4", "Kapitel 2", "раздел 3": the words of the other languages (labels/*.json). */
+const OTHER = labelWords('section', new RegExp(`^(?:${ENGLISH})$`));
+const NUMBERED = new RegExp(`(?<![\\p{L}])(?:${ENGLISH}|${OTHER}|§§?)${WS}*`, 'gu');
 /** "2.1", "A.2", and Royal Society subsections "6a" (resolved to section 6 when 6a has no heading of its own). */
 const SEC_NUM = '(?:\\d+|[A-Z](?=\\.\\d))(?:\\.\\d+)*[a-z]?';
 

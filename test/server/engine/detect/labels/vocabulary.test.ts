@@ -63,3 +63,29 @@ test('a caption naming two or three floats is the target of each ("Figuras 7 e 8
     .map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '', input.targetById.get(m.targetKey ?? '')?.paragraph.index ?? -1]);
   assert.deepEqual(got, [['Figuras 7', 'fig-7', 1], ['8', 'fig-8', 1], ['9', 'fig-9', 2], ['Tablas 3', 'tab-3', 3], ['4', 'tab-4', 3], ['5', 'tab-5', 3]]);
 });
+
+interface SectionCase { lang: string; section: string; appendix: string; text: string; expected: [string, string, string][] }
+
+const SECTION_CASES: SectionCase[] = [
+  { lang: 'pt', section: 'Métodos', appendix: 'Anexo A – Questionário', text: 'Como descrito na seção 2.1 e no Capítulo 2, e no Anexo A e no anexo B.', expected: [['section', 'seção 2.1', 'sec-2.1'], ['section', 'Capítulo 2', 'sec-2'], ['appendix', 'Anexo A', 'app-A'], ['appendix', 'anexo B', 'app-B']] },
+  { lang: 'es', section: 'Métodos', appendix: 'Anexo A. Cuestionario', text: 'Véase la sección 2.1, el apartado 2 y los Anexos A y B.', expected: [['section', 'sección 2.1', 'sec-2.1'], ['section', 'apartado 2', 'sec-2'], ['appendix', 'Anexos A', 'app-A'], ['appendix', 'B', 'app-B']] },
+  { lang: 'fr', section: 'Méthodes', appendix: 'Annexe A : Questionnaire', text: 'Voir la section 2.1, le chapitre 2 et l’annexe A.', expected: [['section', 'section 2.1', 'sec-2.1'], ['section', 'chapitre 2', 'sec-2'], ['appendix', 'annexe A', 'app-A']] },
+  { lang: 'de', section: 'Methoden', appendix: 'Anhang A: Fragebogen', text: 'Siehe Abschnitt 2.1, Kapitel 2 und Anhang A sowie Anhang B.', expected: [['section', 'Abschnitt 2.1', 'sec-2.1'], ['section', 'Kapitel 2', 'sec-2'], ['appendix', 'Anhang A', 'app-A'], ['appendix', 'Anhang B', 'app-B']] },
+  { lang: 'it', section: 'Metodi', appendix: 'Appendice A. Questionario', text: 'Si veda la Sezione 2.1 e l’Appendice A.', expected: [['section', 'Sezione 2.1', 'sec-2.1'], ['appendix', 'Appendice A', 'app-A']] },
+  { lang: 'nl', section: 'Methoden', appendix: 'Bijlage A. Vragenlijst', text: 'Zie paragraaf 2.1 en Bijlage A.', expected: [['section', 'paragraaf 2.1', 'sec-2.1'], ['appendix', 'Bijlage A', 'app-A']] },
+  { lang: 'pl', section: 'Metody', appendix: 'Załącznik A. Ankieta', text: 'Zob. Rozdział 2.1 i Załącznik A.', expected: [['section', 'Rozdział 2.1', 'sec-2.1'], ['appendix', 'Załącznik A', 'app-A']] },
+  { lang: 'ru', section: 'Методы', appendix: 'Приложение A. Анкета', text: 'См. раздел 2.1 и Приложение A.', expected: [['section', 'раздел 2.1', 'sec-2.1'], ['appendix', 'Приложение A', 'app-A']] },
+];
+
+for (const c of SECTION_CASES) {
+  test(`${c.lang}: section, chapter and appendix mentions by number, exactly`, async () => {
+    const second = c.appendix.replace(/ A\b.*/, ' B');
+    const body = p(c.text) + p('1 Introdução', 'Heading1') + p('2 Dados', 'Heading1') + p(`2.1 ${c.section}`, 'Heading2') + p(c.appendix, 'Heading1') + p(second, 'Heading1');
+    const input = analyse(await buildDocx({ body }), parseSettings({ sections: 'full', appendices: 'full' }));
+    const got = [...input.matchById.values()]
+      .filter((m) => m.paragraph.index === 0)
+      .sort((a, b) => a.start - b.start)
+      .map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+    assert.deepEqual(got, c.expected);
+  });
+}
