@@ -8,7 +8,7 @@
 // the reason (the rewrite then refuses, naming it).
 
 import type { ResolvedWork } from '../../shared/contract.ts';
-import type { BibliographyRenderer, BibliographyRendering, RewriteEntryInput } from '../engine/style-hooks.ts';
+import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/style-hooks.ts';
 import { parseEntry, stripTrailer } from '../style/parse-entry.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
@@ -29,12 +29,14 @@ function words(text: string): string[] {
 
 /** Words of the entry (links and style terms aside, given names aside) that the rendering lacks. */
 export function droppedWords(written: string, rendered: string, item: CslItem): string[] {
-  const have = new Set(words(rendered));
+  // A year's disambiguation letter ("2019a") is the style's to give or take.
+  const year = (w: string) => w.replace(/^(\d{4})[a-z]$/, '$1');
+  const have = new Set(words(rendered).map(year));
   // given names, also as the run of initials "Smith AM" writes
   const given = new Set((item.author ?? []).flatMap((a) => { const g = words(a.given ?? ''); return [...g, g.map((w) => w[0]).join('')]; }));
   const body = written.replace(/\b(?:https?:\/\/|doi\.org\/)\S+|\b10\.\d{4,9}\/\S+/gi, ' ');
   const out: string[] = [];
-  for (const w of words(body)) {
+  for (const w of words(body).map(year)) {
     if (w.length < 2 || STYLE_WORDS.has(w) || given.has(w) || have.has(w)) continue;
     // a page range written in full ("575–579") may be abbreviated ("575–9") by the style
     if (/^\d+$/.test(w) && [...have].some((h) => /^\d+$/.test(h) && (w.endsWith(h) || h.endsWith(w)))) continue;
@@ -114,7 +116,8 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
   return {
     styleId: style.id,
     family: style.family,
-    render(entries: RewriteEntryInput[], citedOrder?: string[]): BibliographyRendering {
+    render(entries: RewriteEntryInput[], options: RenderOptions = {}): BibliographyRendering {
+      const { citedOrder, clusters } = options;
       const skipped: BibliographyRendering['skipped'] = [];
       const items: CslItem[] = [];
       const written = new Map<string, string>();
@@ -149,7 +152,9 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         const rank = (id: string) => at.get(id) ?? citedOrder.length;
         items.sort((a, b) => rank(a.id) - rank(b.id));
       }
-      const out = rendererFor(style.key, () => style.xml).render(items);
+      const renderer = rendererFor(style.key, () => style.xml);
+      const doc = clusters ? renderer.renderDocument(items, clusters) : null;
+      const out = doc ? doc.entries : renderer.render(items);
       // In the style's order (citeproc sorts the bibliography as the style says): the rewrite re-sorts the list by it.
       const byId = new Map(items.map((it) => [it.id, it]));
       for (const id of [...out.keys(), ...items.map((it) => it.id).filter((k) => !out.has(k))]) {
@@ -161,9 +166,11 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         // An entry rendered from the registry's record may drop what the manuscript wrote wrongly; one read from its string may not drop anything.
         const lost = written.has(item.id) ? droppedWords(written.get(item.id)!, r.text, item) : [];
         if (lost.length) { skipped.push({ key: item.id, reason: `the style would drop: ${lost.slice(0, 5).join(', ')}` }); continue; }
-        rendered.set(item.id, { segments: r.segments });
+        rendered.set(item.id, { segments: r.segments, label: r.label });
       }
-      return { rendered, skipped };
+      if (!doc) return { rendered, skipped };
+      const citations = doc.citations.map((c) => ({ segments: c.segments, text: c.text, items: c.items.map((x) => (x ? { key: x.id, start: x.start, end: x.end } : null)) }));
+      return { rendered, skipped, citations };
     },
   };
 }

@@ -16,6 +16,10 @@ declare module 'citeproc' {
     updateItems(ids: string[]): void;
     makeBibliography(): [BibliographyMeta, string[]] | false;
     setOutputFormat(format: 'html' | 'text' | 'rtf'): void;
+    /** Registers the citations in document order; returns [citationID, noteIndex, output] for each. */
+    rebuildProcessorState(citations: Array<{ citationID: string; citationItems: Array<{ id: string }>; properties: { noteIndex: number } }>, mode?: 'html' | 'text' | 'rtf', uncitedItemIDs?: string[]): Array<[string, number, string]>;
+    /** One citation's output with the processor's current state (disambiguation, numbering). */
+    makeCitationCluster(items: Array<{ id: string }>): string;
   }
   const CSL: { Engine: typeof Engine };
   export default CSL;

@@ -34,6 +34,13 @@ export interface CslItem {
   'number-of-pages'?: string;
 }
 
+/** One in-text citation as the style writes it, and where each of its items stands in the text. */
+export interface RenderedCitation {
+  segments: Segment[];
+  text: string;
+  items: Array<{ id: string; start: number; end: number } | null>;
+}
+
 /** One formatted piece of a rendered entry: the engine's rewrite segment, defined once there. */
 export type Segment = RewriteSegment;
 
@@ -138,6 +145,14 @@ function splitEntry(html: string): { label: string; body: string } {
 
 export class CslRenderError extends Error {}
 
+/** `needle` in `text` at or after `from`, not inside a longer number ("3" is not found in "13"); -1 when absent. */
+function findFrom(text: string, needle: string, from: number): number {
+  for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (!(/\d/.test(needle[0]!) && /\d/.test(text[at - 1] ?? '')) && !(/\d/.test(needle[needle.length - 1]!) && /\d/.test(text[at + needle.length] ?? ''))) return at;
+  }
+  return -1;
+}
+
 let engineConstructions = 0;
 /** How many citeproc engines this process has built (tests check that warm paths build none). */
 export function rendererConstructions(): number {
@@ -166,14 +181,61 @@ export class Renderer {
 
   /** Renders the items as a bibliography in the given order (numeric labels follow it). Missing ids: not rendered. */
   render(items: CslItem[]): Map<string, RenderedEntry> {
-    // citeproc keeps item data by id across calls: fresh ids per call, mapped back below.
+    const original = this.load(items);
+    this.engine.updateItems([...this.items.keys()]);
+    return this.bibliography(original);
+  }
+
+  /**
+   * Renders the in-text citations (clusters of item ids, in document order) and the bibliography they make:
+   * numbers in citation order, year suffixes and names as the style disambiguates them. Each citation comes
+   * with where each of its items stands in its text (null when the style merged it past finding, "2019a, b").
+   */
+  renderDocument(items: CslItem[], clusters: string[][]): { entries: Map<string, RenderedEntry>; citations: RenderedCitation[] } {
+    const original = this.load(items);
+    const internal = new Map([...original].map(([k, v]) => [v, k]));
+    const known = clusters.map((c) => c.map((id) => internal.get(id)).filter((x): x is string => x !== undefined));
+    const cited = new Set(known.flat());
+    const uncited = [...this.items.keys()].filter((k) => !cited.has(k));
+    const out = this.engine.rebuildProcessorState(known.map((c, i) => ({ citationID: `c${i}`, citationItems: c.map((id) => ({ id })), properties: { noteIndex: 0 } })), 'html', uncited);
+    const single = new Map<string, string>();
+    const citations = out.map(([, , html], i): RenderedCitation => {
+      const segments = tidy(htmlToSegments(html));
+      const text = segmentsText(segments);
+      // The style may sort a citation's items: each is looked for anywhere in it, on text no other item took.
+      const taken: Array<[number, number]> = [];
+      const free = (a: number, b: number) => !taken.some(([x, y]) => a < y && b > x);
+      const place = (needle: string): number => {
+        for (let at = findFrom(text, needle, 0); at >= 0; at = findFrom(text, needle, at + 1)) if (free(at, at + needle.length)) return at;
+        return -1;
+      };
+      const places = known[i]!.map((id) => {
+        let one = single.get(id);
+        if (one === undefined) single.set(id, (one = segmentsText(htmlToSegments(this.engine.makeCitationCluster([{ id }]))).replace(/^[([]|[)\]]$/g, '').trim()));
+        const year = /\d{4}[a-z]?(?!.*\d{4})/.exec(one)?.[0];
+        for (const needle of [one, year]) {
+          const at = needle ? place(needle) : -1;
+          if (at >= 0) { taken.push([at, at + needle!.length]); return { id: original.get(id)!, start: at, end: at + needle!.length }; }
+        }
+        return null;
+      });
+      return { segments, text, items: places };
+    });
+    return { entries: this.bibliography(original), citations };
+  }
+
+  /** citeproc keeps item data by id across calls: fresh ids per call, mapped back by the returned map. */
+  private load(items: CslItem[]): Map<string, string> {
     const batch = `r${++this.calls}-`;
     const original = new Map<string, string>();
     this.items = new Map(items.map((it) => {
       original.set(batch + it.id, it.id);
       return [batch + it.id, { ...it, id: batch + it.id }];
     }));
-    this.engine.updateItems([...this.items.keys()]);
+    return original;
+  }
+
+  private bibliography(original: Map<string, string>): Map<string, RenderedEntry> {
     const bib = this.engine.makeBibliography();
     const out = new Map<string, RenderedEntry>();
     if (!bib) return out;

@@ -3,7 +3,7 @@
 // before the user approves the rewrite.
 
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import { citationGroupsIn, planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/plan.ts';
+import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/plan.ts';
 import type { BibRewriteResult } from '../../shared/contract.ts';
 import { detect, type EngineLimits } from './scan.ts';
 import type { BibliographyRenderer, RewriteSegment } from './style-hooks.ts';
@@ -56,8 +56,7 @@ export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, r
   if (!all.length) {
     return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: 'no reference list was found', rewritten: 0, unchanged: 0, entries: [] } };
   }
-  const groups = citationGroupsIn(detection.model, detection.matchById.values());
-  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true, groups });
+  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true, ...citationContext(detection.model, detection.matchById.values()) });
   const refused = plan.result.outcome === 'refused';
   // A refusal before any entry was planned (a note style, a change of form): each entry stays as written.
   const byKey = new Map(plan.entries.map((p) => [p.entry.key, p]));

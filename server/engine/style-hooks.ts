@@ -49,10 +49,29 @@ export interface RewriteEntryInput {
 }
 
 export interface BibliographyRendering {
-  /** The entry body as the style writes it (without the style's own label), in the order the style sorts the list. */
-  rendered: Map<string, { segments: RewriteSegment[] }>;
+  /** The entry body as the style writes it (without its label), in the order the style sorts the list; `label` is the
+   * style's own label ("[3]", "3."), "" when it prints none. */
+  rendered: Map<string, { segments: RewriteSegment[]; label: string }>;
   /** Entries the renderer cannot write faithfully, with the reason (they stay as written). */
   skipped: Array<{ key: string; reason: string }>;
+  /** The in-text citations asked for (RenderOptions.clusters), as the style writes them, in the same order. */
+  citations?: RewriteCitation[];
+}
+
+/** One in-text citation as the style writes it, with where each of its entries stands in the text (null: not found). */
+export interface RewriteCitation {
+  segments: RewriteSegment[];
+  text: string;
+  items: Array<{ key: string; start: number; end: number } | null>;
+}
+
+export interface RenderOptions {
+  /** Entry keys in the order the text first cites them, uncited ones after: the order an unsorted (citation-number)
+   * style numbers the list by; default the list order. */
+  citedOrder?: string[];
+  /** The in-text citations to render with the list, each a list of entry keys, in document order: numbers,
+   * year suffixes and name forms come out as the style disambiguates them over the whole document. */
+  clusters?: string[][];
 }
 
 /** Renders reference entries in one CSL style (built outside the engine: server/csl). */
@@ -60,9 +79,5 @@ export interface BibliographyRenderer {
   styleId: string;
   /** The style's citation format: numeric, author-date, note… */
   family: string;
-  /**
-   * Renders the list. `citedOrder` (entry keys in the order the text first cites them, uncited ones after) is
-   * the order a style numbers its list by when it does not sort it ("citation-number"); default: list order.
-   */
-  render(entries: RewriteEntryInput[], citedOrder?: string[]): BibliographyRendering;
+  render(entries: RewriteEntryInput[], options?: RenderOptions): BibliographyRendering;
 }

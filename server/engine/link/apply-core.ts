@@ -5,7 +5,7 @@ import type { ApplyOutput, BibRewriteResult, PersistedLink, PersistedMetadata, R
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
-import { citationGroupsIn, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
+import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
@@ -62,9 +62,8 @@ const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 function planRestyle(input: LinkInput, renderer: BibliographyRenderer, linker: Linker): { plan: RewritePlan; total: number } | null {
   const entries = rewriteEntriesIn(input.targetById);
   if (!entries.length) return null;
-  const groups = citationGroupsIn(input.model, input.matchById.values());
   const pendingLinks = new Map(entries.map((e) => [e.key, linker.queuedTexts(e.paragraph)]));
-  const ctx = { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true, groups, pendingLinks };
+  const ctx = { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true, ...citationContext(input.model, input.matchById.values()), pendingLinks };
   return { plan: planRewrite(entries, renderer, ctx), total: entries.length };
 }
 
@@ -152,9 +151,9 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       const linked = c.replaces.some((m) => approved.has(m));
       const pieces = c.pieces.map((x) => {
         const target = linked && x.targetKey ? input.targetById.get(x.targetKey) : undefined;
-        return target ? { text: x.text, target } : { text: x.text };
+        return { text: x.text, ...(target ? { target } : {}), ...(x.superscript ? { superscript: true } : {}), ...(x.italic ? { italic: true } : {}) };
       });
-      const why = linker.replace({ paragraph: c.paragraph, start: c.start, end: c.end, kind: 'citation', category: CATEGORY.citation, pieces });
+      const why = linker.replace({ paragraph: c.paragraph, start: c.start, end: c.end, kind: 'citation', category: CATEGORY.citation, pieces, plain: c.plain === true });
       if (why) warnings.push(`Citation "${c.paragraph.text.slice(c.start, c.end)}" not renumbered: ${why}`);
     }
   }

@@ -12,7 +12,7 @@ import { BookmarkAllocator, bookmarkParagraph, bookmarkRange, canBookmarkRange, 
 import { doiUrl } from './decisions.ts';
 import type { PackageEdit } from '../package/edit.ts';
 import { targetHash, targetText } from '../metadata/persisted.ts';
-import { LinkLook, type Appearance } from './rpr.ts';
+import { LinkLook, putRPrChild, type Appearance } from './rpr.ts';
 import { liftOutOfRevisions, RevisionIds } from './revisions.ts';
 import { isolate, wrapSegment } from './runs.ts';
 
@@ -38,7 +38,9 @@ export interface TextReplacement {
   kind: MatchKind;
   category: StatCategory;
   /** Each piece in the range's first run's look; a piece with a target is linked to it. */
-  pieces: Array<{ text: string; target?: TargetCandidate }>;
+  pieces: Array<{ text: string; target?: TargetCandidate; superscript?: boolean; italic?: boolean }>;
+  /** The pieces set their own vertical alignment and italics: the first run's are dropped. */
+  plain?: boolean;
 }
 
 /** One queued edit of a paragraph: a link, new text, or the bookmark around a target range. Plain data (no closure per link). */
@@ -126,8 +128,15 @@ export class Linker {
     if (!first) return;
     const siblings = segs[0]!.siblings;
     const rPr = childrenOf(first).find((k) => tagOf(k) === 'w:rPr');
+    const OWN = new Set(['w:vertAlign', 'w:i', 'w:iCs']);
     const nodes: XmlNode[] = rep.pieces.map((piece) => {
-      const run = el('w:r', null, [...(rPr ? [cloneNode(rPr)] : []), el('w:t', { 'xml:space': 'preserve' }, [textNode(escapeXmlText(piece.text))])]);
+      const props = rPr ? cloneNode(rPr) : el('w:rPr', null);
+      if (rep.plain) {
+        (props as Record<string, unknown>)['w:rPr'] = childrenOf(props).filter((k) => !OWN.has(tagOf(k) ?? ''));
+        if (piece.italic) putRPrChild(props, el('w:i', null));
+        if (piece.superscript) putRPrChild(props, el('w:vertAlign', { 'w:val': 'superscript' }));
+      }
+      const run = el('w:r', null, [...(childrenOf(props).length ? [props] : []), el('w:t', { 'xml:space': 'preserve' }, [textNode(escapeXmlText(piece.text))])]);
       if (!piece.target) return run;
       const key = this.anchors.get(piece.target.key)!;
       let attrs = this.wrapperAttrs.get(key);

@@ -63,7 +63,7 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
     const node = p.entry.paragraph.node;
     // Built now, after linking: the entry's bookmarks and links as apply left them are carried over.
     const keep = inspect(node);
-    const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? []);
+    const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true);
     if (typeof content === 'string') { outcome.warnings.push(`${p.entry.label}: ${content} (kept as written)`); continue; }
     edit.edit(p.entry.paragraph.part);
     node[tagOf(node)!] = content;

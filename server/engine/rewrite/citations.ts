@@ -35,7 +35,9 @@ export interface CitationEdit {
   end: number;
   /** The matches the edit replaces (their links are written on the new numbers). */
   replaces: MatchCandidate[];
-  pieces: Array<{ text: string; targetKey?: string }>;
+  pieces: Array<{ text: string; targetKey?: string; superscript?: boolean; italic?: boolean }>;
+  /** The pieces set their own vertical alignment (a change of citation form): the old text's is dropped. */
+  plain?: boolean;
 }
 
 const GAP = /^\s*([,;]|[-–—‐‑−])\s*$/;

@@ -120,7 +120,7 @@ export function unplacedLink(newText: string, texts: string[]): string | null {
 }
 
 /** The new paragraph content, or why the entry stays as it is. */
-export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[]): XmlNode[] | string {
+export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false): XmlNode[] | string {
   const text = prefix + segments.map((s) => s.text).join('');
   const all: RewriteSegment[] = prefix ? [{ text: prefix }, ...segments] : segments;
   // Each link lands on the same text in the new entry (first occurrence after the previous link).
@@ -137,7 +137,7 @@ export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: R
   }
   const base = baseRunProps(keep.baseRPr);
   const content: XmlNode[] = [];
-  if (keep.pPr) content.push(keep.pPr);
+  if (keep.pPr) content.push(dropNumbering ? { 'w:pPr': childrenOf(keep.pPr).filter((k) => tagOf(k) !== 'w:numPr'), ...(keep.pPr[':@'] ? { ':@': keep.pPr[':@'] } : {}) } : keep.pPr);
   content.push(...keep.bookmarkStarts);
   let pos = 0;
   for (const s of spans) {

@@ -5,8 +5,9 @@
 
 import type { BibRewriteResult } from '../../../shared/contract.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
-import type { DocumentModel } from '../model/types.ts';
-import type { BibliographyRenderer, RewriteSegment } from '../style-hooks.ts';
+import type { DocumentModel, ModelParagraph } from '../model/types.ts';
+import type { BibliographyRenderer, RenderOptions, RewriteCitation, RewriteSegment } from '../style-hooks.ts';
+import { authorDateClusters, conversionEdits, numericClusters, type SourceCluster } from './convert.ts';
 import { inspect, sameText, unplacedLink } from './entry-content.ts';
 import { citationGroups, firstMentionOrder, renumberEdits, type CitationEdit, type CitationGroup } from './citations.ts';
 
@@ -33,6 +34,8 @@ export interface EntryPlan {
   prefix?: string;
   /** The rendered entry without that label (rewrite). */
   body?: RewriteSegment[];
+  /** The paragraph's list numbering goes (a numbered list becomes author-date). */
+  dropNumbering?: boolean;
   /** Why the entry cannot be rendered (kept). */
   lacks?: string;
   warning?: string;
@@ -55,13 +58,18 @@ export interface RewriteContext {
   partial: boolean;
   /** The in-text numeric citations as written (citationGroupsIn). */
   groups: CitationGroup[];
+  /** The scan's citation matches and the paragraphs' document order (author-date citations to convert). */
+  matches?: MatchCandidate[];
+  paragraphOrder?: Map<ModelParagraph, number>;
   /** Text that apply links in an entry before rewriting it (a DOI, a title), by entry key: it must have a place in the new entry. */
   pendingLinks?: Map<string, string[]>;
 }
 
-/** The scan's numeric citations grouped as written, in document order. */
-export function citationGroupsIn(model: DocumentModel, matches: Iterable<MatchCandidate>): CitationGroup[] {
-  return citationGroups(matches, new Map(model.paragraphs.map((p, i) => [p, i])));
+/** What the planner reads of the scan's in-text citations: numeric groups as written, and the matches in document order. */
+export function citationContext(model: DocumentModel, matches: Iterable<MatchCandidate>): Pick<RewriteContext, 'groups' | 'matches' | 'paragraphOrder'> {
+  const paragraphOrder = new Map(model.paragraphs.map((p, i) => [p, i]));
+  const all = [...matches];
+  return { groups: citationGroups(all, paragraphOrder), matches: all, paragraphOrder };
 }
 
 /** The entry as the author knows it. */
@@ -79,12 +87,20 @@ interface EntriesPlan {
   /** Entry keys in the list's new order (kept entries in their places), and each one's new number. */
   order: string[];
   newNumber: Map<string, number>;
+  /** The in-text citations asked for (options.clusters), as the style writes them. */
+  citations: RewriteCitation[];
 }
 
+/**
+ * What becomes of an entry's label: kept as typed with its new number (same form), the style's label typed
+ * before the entry (author-date → numeric), or no label and no list numbering (numeric → author-date).
+ */
+type LabelMode = 'renumber' | 'add' | 'drop';
+
 /** Plans every entry (the whole list is rendered at once, as citeproc needs for sorting and disambiguation). */
-function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, citedOrder: string[] | undefined, pendingLinks: Map<string, string[]> | undefined): EntriesPlan {
+function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, options: RenderOptions, labels: LabelMode, pendingLinks: Map<string, string[]> | undefined): EntriesPlan {
   const inputs = entries.map((e) => ({ key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typedLabelOf(e), doi: e.doi, url: e.url }));
-  const { rendered, skipped } = renderer.render(inputs, citedOrder);
+  const { rendered, skipped, citations } = renderer.render(inputs, options);
   const skippedWhy = new Map(skipped.map((s) => [s.key, s.reason]));
   const kept = new Map<string, string>();
   const kept_ = (e: BibEntry, why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], lacks: why, warning: `${entryLabel(e)}: ${why}` });
@@ -106,15 +122,17 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, citedO
     // A typed label stays as typed ("[3] "), with the entry's new number; Word numbering follows the paragraph order.
     const typed = inputs[i]!.typedLabel;
     const lead = /^\s*/.exec(e.text)![0];
-    const prefix = typed && e.text.trimStart().startsWith(typed) ? (lead + typed).replace(/\d+/, String(newNumber.get(e.key))) + ' ' : '';
+    let prefix = '';
+    if (labels === 'renumber') prefix = typed && e.text.trimStart().startsWith(typed) ? (lead + typed).replace(/\d+/, String(newNumber.get(e.key))) + ' ' : '';
+    else if (labels === 'add') prefix = r.label && !e.paragraph.numbering?.text ? `${r.label} ` : '';
     const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
     const newText = prefix + r.segments.map((s) => s.text).join('');
     if (sameText(newText, e.text)) return { entry: e, action: 'unchanged', newText: e.text, segments };
     const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])]);
     if (unplaced) return kept_(e, unplaced);
-    return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments };
+    return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments, ...(labels === 'drop' && e.paragraph.numbering ? { dropNumbering: true } : {}) };
   });
-  return { plans, order, newNumber };
+  return { plans, order, newNumber, citations: citations ?? [] };
 }
 
 /** The citation forms a rewrite can write: anything else (note styles, label styles) is refused. */
@@ -143,14 +161,13 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
   const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
   const listForm = numbered ? 'numeric' : 'author-date';
   const from = ctx.textFamily ?? listForm;
-  if (from !== renderer.family) {
-    return refuse(`the manuscript cites in ${from} form and ${renderer.styleId} is ${renderer.family}: converting the in-text citations between forms is not done, so the list is left as it is`);
+  const to = renderer.family as 'numeric' | 'author-date';
+  if (from !== listForm) {
+    return refuse(`the reference list is ${listForm} and the text cites in ${from} form: the rewrite cannot tell which form to convert from`);
   }
-  if (listForm !== renderer.family) {
-    return refuse(`the reference list is ${listForm} and ${renderer.styleId} is ${renderer.family}: converting the list between forms is not done`);
-  }
+  if (from !== to) return planConversion(entries, renderer, ctx, from, to, refuse);
   const citedOrder = numbered ? firstMentionOrder(ctx.groups, entries) : undefined;
-  const { plans, order, newNumber } = planEntries(entries, renderer, citedOrder, ctx.pendingLinks);
+  const { plans, order, newNumber } = planEntries(entries, renderer, { citedOrder }, 'renumber', ctx.pendingLinks);
   const kept = plans.filter((p) => p.action === 'kept');
   if (kept.length && !ctx.partial) {
     return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten. Resolve them, complete them, or ask for a partial rewrite (bibRewritePartial)`, plans, kept);
@@ -166,10 +183,38 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
     if (blocked.length) return refuse(`${renderer.styleId} numbers the list differently and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
     citations = edits;
   }
+  return verdict(base, plans, moved ? order : null, citations);
+}
+
+type Refuse = (reason: string, plans?: EntryPlan[], blockers?: EntryPlan[]) => RewritePlan;
+
+/** A change of citation form: every citation rendered by the style with the list, the list in the style's order. */
+function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext, from: 'numeric' | 'author-date', to: 'numeric' | 'author-date', refuse: Refuse): RewritePlan {
+  const base = { cslId: renderer.styleId, family: renderer.family };
+  if (ctx.textFamily === null) return refuse(`${renderer.styleId} cites in ${to} form and the in-text citations were not read (citation linking off), so they could not be converted`);
+  const source: { clusters: SourceCluster[]; blocked: string[] } = from === 'numeric'
+    ? numericClusters(ctx.groups, entries)
+    : authorDateClusters(ctx.matches ?? [], ctx.paragraphOrder ?? new Map());
+  const tooMany = (what: string, list: string[]) => `${list.length} in-text citation${list.length > 1 ? 's' : ''} ${what}: ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`;
+  if (source.blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', source.blocked)}`);
+  const { plans, order, citations } = planEntries(entries, renderer, { clusters: source.clusters.map((c) => c.keys) }, to === 'numeric' ? 'add' : 'drop', ctx.pendingLinks);
+  const kept = plans.filter((p) => p.action === 'kept');
+  if (kept.length) {
+    return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten (a change of citation form is never partial). Resolve them or complete them`, plans, kept);
+  }
+  const moved = order.some((k, i) => k !== entries[i]!.key);
+  if (moved && !consecutive(entries)) return refuse(`${renderer.styleId} orders the list differently and its entries are not consecutive paragraphs, so they cannot be put in order`, plans);
+  const { edits, blocked } = conversionEdits(source.clusters, citations, to);
+  if (blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', blocked)}`, plans);
+  return verdict(base, plans, moved ? order : null, edits);
+}
+
+function verdict(base: { cslId: string; family: string }, plans: EntryPlan[], order: string[] | null, citations: CitationEdit[]): RewritePlan {
+  const kept = plans.filter((p) => p.action === 'kept');
   const rewritten = plans.filter((p) => p.action === 'rewrite').length;
   const unchanged = plans.filter((p) => p.action === 'unchanged').length;
   return {
-    entries: plans, order: moved ? order : null, citations,
+    entries: plans, order, citations,
     result: {
       ...base, outcome: kept.length ? 'partial' : 'rewritten', rewritten, unchanged,
       entries: kept.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })),

@@ -59,11 +59,18 @@ test('apply rewrites the reference list in the style asked for; bad styles are r
   assert.ok(texts.includes(`[2] ${nature[1]}`));
   assert.ok(texts.includes('Moss grows on walls [1] and stone cracks [2].'));
 
-  // A style in the other citation form: refused with the reason, the document linked and its list as written.
-  const refused = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'apa' });
+  // A style in the other citation form: the in-text citations are converted with the list.
+  const apa = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'apa' });
+  assert.ok(apa.ok, JSON.stringify(apa.ok ? '' : apa.error));
+  assert.equal(apa.data.bibRewrite?.outcome, 'rewritten', (apa.data.warnings ?? []).join('\n'));
+  const converted = buildModel(openDocx(Buffer.from(apa.data.docx, 'base64'))).paragraphs.map((x) => x.text);
+  assert.ok(converted.includes('Moss grows on walls (Brown, 2004) and stone cracks (Kowalski & Lee, 1999).'), converted.join('\n'));
+
+  // A note style: refused with the reason, the document linked and its list as written.
+  const refused = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'chicago-shortened-notes-bibliography' });
   assert.ok(refused.ok, JSON.stringify(refused.ok ? '' : refused.error));
   assert.equal(refused.data.bibRewrite?.outcome, 'refused');
-  assert.match(refused.data.bibRewrite?.reason ?? '', /cites in numeric form and apa is author-date/);
+  assert.match(refused.data.bibRewrite?.reason ?? '', /is a note style/);
   const kept = buildModel(openDocx(Buffer.from(refused.data.docx, 'base64'))).paragraphs.map((x) => x.text);
   assert.ok(kept.includes(`[1] ${ieee[0]}`), kept.join('\n'));
   assert.ok(refused.data.linkCount > 0);
