@@ -147,6 +147,45 @@ describe('errorHandler', () => {
     assert.ok(performance.now() - started < 3000);
   });
 
+  test('a client still writing an endless body that reads the answer late (its loop busy for 600 ms) still gets it: the linger never resets the connection', async () => {
+    // The shape of bench:abuse's chunked bomb, where 2 of 28 uploads got no answer: the service answered, read and
+    // discarded 4 MB in a few milliseconds, destroyed the socket, and TCP's reset threw away the answer the client had
+    // not read yet. Here the client reads nothing for 600 ms while it keeps writing.
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      let ended = false;
+      const finish = (): void => {
+        if (ended) return;
+        ended = true;
+        socket.destroy();
+        resolve(Buffer.concat(received).toString('latin1'));
+      };
+      socket.on('error', finish);
+      socket.on('close', finish);
+      socket.pause();
+      socket.write(`POST /refuse-unread HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x61), Buffer.from('\r\n')]);
+      let written = 0;
+      const pump = (): void => {
+        while (!ended && written < 1024 * 1024 * 1024) {
+          written += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+      setTimeout(() => {
+        socket.on('data', (c: Buffer) => {
+          received.push(c);
+          if (Buffer.concat(received).includes('missing_authorization')) finish();
+        });
+        socket.resume();
+      }, 600);
+    });
+    assert.match(reply, /^HTTP\/1\.1 401 /, `the answer was lost: ${JSON.stringify(reply.slice(0, 80))}`);
+    assert.match(reply, /missing_authorization/);
+  });
+
   test('a JSON body with no end is 413 body_too_large as soon as it passes the limit (body-parser waited for its end)', async () => {
     const started = performance.now();
     const outcome = await endlessBody('/echo', 'application/json');
