@@ -15,12 +15,13 @@ import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-b
 import { memoryProbe } from './abuse/probes/memory.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
 import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
+import { registryShareProbe } from './abuse/probes/registry-share.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 import { styleStallProbe } from './abuse/probes/style-stall.ts';
 import { startBenchRegistry } from './abuse/registry.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, styleStallProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, styleStallProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, registryShareProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For

@@ -21,6 +21,8 @@ export interface BenchService {
   apiKey: string;
   /** Log lines of level error the service wrote (alarms), newest last. */
   errorLogs: string[];
+  /** The settings the service process was started with (a probe that starts a second process uses them). */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -124,12 +126,16 @@ export class Tally {
   }
 }
 
-/** Starts `node --import tsx server/http/main.ts` on 127.0.0.1, port 0, over a fresh database. */
-export async function startBenchService(env: Record<string, string>): Promise<BenchService> {
-  const databaseUrl = `mysql://root@127.0.0.1:3306/hl_abuse_${process.pid}_${Date.now() % 100000}`;
-  const db = await openDatabase(databaseUrl, 4);
-  await migrate(db);
-  const errorLogs: string[] = [];
+/** A service process of the bench: its port and pid, and how to kill it. */
+export interface ServiceProcess {
+  port: number;
+  pid: number;
+  child: ChildProcess;
+}
+
+/** Spawns `node --import tsx server/http/main.ts` on 127.0.0.1, port 0, over `databaseUrl` (already migrated);
+ * lines logged at level error are collected in `errorLogs`. */
+export async function spawnServiceProcess(databaseUrl: string, env: Record<string, string>, errorLogs: string[] = []): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: 'abuse-bench-secret', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -152,6 +158,16 @@ export async function startBenchService(env: Record<string, string>): Promise<Be
     });
     child.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
   });
+  return { port, pid: child.pid ?? 0, child };
+}
+
+/** Starts one service process over a fresh database, with a user and an API key. */
+export async function startBenchService(env: Record<string, string>): Promise<BenchService> {
+  const databaseUrl = `mysql://root@127.0.0.1:3306/hl_abuse_${process.pid}_${Date.now() % 100000}`;
+  const db = await openDatabase(databaseUrl, 4);
+  await migrate(db);
+  const errorLogs: string[] = [];
+  const { port, child } = await spawnServiceProcess(databaseUrl, env, errorLogs);
   const url = `http://127.0.0.1:${port}`;
   await addUser(db, { email: 'abuse@example.org', password: 'abuse-password', credits: 5 });
   const client = new HyperlinkerClient({ baseUrl: url });
@@ -167,6 +183,7 @@ export async function startBenchService(env: Record<string, string>): Promise<Be
     db,
     apiKey: key.data.key,
     errorLogs,
+    env,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -7,11 +7,13 @@
 //              author an object), beside valid ones taken from `works`
 //   starve     valid answers announcing "1 request per 600 s, 1 at once"
 //   ok         valid answers (the first `works` whose title shares a word with the query)
+//   polite     valid answers announcing the polite pool's 3 searches per second, 3 at once (a scarce registry)
+//   laggy      as polite, each answer sent 1.5 s after its request (requests stay in flight)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegistryWork } from './fake-crossref/types.ts';
 
-export type HostileMode = 'ok' | 'huge' | 'slow' | 'wrong' | 'starve';
+export type HostileMode = 'ok' | 'polite' | 'laggy' | 'huge' | 'slow' | 'wrong' | 'starve';
 
 export interface HostileRegistry {
   url: string;
@@ -92,6 +94,13 @@ export async function startHostileRegistry(works: RegistryWork[], mode: HostileM
       }
       case 'wrong':
         return answer(res, HEADERS, message(lookup ? [WRONG_RECORDS[0]] : [...WRONG_RECORDS, ...valid(req)]));
+      case 'laggy': {
+        const timer = setTimeout(() => answer(res, { ...HEADERS, 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' }, message(valid(req))), 1500);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
+      case 'polite':
+        return answer(res, { ...HEADERS, 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' }, message(valid(req)));
       case 'starve':
         return answer(res, { ...HEADERS, 'x-rate-limit-limit': '1', 'x-rate-limit-interval': '600s', 'x-concurrency-limit': '1' }, message(valid(req)));
       default:
