@@ -12,6 +12,7 @@ import { docsEventsProbe } from './abuse/probes/docs-events.ts';
 import { forwardedFloodProbe } from './abuse/probes/forwarded-flood.ts';
 import { hostileRegistryProbe } from './abuse/probes/hostile-registry.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, loginBurstProbe } from './abuse/probes/login-burst.ts';
+import { loginFloodProbe } from './abuse/probes/login-flood.ts';
 import { memoryProbe } from './abuse/probes/memory.ts';
 import { pathologicalProbe } from './abuse/probes/pathological.ts';
 import { presetFloodProbe } from './abuse/probes/preset-flood.ts';
@@ -21,7 +22,7 @@ import { styleStallProbe } from './abuse/probes/style-stall.ts';
 import { startBenchRegistry } from './abuse/registry.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
-const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, styleStallProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, registryShareProbe, loginBurstProbe, presetFloodProbe, forwardedFloodProbe];
+const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, styleStallProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, registryShareProbe, loginBurstProbe, loginFloodProbe, presetFloodProbe, forwardedFloodProbe];
 
 const SERVICE_ENV: Record<string, string> = {
   TRUST_PROXY: 'true', // as in the issue: the flood forges X-Forwarded-For

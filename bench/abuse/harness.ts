@@ -58,7 +58,8 @@ export function send(url: string, options: { method?: string; headers?: Record<s
       res.on('error', () => resolve({ status: 0, ms: performance.now() - started, bytes: 0, body: '', headers: {} }));
     });
     req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, bytes: 0, body: '', headers: {} }));
+    // No answer: the body says why (ECONNRESET, ECONNREFUSED, timeout), for the probe that wants to tell.
+    req.on('error', (err: Error & { code?: string }) => resolve({ status: 0, ms: performance.now() - started, bytes: 0, body: err.code ?? err.message, headers: {} }));
     req.end(options.body);
   });
 }

@@ -16,14 +16,22 @@ export const API_KEY_PREFIX = 'sk_service_live_';
  * Waiting checks queue in two lanes: `priority` (a sign-in from an address the account has signed in
  * from before) is always served first and refused only past SCRYPT_PRIORITY_QUEUE, so a flood of
  * sign-ins from forged addresses delays the real owner by about one check instead of refusing them;
- * the other lane is refused with PasswordCheckBusy past SCRYPT_QUEUE waiting.
+ * the other lane is refused with PasswordCheckBusy past SCRYPT_QUEUE waiting, and a check of that lane that
+ * waited longer than SCRYPT_MAX_WAIT_MS when its turn comes is refused then (a flood answered 503 within seconds,
+ * not queued for a minute: 256 waiting checks took 50–75 s at load 20, and clients gave up without an answer).
  */
 const SCRYPT_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
-const SCRYPT_QUEUE = 256;
+export const SCRYPT_QUEUE = 32;
 const SCRYPT_PRIORITY_QUEUE = 4096;
+const SCRYPT_MAX_WAIT_MS = 5_000;
 let scryptRunning = 0;
-const scryptWaiting: Array<() => void> = [];
-const scryptPriorityWaiting: Array<() => void> = [];
+interface Waiter {
+  since: number;
+  go(): void;
+  refuse(): void;
+}
+const scryptWaiting: Waiter[] = [];
+const scryptPriorityWaiting: Waiter[] = [];
 
 export class PasswordCheckBusy extends Error {
   constructor() {
@@ -37,16 +45,29 @@ export function scryptQueueDepth(): { priority: number; other: number; running: 
   return { priority: scryptPriorityWaiting.length, other: scryptWaiting.length, running: scryptRunning };
 }
 
+/** The next waiter to hand a freed slot to: priority first; other-lane waiters past their wait are refused. */
+function nextWaiter(): Waiter | undefined {
+  const priority = scryptPriorityWaiting.shift();
+  if (priority) return priority;
+  const now = performance.now();
+  for (let w = scryptWaiting.shift(); w; w = scryptWaiting.shift()) {
+    if (now - w.since <= SCRYPT_MAX_WAIT_MS) return w;
+    w.refuse();
+  }
+  return undefined;
+}
+
 async function inScryptSlot<T>(work: () => Promise<T>, priority: boolean): Promise<T> {
   const lane = priority ? scryptPriorityWaiting : scryptWaiting;
   if (scryptRunning < SCRYPT_SLOTS) scryptRunning += 1;
   else if (lane.length >= (priority ? SCRYPT_PRIORITY_QUEUE : SCRYPT_QUEUE)) throw new PasswordCheckBusy();
-  else await new Promise<void>((resolve) => lane.push(resolve)); // the slot is handed over as is
+  // the slot is handed over as is
+  else await new Promise<void>((resolve, reject) => lane.push({ since: performance.now(), go: resolve, refuse: () => reject(new PasswordCheckBusy()) }));
   try {
     return await work();
   } finally {
-    const next = scryptPriorityWaiting.shift() ?? scryptWaiting.shift();
-    if (next) next();
+    const next = nextWaiter();
+    if (next) next.go();
     else scryptRunning -= 1;
   }
 }

@@ -31,6 +31,8 @@ export interface ServiceConfig {
   loginRateLimitPerMinute: number;
   /** Sign-in attempts per account per hour from addresses the account has never signed in from, then 429. */
   loginAccountRateLimitPerHour: number;
+  /** Sign-ins doing database and password work at once (server/http/services/login-gate.ts); the rest wait briefly. */
+  loginConcurrency: number;
   /** Sign-in attempts per client address per minute, then 429. */
   loginAddressRateLimitPerMinute: number;
   maxKeysPerUser: number;
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     docsEventsRetentionDays: intFrom(env, 'DOCS_EVENTS_RETENTION_DAYS', 365, 1),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1),
     loginAccountRateLimitPerHour: intFrom(env, 'LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR', 100, 1),
+    loginConcurrency: intFrom(env, 'LOGIN_CONCURRENCY', 8, 1),
     loginAddressRateLimitPerMinute: intFrom(env, 'LOGIN_ADDRESS_RATE_LIMIT_PER_MINUTE', 60, 1),
     maxKeysPerUser: intFrom(env, 'MAX_KEYS_PER_USER', 10, 0),
     maxOrgKeys: intFrom(env, 'MAX_ORG_KEYS', 25, 0),

@@ -10,7 +10,9 @@
 //   (LOGIN_ACCOUNT_RATE_LIMIT_PER_HOUR): a distributed guesser's total. A sign-in from a known address
 //   (one the account signed in from before) is not held by this cap, and its success resets it;
 // - when password checks queue (a flood from forged addresses), a known address's check goes first:
-//   the owner waits about one check instead of being refused.
+//   the owner waits about one check instead of being refused;
+// - before any of that, admission (login-gate.ts): LOGIN_CONCURRENCY sign-ins do database work at once, those
+//   this process saw succeed from the same account and network first, the others briefly queued or 503.
 import { createHmac } from 'node:crypto';
 import { isKnownAddress, rememberAddress } from '../../db/login-addresses.ts';
 import { insertSession } from '../../db/sessions.ts';
@@ -18,6 +20,7 @@ import { findUserByEmail, normaliseEmail } from '../../db/users.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, unauthorized } from '../errors.ts';
 import { ipv6Network, type LimitCheck } from '../rate-limit.ts';
+import { LoginBusy, LoginGate } from './login-gate.ts';
 import { DUMMY_PASSWORD_HASH, newSessionToken, PasswordCheckBusy, verifyPassword } from '../../accounts/secrets.ts';
 import { sha256Hex } from '../../common/hash.ts';
 
@@ -45,8 +48,31 @@ function accountBuckets(ctx: AppContext, email: string, address: string): { perA
   return { perAddress: ctx.rateLimiter.addressBucket(`login-acct:${account}`, address), hourly: `login-acct-h:${account}` };
 }
 
-/** Returns a new session token and its expiry; 429 when throttled, 401 on any wrong or unknown credential. */
+/** One admission gate per service (its config object). */
+const gates = new WeakMap<object, LoginGate>();
+function gateOf(ctx: AppContext): LoginGate {
+  let gate = gates.get(ctx.config);
+  if (!gate) {
+    gate = new LoginGate({ concurrency: ctx.config.loginConcurrency, queue: 4 * ctx.config.loginConcurrency, maxWaitMs: 5_000, remember: 10_000 });
+    gates.set(ctx.config, gate);
+  }
+  return gate;
+}
+
+/** Returns a new session token and its expiry; 429 when throttled, 503 login_busy past admission, 401 on any
+ * wrong or unknown credential. */
 export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
+  const gate = gateOf(ctx);
+  const pair = sha256Hex(`${normaliseEmail(attempt.email)}\n${addressHash(ctx.config.tokenSecret, attempt.address)}`);
+  const signedIn = await gate.run(gate.isKnown(pair), () => admittedLogin(ctx, attempt)).catch((err: unknown) => {
+    if (err instanceof LoginBusy) throw loginBusy();
+    throw err;
+  });
+  gate.remember(pair);
+  return signedIn;
+}
+
+async function admittedLogin(ctx: AppContext, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date }> {
   const email = normaliseEmail(attempt.email);
   // The address first: an address over its limit adds no per-account row to the limiter store, so a
   // flood of made-up e-mails from one address adds at most its limit of rows per window.
