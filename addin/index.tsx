@@ -11,6 +11,7 @@ import { appStore } from './settings/stores.ts';
 import { defaultServiceUrl, loadSettings } from './settings/connection.ts';
 import { loadAccount } from './settings/account.ts';
 import { S } from './strings.ts';
+import { applyDisplayLanguage, displayLanguageTag } from './boot/language.ts';
 
 /** The Fluent theme, following the demo page's theme switch (Word's theme is read at start). */
 function ThemeRoot({ host, initial, children }: { host: DocumentHost; initial: 'light' | 'dark'; children: ReactNode }) {
@@ -25,9 +26,10 @@ function ThemeRoot({ host, initial, children }: { host: DocumentHost; initial: '
 async function main(): Promise<void> {
   const rootEl = document.getElementById('root');
   if (!rootEl) throw new Error('#root missing');
-  const { host, officeTheme } = await pickHost(location.search, () => {
+  const { host, officeTheme, displayLanguage } = await pickHost(location.search, () => {
     rootEl.textContent = S.app.officeSlow;
   });
+  applyDisplayLanguage(displayLanguageTag(displayLanguage, location.search, navigator.language));
   const store = await appStore();
   const theme = themeName(officeTheme, location.search);
   rootEl.textContent = '';

@@ -1,297 +1,204 @@
-// Every sentence the pane shows, in one place, ready for localisation: plain strings and small
-// functions for the ones that carry values. Components and workflow code import `S` only.
-export const S = {
-  app: {
-    title: 'Hyperlinker',
-    tabs: { review: 'Review', settings: 'Settings', connection: 'Account' },
-    steps: { label: 'Review steps', links: (n: number) => `Links (${n})`, references: (n: number) => `References (${n})`, style: 'Style', apply: 'Apply' },
-    startFailed: (why: string) => `Hyperlinker could not start: ${why}`,
-    officeSlow: 'Word is taking long to start the add-in. Close and reopen the pane if nothing happens.',
-    settingsChanged: 'Settings changed: scan again to use them.',
-  },
-  host: {
-    untitled: 'Untitled document',
-    nothingOpen: 'No document',
-    demo: (name: string) => `Demo mode (no Word): ${name}`,
-    noDocument: 'Open a DOCX first (file picker above).',
-    openDocx: 'Open a DOCX',
-    darkTheme: 'Dark theme (as Office’s Black theme)',
-    document: (name: string) => `Document: ${name}`,
-    download: (kb: number) => `Download linked DOCX (${kb} KB)`,
-    selected: (text: string, occurrence: number) => `Selected: “${text}” (occurrence ${occurrence})`,
-  },
-  phase: {
-    exporting: 'Reading the document…',
-    scanning: 'Scanning for citations and cross-references…',
-    resolving: 'Resolving references with Crossref…',
-    rescanning: 'The document changed since the scan: scanning it again…',
-    applying: 'Writing the links…',
-    replacing: 'Putting the linked document into Word…',
-    verifying: 'Checking what Word kept…',
-    restoring: 'Restoring the original document…',
-    cancel: 'Cancel',
-    cancelled: 'Cancelled. Nothing in the document was changed.',
-  },
-  errors: {
-    unreachable: (url: string) => `The service is not reachable at ${url}. Check the address under Account, or that the service is running.`,
-    revoked: 'Your key was revoked or is no longer valid: sign in again under Account.',
-    noCredits: 'Your account has no credits left for this: ask your administrator to add credits.',
-    tooLarge: 'The document is larger than the service accepts. Split it or ask your administrator about the limit.',
-    busy: 'The service is busy. Wait a minute and try again.',
-    gateway: (status: number) => `The service did not answer in time (HTTP ${status}). Try again; if it keeps failing, the service may be down.`,
-    server: (status: number) => `The service failed (HTTP ${status}). Try again later.`,
-    generic: (text: string) => text,
-    answeredHttp: (status: number) => `The service answered HTTP ${status}.`,
-    notReached: (url: string, why: string) => `The service at ${url} could not be reached (${why}).`,
-    noScanToken: 'The scan returned no scan token; scan again.',
-    scanTokenRefused: 'The service no longer accepts this scan (it expired or the service was restarted), even after scanning again. Scan again; your decisions are saved with the document.',
-    unknown: 'unknown error',
-    readDocument: (why: string) => `Could not read the document: ${why}`,
-    readSlice: (n: number, why: string) => `Could not read part ${n} of the document: ${why}`,
-    sizeMismatch: (read: number, expected: number) => `Document size mismatch: read ${read} bytes, expected ${expected}.`,
-    noDocumentXml: 'The document has no word/document.xml.',
-    wordOnly: (host: string) => `This add-in works in Word only (this is ${host}).`,
-    roamingSave: 'Could not save roaming settings',
-    loadFailed: (url: string, status: number) => `Could not load ${url}: HTTP ${status}`,
-  },
-  scan: {
-    scan: 'Scan document',
-    again: 'Scan again',
-    confirmAgain: 'Scan again and discard your decisions on this scan?',
-    confirmYes: 'Scan again',
-    confirmNo: 'Keep my decisions',
-    needsAccount: 'Sign in (or paste an API key) under Account first.',
-  },
-  apply: {
-    replaced: 'The document now carries the links.',
-    openedNew: (why: string | null) =>
-      `${why ? `Word could not replace this document (${why})` : 'This version of Word cannot replace a whole document (WordApi 1.5 is missing)'}, so the linked version was opened as a new document. Save it under a new name.`,
-    recorded: 'Demo mode: the linked document is ready to download.',
-    linksAdded: (n: number) => `${n} links added`,
-    /** Links per category after apply ("citations: 12 · figures: 3"); the category is the service's key. */
-    statCount: (category: string, n: number) => `${category}: ${n}`,
-    statSeparator: ' · ',
-    /** One decision that could not be carried: the sentence it was in (review/sentence.ts), its kind and decision. */
-    notCarriedItem: (sentence: string, kind: string, choice: string) => `${kind}, ${choice}: “${sentence}”`,
-    /** Mentions found in text added or changed since the scan: shown for review before anything is written. */
-    added: (n: number) => `${n} new ${n === 1 ? 'mention was' : 'mentions were'} found in text added or changed since the scan. Nothing was written yet: review ${n === 1 ? 'it' : 'them'}, then apply again:`,
-    addedItem: (kind: string, sentence: string) => `${kind}: “${sentence}”`,
-    verified: 'Checked: Word kept the text and every link.',
-    lost: 'Word did not keep everything:',
-    restore: 'Restore original',
-    /** "Restore original" when the document changed since apply: what would be lost, then a choice. */
-    restoreChanged: 'The document changed since apply. Restoring the original would also throw away these edits:',
-    editAdded: (text: string) => `Added or changed: “${text}”`,
-    editRemoved: (text: string) => `Removed: “${text}”`,
-    moreEdits: (n: number) => `…and ${n} more`,
-    restoreAnyway: 'Restore and lose these edits',
-    keepDocument: 'Keep the document as it is',
-    restored: 'The original document is back, as it was before apply.',
-    restoredWithProblems: 'The original was put back, but Word did not keep everything:',
-    undoWarning: 'Word’s Undo may not bring back the original after a whole-document replace: use “Restore original”.',
-    carried: (n: number) => `The document changed during review: it was scanned again and your ${n} decisions were carried over.`,
-    notCarried: (n: number) =>
-      `The document changed during review. It was scanned again; ${n} of your decisions could not be carried over (their text or context changed). Check them, then apply again:`,
-  },
-  resume: {
-    offer: (n: number, when: string) => `Your review of this document from ${when} is saved (${n} decisions).`,
-    resume: 'Resume review',
-    startOver: 'Start over',
-    same: (n: number) => `Review resumed: your ${n} decisions are back.`,
-    changed: (n: number) => `The document changed since your review was saved: it was scanned again and ${n} decisions were carried over.`,
-    notCarried: (n: number) => `The document changed since your review was saved. ${n} of your decisions could not be carried over (their text or context changed); review them again:`,
-    savedLocally: 'This version of Word cannot keep the review inside the document: it is kept on this computer only.',
-  },
-  trackChanges: {
-    title: 'Track Changes is on',
-    body: 'Applying replaces the whole document, so Word would record it as one large revision. Turn Track Changes off for the apply?',
-    turnOff: 'Turn off and apply',
-    anyway: 'Apply as a revision',
-    cancel: 'Cancel',
-    cannotTurnOff: 'This version of Word cannot switch Track Changes from an add-in.',
-  },
-  verify: {
-    textChanged: (n: number, expected: string, actual: string) => `Paragraph ${n} differs: expected “${expected}”, Word has “${actual}”.`,
-    textBoxes: 'Text inside text boxes was lost or changed.',
-    links: (expected: number, actual: number) => `Links: apply wrote ${expected}, Word kept ${actual}.`,
-    records: 'The record of the links (custom XML part) was dropped; a later scan will not recognise them.',
-    numbering: (expected: number, actual: number) => `List numbering changed: ${expected} numbered paragraphs before, ${actual} now.`,
-    settings: 'The document settings (word/settings.xml) were dropped.',
-    couldNotCheck: (why: string) => `Could not check the result: ${why}`,
-  },
-  review: {
-    none: 'No links were proposed for this document with these settings.',
-    summary: (total: number, attention: number, decided: number, toLink: number) =>
-      `${total} matches · ${attention} need attention · ${decided} reviewed · ${toLink} to link`,
-    approveAllReady: (n: number) => `Approve all ready (${n})`,
-    approveShownReady: (n: number) => `Approve ${n} ready shown`,
-    apply: (n: number) => `Apply ${n} links`,
-    search: 'Search matches',
-    searchPlaceholder: 'Search text, target or context',
-    statusFilter: 'Show',
-    kindFilter: 'Kind',
-    status: { all: 'All matches', attention: 'Needs attention', ready: 'Ready', undecided: 'Not reviewed yet', decided: 'Reviewed' } as Record<string, string>,
-    allKinds: 'All kinds',
-    shown: (n: number, total: number) => (n === total ? `${n} shown` : `${n} of ${total} shown`),
-    noneShown: 'No match fits these filters.',
-    list: 'Proposed links. Arrow keys move, A approves, S skips, C changes, Enter shows in the document.',
-    approve: 'Approve',
-    skip: 'Skip',
-    change: 'Change…',
-    close: 'Close',
-    undo: 'Undo',
-    showInDocument: 'Show in document',
-    noTarget: 'no target',
-    noDoi: '(no DOI)',
-    kindSingular: {
-      citation: 'citation', figure: 'figure', table: 'table', equation: 'equation', section: 'section',
-      appendix: 'appendix', algorithm: 'algorithm', listing: 'listing', supplementary: 'supplementary item', doi: 'DOI',
-    } as Record<string, string>,
-    rowLabel: (action: string, kind: string, n: number, text: string, target: string) => `${action} ${kind} ${n} “${text}” → ${target}`,
-    statusLabel: { ready: 'ready', unmatched: 'unmatched', low_confidence: 'low confidence', held: 'held', identity_change: 'identity change' } as Record<string, string>,
-    choiceLabel: { approved: 'approved', skipped: 'skipped', retargeted: 'retargeted', link_only: 'DOI link' } as Record<string, string>,
-    linkTo: 'Link to',
-    retarget: 'Retarget',
-    retargetTo: 'Retarget to',
-    targetSearch: 'Type to search targets',
-    doiOnly: 'DOI only',
-    linkDoi: 'Link DOI',
-    noTargetsFound: 'No target matches',
-    doiLabel: 'DOI',
-    doiPlaceholder: '10.1371/journal.pone.0117949',
-    rowName: (kind: string, n: number, text: string, target: string) => `${kind} ${n}: ${text} → ${target}`,
-    /** Plural names of the match kinds (filters, headings). */
-    kindTitle: {
-      citation: 'Citations', figure: 'Figures', table: 'Tables', equation: 'Equations', section: 'Sections',
-      appendix: 'Appendices', algorithm: 'Algorithms', listing: 'Listings', supplementary: 'Supplementary material', doi: 'DOIs',
-    } as Record<string, string>,
-    /** Why an action was refused (shown under the row). */
-    problems: {
-      doiWithoutDoi: 'This DOI match carries no DOI to link to.',
-      noTarget: 'No target is proposed: retarget it or link it to a DOI.',
-      doiNotRetargetable: 'A DOI match links outside the document and cannot be retargeted.',
-      unknownTarget: (id: string) => `Unknown target ${id}.`,
-      wrongTargetType: (kind: string, wanted: string, got: string) => `A ${kind} can only point at a ${wanted} target, not ${got}.`,
-      unknownMatch: (id: string) => `Unknown match ${id}.`,
-      notADoi: (text: string) => `"${text}" is not a DOI (expected 10.xxxx/...).`,
+// Every sentence the pane shows, in one place: `S`, built from the display locale's data file
+// (addin/i18n/locales/<locale>.json, one per language, the same keys and placeholders in each) with
+// small functions for the ones that carry values. Numbers, percentages, dates and lists go through
+// Intl in the display locale. Components and workflow code import `S` only; `setDisplayLanguage`
+// (called once at start, before the pane renders) refills `S` in place, so a table read from it at
+// module load (kind titles, settings labels) follows too.
+import { LocaleFormat, resolveLocale, type Locale } from './i18n/locale.ts';
+import { MESSAGES, type Messages } from './i18n/messages.ts';
+import { parseReason } from './i18n/service-reasons.ts';
+
+type Vars = Readonly<Record<string, string | number>>;
+
+function build(messages: Messages, f: LocaleFormat) {
+  const m = structuredClone(messages);
+  const t = (template: string, vars: Vars) => f.fill(template, vars);
+  return {
+    locale: f.locale as Locale,
+    /** The locale's formatters (dates, numbers, lists). */
+    format: f,
+    app: {
+      ...m.app,
+      steps: { ...m.app.steps, links: (n: number) => t(m.app.steps.links, { n }), references: (n: number) => t(m.app.steps.references, { n }) },
+      startFailed: (why: string) => t(m.app.startFailed, { why }),
     },
-  },
-  resolver: {
-    none: 'No references to resolve.',
-    title: 'Crossref DOIs',
-    heading: (counts: { resolved: number; reviewRequired: number; unresolved: number } | null | undefined) =>
-      `Crossref DOIs${counts ? `: ${counts.resolved} ready, ${counts.reviewRequired} to review, ${counts.unresolved} not found` : ''}`,
-    status: { ready: 'ready', low_confidence: 'low confidence', unmatched: 'no DOI found', held: 'held' } as Record<string, string>,
-    number: (n: number) => `[${n}]`,
-    confidence: (percent: number) => `${percent}%`,
-    approve: 'Approve',
-    reject: 'Reject',
-    typeDoi: 'or type a DOI',
-    doiFor: (n: number) => `DOI for reference ${n}`,
-    notADoiYet: 'Not a DOI yet (10.xxxx/…)',
-    flag: (text: string) => `⚠ ${text}`,
-    update: (type: string, date: string | null | undefined, notice: string) => `${type.replace(/_/g, ' ')}${date ? ` (${date})` : ''}: ${notice}`,
-    writtenDoiMissing: (doi: string) => `the DOI written (${doi}) does not exist`,
-    writtenDoiOther: (doi: string, title: string | null | undefined) => `the DOI written (${doi}) is another work${title ? `: “${title}”` : ''}`,
-    doiMissing: 'the DOI written does not exist',
-    doiOther: 'the DOI written names another work',
-    attentionList: (n: number) => `${n} references to look at`,
-    showReady: (n: number) => `Show ${n} ready`,
-    hideReady: (n: number) => `Hide ${n} ready`,
-    approveAllReady: (n: number) => `Approve all ready (${n})`,
-    skippedNeedsDoi: 'Crossref resolution was skipped: turn on "Link DOIs to doi.org" too.',
-    unavailable: (why: string) => `Crossref resolution is unavailable: ${why}`,
-  },
-  style: {
-    title: 'Bibliography style',
-    detected: 'Detected: ',
-    match: (percent: number | null) => `${percent}% match`,
-    noClearMatch: (closest: string[]) => `No clear match${closest.length ? `; closest: ${closest.join(', ')}` : ''}.`,
-    noneDetected: 'No reference list style detected.',
-    notBundled: 'This style is recognised but cannot be used to rewrite the list; choose another style to rewrite in.',
-    choose: 'Choose a citation style',
-    searchPlaceholder: 'Search styles by name (e.g. Vancouver, APA, Nature)',
-    rewrite: (title: string | null) => (title ? `Rewrite the reference list in ${title} when applying` : 'Rewrite the reference list when applying (choose a style)'),
-    note: 'Entries that cannot be rewritten faithfully stay as written and are listed after applying. Citations in the text are not changed.',
-    previewLoading: (title: string) => `Preparing a preview of the reference list in ${title}…`,
-    previewFailed: (why: string) => `The preview could not be made: ${why}`,
-    previewEmpty: 'No reference entries were found to preview.',
-    previewLabel: 'Preview of the rewritten references',
-    previewHeading: (shown: number, total: number) => `Preview: the first ${shown} of ${total} references`,
-    before: (text: string) => `Now: ${text}`,
-    kept: (warning: string | null | undefined) => `Stays as written${warning ? `: ${warning}` : ''}`,
-  },
-  account: {
-    serviceUrl: 'Service address',
-    serviceUrlHint: 'Where the Hyperlinker service runs, e.g. https://hyperlinker.example.org',
-    email: 'E-mail',
-    password: 'Password',
-    signIn: 'Sign in',
-    signingIn: 'Signing in…',
-    signOut: 'Sign out',
-    signedIn: (email: string) => `Signed in as ${email}.`,
-    ownKey: (name: string, where: string) => `The pane uses its own API key “${name}”, kept in ${where}; it is never shown. Sign out revokes it.`,
-    pastedKey: (where: string) => `Using a pasted API key, kept in ${where}.`,
-    forgetKey: 'Forget key',
-    usePastedKey: 'Use an API key instead',
-    apiKey: 'API key',
-    saveKey: 'Save key',
-    badLogin: 'The e-mail or password is wrong.',
-    signedOut: 'Signed out: the pane’s key was revoked.',
-    signOutProblem: (why: string) => `Signed out here, but the key could not be revoked on the service (${why}). It is revoked when you next sign in here.`,
-    where: { 'office-runtime': 'Office’s storage for this add-in', roaming: 'your Office roaming settings', local: 'this browser’s storage for the add-in', memory: 'memory only (gone when the pane closes)' } as Record<string, string>,
-    urlProblem: 'Enter the service address, e.g. https://localhost:3000',
-    keyProblem: 'An API key looks like sk_service_live_… with no spaces.',
-  },
-  settings: {
-    save: 'Save settings',
-    defaults: 'Defaults',
-    unsaved: 'Unsaved changes: they are kept while you switch tabs; save to use them.',
-    /** Words for the allowed values of the settings' choice fields. */
-    options: {
-      citeStyle: { auto: 'Detect automatically', number: 'Numbered: [1], [2–4]', 'author-year': 'Author–year: (Smith 2020)', superscript: 'Superscript numbers', off: 'Do not link citations' },
-      citeLinkScope: { 'author-year': 'Author and year only: Smith 2020', full: 'The whole parenthetical: (Smith 2020, p. 3)' },
-      xref: { number: 'Only the number: Figure [3]', numbersub: 'Number with its part: Figure [3b]', full: 'The whole mention: [Figure 3b]', off: 'Do not link' },
-    } as Record<string, Record<string, string>>,
-    /** Each field's label, its group and an optional help line, by HyperlinkSettings field name. */
-    fields: {
-      refs: ['Link citations to references', 'Citations'],
-      citeStyle: ['Citation style', 'Citations', 'auto detects numbered, author-year or superscript citations'],
-      citeLinkScope: ['Author-year link covers', 'Citations', 'author-year links "Smith 2020"; full links the whole parenthetical'],
-      citeIncludePages: ['Include page locators in the link', 'Citations'],
-      suffixDisambiguationOptIn: ['Disambiguate 2020a / 2020b suffixes', 'Citations'],
-      bibRewritePartial: ['Rewrite the reference list even when some entries cannot be rendered', 'Citations', 'those entries stay as written and are named; off refuses the whole rewrite'],
-      figures: ['Figures', 'Cross-references', 'number links "3"; numbersub also "3b"; full the whole "Figure 3b"'],
-      tables: ['Tables', 'Cross-references'],
-      equations: ['Equations', 'Cross-references'],
-      sections: ['Sections', 'Cross-references', 'full also links mentions by title ("see Discussion"); otherwise they are proposed for review'],
-      appendices: ['Appendices', 'Cross-references'],
-      supplementary: ['Supplementary material', 'Cross-references', 'S1 Text, Additional file 3, Movie 2, Table S1; off leaves them all unlinked'],
-      algorithms: ['Algorithms', 'Cross-references'],
-      listings: ['Listings', 'Cross-references'],
-      doi: ['Link DOIs to doi.org', 'DOIs and Crossref'],
-      crossref: ['Resolve references with Crossref', 'DOIs and Crossref', 'needs "Link DOIs" on; looks up missing DOIs for review'],
-      refTitleLink: ['Link reference titles to their DOI', 'DOIs and Crossref'],
-      linkColor: ['Citation link colour', 'Appearance'],
-      xrefLinkColor: ['Cross-reference link colour', 'Appearance'],
-      urlFont: ['Font for URLs and DOIs', 'Appearance', 'empty keeps the document font'],
-      preset_id: ['Organization preset id', 'Presets', 'empty for none'],
-    } as Record<string, [label: string, group: string, help?: string]>,
-    /** Group names in display order; a field without an entry in `fields` goes to the last one. */
-    groups: ['Citations', 'Cross-references', 'DOIs and Crossref', 'Appearance', 'Presets', 'Other'],
-    crossReferenceGroup: 'Cross-references',
-    otherGroup: 'Other',
-    colorPicker: (label: string) => `${label} picker`,
-    crossrefField: 'Crossref resolution',
-    titleLinkField: 'Title linking',
-    allowed: (values: string[]) => ` (allowed: ${values.join(', ')})`,
-    needsDoi: (field: string) => `Needs “Link DOIs to doi.org” on: with it off, ${field.toLowerCase()} is skipped.`,
-    needsRefs: 'Has no effect while “Link citations to references” is off.',
-  },
-  select: {
-    nothing: 'Nothing to search for.',
-    otherPart: (part: string) => `This match is in ${part.replace(/^word\//, '').replace(/\.xml$/, '')}, which Word’s search cannot reach.`,
-    textBox: 'This match is inside a text box, which Word’s search cannot reach.',
-    notFound: (text: string) => `“${text}” was not found in the document.`,
-  },
-};
+    host: {
+      ...m.host,
+      demo: (name: string) => t(m.host.demo, { name }),
+      document: (name: string) => t(m.host.document, { name }),
+      download: (kb: number) => t(m.host.download, { kb }),
+      selected: (text: string, occurrence: number) => t(m.host.selected, { text, occurrence }),
+    },
+    phase: { ...m.phase },
+    errors: {
+      ...m.errors,
+      unreachable: (url: string) => t(m.errors.unreachable, { url }),
+      gateway: (status: number) => t(m.errors.gateway, { status: String(status) }),
+      server: (status: number) => t(m.errors.server, { status: String(status) }),
+      generic: (text: string) => text,
+      answeredHttp: (status: number) => t(m.errors.answeredHttp, { status: String(status) }),
+      notReached: (url: string, why: string) => t(m.errors.notReached, { url, why }),
+      readDocument: (why: string) => t(m.errors.readDocument, { why }),
+      readSlice: (n: number, why: string) => t(m.errors.readSlice, { n, why }),
+      sizeMismatch: (read: number, expected: number) => t(m.errors.sizeMismatch, { read, expected }),
+      wordOnly: (host: string) => t(m.errors.wordOnly, { host }),
+      loadFailed: (url: string, status: number) => t(m.errors.loadFailed, { url, status: String(status) }),
+      /** A `400 DOCX rejected` answer's reason code in words, with the fix; null for a code the pane does not know. */
+      docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),
+      /** A refused CSL file's reason code in words; null for a code the pane does not know. */
+      cslRejected: (reason: string) => (reason in m.errors.cslReason ? t(m.errors.cslRejected, { problem: (m.errors.cslReason as Record<string, string>)[reason]! }) : null),
+    },
+    scan: { ...m.scan },
+    apply: {
+      ...m.apply,
+      openedNew: (why: string | null) => (why ? t(m.apply.openedNewWhy, { why }) : m.apply.openedNewOld),
+      linksAdded: (n: number) => t(m.apply.linksAdded, { n }),
+      /** Links per category after apply ("citations: 12 · figures: 3"); the category is the service's key. */
+      statCount: (category: string, n: number) => t(m.apply.statCount, { category: (m.apply.category as Record<string, string>)[category] ?? category, n }),
+      /** One decision that could not be carried: the sentence it was in (review/sentence.ts), its kind and decision. */
+      notCarriedItem: (sentence: string, kind: string, choice: string) => t(m.apply.notCarriedItem, { sentence, kind, choice }),
+      /** Mentions found in text added or changed since the scan: shown for review before anything is written. */
+      added: (n: number) => t(n === 1 ? m.apply.addedOne : m.apply.addedMany, { n }),
+      addedItem: (kind: string, sentence: string) => t(m.apply.addedItem, { kind, sentence }),
+      editAdded: (text: string) => t(m.apply.editAdded, { text }),
+      editRemoved: (text: string) => t(m.apply.editRemoved, { text }),
+      moreEdits: (n: number) => t(m.apply.moreEdits, { n }),
+      carried: (n: number) => t(m.apply.carried, { n }),
+      notCarried: (n: number) => t(m.apply.notCarried, { n }),
+    },
+    resume: {
+      ...m.resume,
+      offer: (n: number, when: Date) => t(m.resume.offer, { n, when: f.formatDate(when) }),
+      same: (n: number) => t(m.resume.same, { n }),
+      changed: (n: number) => t(m.resume.changed, { n }),
+      notCarried: (n: number) => t(m.resume.notCarried, { n }),
+    },
+    trackChanges: { ...m.trackChanges },
+    verify: {
+      ...m.verify,
+      textChanged: (n: number, expected: string, actual: string) => t(m.verify.textChanged, { n, expected, actual }),
+      links: (expected: number, actual: number) => t(m.verify.links, { expected, actual }),
+      numbering: (expected: number, actual: number) => t(m.verify.numbering, { expected, actual }),
+      couldNotCheck: (why: string) => t(m.verify.couldNotCheck, { why }),
+    },
+    review: {
+      ...m.review,
+      summary: (total: number, attention: number, decided: number, toLink: number) => t(m.review.summary, { total, attention, decided, toLink }),
+      approveAllReady: (n: number) => t(m.review.approveAllReady, { n }),
+      approveShownReady: (n: number) => t(m.review.approveShownReady, { n }),
+      apply: (n: number) => t(m.review.apply, { n }),
+      status: m.review.status as Record<string, string>,
+      shown: (n: number, total: number) => (n === total ? t(m.review.shownAll, { n }) : t(m.review.shownSome, { n, total })),
+      kindSingular: m.review.kindSingular as Record<string, string>,
+      rowLabel: (action: string, kind: string, n: number, text: string, target: string) => t(m.review.rowLabel, { action, kind, n, text, target }),
+      statusLabel: m.review.statusLabel as Record<string, string>,
+      choiceLabel: m.review.choiceLabel as Record<string, string>,
+      rowName: (kind: string, n: number, text: string, target: string) => t(m.review.rowName, { kind, n, text, target }),
+      /** Plural names of the match kinds (filters, headings). */
+      kindTitle: m.review.kindTitle as Record<string, string>,
+      /** Why an action was refused (shown under the row). */
+      problems: {
+        ...m.review.problems,
+        unknownTarget: (id: string) => t(m.review.problems.unknownTarget, { id }),
+        wrongTargetType: (kind: string, wanted: string, got: string) => t(m.review.problems.wrongTargetType, { kind, wanted, got }),
+        unknownMatch: (id: string) => t(m.review.problems.unknownMatch, { id }),
+        notADoi: (text: string) => t(m.review.problems.notADoi, { text }),
+      },
+    },
+    resolver: {
+      ...m.resolver,
+      heading: (counts: { resolved: number; reviewRequired: number; unresolved: number } | null | undefined) =>
+        counts ? t(m.resolver.heading, { resolved: counts.resolved, review: counts.reviewRequired, unresolved: counts.unresolved }) : m.resolver.title,
+      status: m.resolver.status as Record<string, string>,
+      number: (n: number) => t(m.resolver.number, { n }),
+      confidence: (percent: number) => t(m.resolver.confidence, { percent: f.formatPercent(percent) }),
+      doiFor: (n: number) => t(m.resolver.doiFor, { n }),
+      flag: (text: string) => t(m.resolver.flag, { text }),
+      update: (type: string, date: string | null | undefined, notice: string) => {
+        const kind = (m.resolver.updateType as Record<string, string>)[type] ?? type.replace(/_/g, ' ');
+        return date ? t(m.resolver.update, { type: kind, date, notice }) : t(m.resolver.updateUndated, { type: kind, notice });
+      },
+      writtenDoiMissing: (doi: string) => t(m.resolver.writtenDoiMissing, { doi }),
+      writtenDoiOther: (doi: string, title: string | null | undefined) => (title ? t(m.resolver.writtenDoiOther, { doi, title }) : t(m.resolver.writtenDoiOtherUntitled, { doi })),
+      attentionList: (n: number) => t(m.resolver.attentionList, { n }),
+      showReady: (n: number) => t(m.resolver.showReady, { n }),
+      hideReady: (n: number) => t(m.resolver.hideReady, { n }),
+      approveAllReady: (n: number) => t(m.resolver.approveAllReady, { n }),
+      unavailable: (why: string) => t(m.resolver.unavailable, { why }),
+    },
+    /** A reason the service gave (why a match is held or unsure, how a reference resolved) in the display language; as written when unknown. */
+    reason: (text: string) => {
+      const r = parseReason(text);
+      if (!r) return text;
+      const v = r.values;
+      const vars: Record<string, string | number> = { ...v };
+      if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
+      if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
+      if (v.n !== undefined) vars.n = Number(v.n);
+      if (v.score !== undefined) vars.score = Number(v.score);
+      return t(m.reasons[r.code], vars);
+    },
+    style: {
+      ...m.style,
+      match: (percent: number | null) => t(m.style.match, { percent: percent === null ? '' : f.formatPercent(percent) }),
+      noClearMatch: (closest: string[]) => (closest.length ? t(m.style.noClearMatchClosest, { closest: f.formatList(closest) }) : m.style.noClearMatch),
+      rewrite: (title: string | null) => (title ? t(m.style.rewrite, { title }) : m.style.rewriteChoose),
+      previewLoading: (title: string) => t(m.style.previewLoading, { title }),
+      previewFailed: (why: string) => t(m.style.previewFailed, { why }),
+      previewHeading: (shown: number, total: number) => t(m.style.previewHeading, { shown, total }),
+      before: (text: string) => t(m.style.before, { text }),
+      kept: (warning: string | null | undefined) => (warning ? t(m.style.keptWhy, { warning }) : m.style.kept),
+    },
+    account: {
+      ...m.account,
+      signedIn: (email: string) => t(m.account.signedIn, { email }),
+      ownKey: (name: string, where: string) => t(m.account.ownKey, { name, where }),
+      pastedKey: (where: string) => t(m.account.pastedKey, { where }),
+      signOutProblem: (why: string) => t(m.account.signOutProblem, { why }),
+      where: m.account.where as Record<string, string>,
+    },
+    settings: {
+      ...m.settings,
+      /** Words for the allowed values of the settings' choice fields. */
+      options: m.settings.options as Record<string, Record<string, string>>,
+      /** Each field's label, its group and an optional help line, by HyperlinkSettings field name. */
+      fields: m.settings.fields as unknown as Record<string, [label: string, group: string, help?: string]>,
+      /** Group names in display order; a field without an entry in `fields` goes to the last one. */
+      groups: m.settings.groups,
+      colorPicker: (label: string) => t(m.settings.colorPicker, { label }),
+      allowed: (values: string[]) => t(m.settings.allowed, { values: values.join(', ') }),
+      needsDoi: (field: string) => t(m.settings.needsDoi, { field }),
+    },
+    select: {
+      ...m.select,
+      otherPart: (part: string) => t(m.select.otherPart, { part: part.replace(/^word\//, '').replace(/\.xml$/, '') }),
+      notFound: (text: string) => t(m.select.notFound, { text }),
+    },
+  };
+}
+
+export type Strings = ReturnType<typeof build>;
+
+export const S: Strings = build(MESSAGES.en, new LocaleFormat('en'));
+
+/** Replaces the contents of `target` with those of `source`, keeping every nested object and array's identity. */
+function refill(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
+  for (const [key, value] of Object.entries(source)) {
+    const old = target[key];
+    if (Array.isArray(old) && Array.isArray(value)) old.splice(0, old.length, ...(value as unknown[]));
+    else if (isPlainObject(old) && isPlainObject(value)) refill(old, value);
+    else target[key] = value;
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** Switches every string to the bundled locale for Office's display language; returns that locale (also `S.locale`). */
+export function setDisplayLanguage(tag: string | null | undefined): Locale {
+  const locale = resolveLocale(tag);
+  refill(S as unknown as Record<string, unknown>, build(MESSAGES[locale], new LocaleFormat(locale)) as unknown as Record<string, unknown>);
+  return locale;
+}

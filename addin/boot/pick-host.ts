@@ -5,12 +5,12 @@
 import type { DocumentHost } from '../host/host.ts';
 import { FakeHost } from '../host/fake-host.ts';
 import { WordHost } from '../host/word-host.ts';
-import { S } from '../strings.ts';
+import { S, setDisplayLanguage } from '../strings.ts';
 
 type OfficeGlobal = {
   onReady?: () => Promise<{ host: unknown }>;
   HostType?: { Word: unknown };
-  context?: { officeTheme?: { bodyBackgroundColor?: string } };
+  context?: { officeTheme?: { bodyBackgroundColor?: string }; displayLanguage?: string };
 };
 
 function officeGlobal(): OfficeGlobal | undefined {
@@ -22,6 +22,8 @@ export class UnsupportedHostError extends Error {}
 export interface PickedHost {
   host: DocumentHost;
   officeTheme?: { bodyBackgroundColor?: string };
+  /** Office's display language (a BCP 47 tag such as "de-DE"), when Office gave one. */
+  displayLanguage?: string;
 }
 
 /** onSlow is called once when Office has not answered after `slowMs`. */
@@ -30,9 +32,21 @@ export async function pickHost(search: string, onSlow: () => void = () => undefi
   if (office?.onReady) {
     const timer = setTimeout(onSlow, slowMs);
     const info = await office.onReady().finally(() => clearTimeout(timer));
-    if (info.host && info.host === office.HostType?.Word) return { host: new WordHost(), ...(office.context?.officeTheme ? { officeTheme: office.context.officeTheme } : {}) };
-    if (info.host) throw new UnsupportedHostError(S.errors.wordOnly(String(info.host)));
+    const displayLanguage = office.context?.displayLanguage;
+    if (info.host && info.host === office.HostType?.Word) {
+      return { host: new WordHost(), ...(office.context?.officeTheme ? { officeTheme: office.context.officeTheme } : {}), ...(displayLanguage ? { displayLanguage } : {}) };
+    }
+    if (info.host) {
+      setDisplayLanguage(displayLanguage);
+      throw new UnsupportedHostError(S.errors.wordOnly(String(info.host)));
+    }
+    if (displayLanguage) return { ...(await fakeHost(search)), displayLanguage };
   }
+  return fakeHost(search);
+}
+
+/** The fake host (demo page, browser tests), loading ?docx= when given. */
+async function fakeHost(search: string): Promise<PickedHost> {
   const fake = new FakeHost();
   (globalThis as { __hyperlinkerFakeHost?: FakeHost }).__hyperlinkerFakeHost = fake;
   const docx = new URLSearchParams(search).get('docx');

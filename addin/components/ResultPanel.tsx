@@ -80,7 +80,7 @@ export function ResultPanel({ applied, restored, busy, onRestore, restoreEdits =
       )}
       {(result.warnings ?? []).map((w) => (
         <Text key={w} size={200} block className="settings-warning">
-          {w}
+          {S.reason(w)}
         </Text>
       ))}
       {canRestore && !restored && restoreEdits && <RestoreQuestion edits={restoreEdits} busy={busy} onRestore={() => onRestore(true)} onKeep={onKeep} />}

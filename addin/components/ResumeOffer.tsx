@@ -5,10 +5,9 @@ import { savedDecisionCount } from '../review/saved-review.ts';
 import { S } from '../strings.ts';
 
 export function ResumeOffer({ saved, busy, onResume, onStartOver }: { saved: SavedReview; busy: boolean; onResume: () => void; onStartOver: () => void }) {
-  const when = new Date(saved.savedAt).toLocaleString();
   return (
     <MessageBar intent="info" layout="multiline" data-testid="resume-offer">
-      <MessageBarBody>{S.resume.offer(savedDecisionCount(saved), when)}</MessageBarBody>
+      <MessageBarBody>{S.resume.offer(savedDecisionCount(saved), new Date(saved.savedAt))}</MessageBarBody>
       <MessageBarActions>
         <Button size="small" appearance="primary" disabled={busy} onClick={onResume}>
           {S.resume.resume}

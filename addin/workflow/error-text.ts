@@ -1,4 +1,5 @@
-// Errors in words with the fix: what the user reads instead of "Non-JSON response (504)".
+// Errors in words with the fix: what the user reads instead of "Non-JSON response (504)". A refused
+// file's reason code (DOCX rejected, CSL style refused) is said in the display language with its fix.
 import { ServiceError } from '../service-client.ts';
 import { S } from '../strings.ts';
 
@@ -6,6 +7,8 @@ export function errorInWords(e: unknown, baseUrl: string): string {
   if (e instanceof ServiceError) {
     const body = e.body;
     const fromService = body?.error && !/^Non-JSON response/.test(body.error);
+    const coded = body?.reason ? (S.errors.docxRejected(body.reason) ?? S.errors.cslRejected(body.reason)) : null;
+    if (coded && (e.status === 400 || e.status === 503)) return coded;
     switch (true) {
       case e.status === 0:
         return S.errors.unreachable(baseUrl);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateManifest, xmllintPath, manifestPolicyProblems, manifestOrigin } from './validate-manifest.ts';
+import { validateManifest, xmllintPath, manifestPolicyProblems, manifestOrigin, manifestLocaleProblems } from './validate-manifest.ts';
 import { manifestForOrigin, parseAddinOrigin } from '../../addin/build/manifest-origin.mjs';
 
 const manifestPath = new URL('../../manifest.xml', import.meta.url).pathname;
@@ -67,4 +67,14 @@ test('ADDIN_ORIGIN must be an https origin', () => {
   assert.throws(() => parseAddinOrigin('http://addin.example.org'), /https/);
   assert.throws(() => parseAddinOrigin('https://addin.example.org/pane'), /without a path/);
   assert.throws(() => parseAddinOrigin('addin'), /not a URL/);
+});
+
+test('the manifest speaks the pane’s languages: every localisable text has an override per locale', () => {
+  assert.deepEqual(manifestLocaleProblems(xml), []);
+  const noGerman = xml.replace(/\n\s*<bt:Override Locale="de-DE" Value="Manuskript verlinken"\/>/, '');
+  assert.deepEqual(manifestLocaleProblems(noGerman), ['bt:String TaskpaneButton.Label has no override for de-DE.']);
+  const korean = xml.replace('<Override Locale="ja-JP" Value="Hyperlinker"/>', '<Override Locale="ja-JP" Value="Hyperlinker"/><Override Locale="ko-KR" Value="Hyperlinker"/>');
+  assert.deepEqual(manifestLocaleProblems(korean), ['DisplayName overrides ko-KR, which the pane does not speak.']);
+  const r = validateVariant(noGerman);
+  assert.equal(r.ok, false, 'the validator reports it');
 });

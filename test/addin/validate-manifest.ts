@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES, resolveLocale } from '../../addin/i18n/locale.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SCHEMA_DIR = process.env.ADDIN_SCHEMA_DIR ?? resolve(repoRoot, '../shared/schemas/addin-manifest');
@@ -62,9 +63,32 @@ export function xmllintPath(): string | null {
 /** The lowest WordApi set the core flow needs (export, search/select, createDocument); newer sets are checked at run time. */
 export const MIN_WORD_API = '1.3';
 
+/** The manifest's locales: one per bundled pane locale other than the default (en-US), as Office names them. */
+export const MANIFEST_LOCALES = ['de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'ja-JP', 'zh-CN'];
+
+/** Localisable texts (DisplayName, Description, ribbon strings) lacking an Override for a manifest locale, or with one for another. */
+export function manifestLocaleProblems(xml: string): string[] {
+  const problems: string[] = [];
+  const covered = MANIFEST_LOCALES.map((tag) => resolveLocale(tag)).sort();
+  const wanted = LOCALES.filter((l) => l !== 'en').sort();
+  if (covered.join() !== wanted.join()) problems.push(`The manifest locales (${MANIFEST_LOCALES.join(', ')}) must answer the pane's locales (${wanted.join(', ')}).`);
+  // Elements with a resid point at a bt:String, which is checked itself.
+  const elements = [...xml.matchAll(/<(DisplayName|Description|bt:String)\b([^>]*?)(\/>|>([\s\S]*?)<\/\1>)/g)].filter((m) => !m[2]!.includes('resid='));
+  if (elements.length === 0) problems.push('No DisplayName, Description or bt:String found.');
+  for (const m of elements) {
+    const name = m[1] === 'bt:String' ? `bt:String ${/id="([^"]+)"/.exec(m[2]!)?.[1] ?? '?'}` : m[1]!;
+    const locales = [...(m[4] ?? '').matchAll(/<(?:bt:)?Override\s+Locale="([^"]+)"\s+Value="([^"]*)"/g)].filter((o) => o[2]!.trim() !== '').map((o) => o[1]!);
+    const missing = MANIFEST_LOCALES.filter((l) => !locales.includes(l));
+    const extra = locales.filter((l) => !MANIFEST_LOCALES.includes(l));
+    if (missing.length) problems.push(`${name} has no override for ${missing.join(', ')}.`);
+    if (extra.length) problems.push(`${name} overrides ${extra.join(', ')}, which the pane does not speak.`);
+  }
+  return problems;
+}
+
 /** Checks the XSDs cannot express; `origin` is where every URL must point (the dev or the ADDIN_ORIGIN one). */
 export function manifestPolicyProblems(xml: string, root: string = repoRoot, origin = 'https://localhost:3000'): string[] {
-  const problems: string[] = [];
+  const problems: string[] = manifestLocaleProblems(xml);
   const minVersion = xml.match(/<Set\s+Name="WordApi"\s+MinVersion="([\d.]+)"\s*\/>/)?.[1];
   if (minVersion !== MIN_WORD_API) problems.push(`Requirements must ask for WordApi ${MIN_WORD_API} (the lowest the core flow needs), not ${minVersion ?? 'nothing'}.`);
   if (!/<Host\s+Name="Document"\s*\/>/.test(xml)) problems.push('Hosts must contain Document (Word).');

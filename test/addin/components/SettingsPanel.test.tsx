@@ -46,7 +46,7 @@ test('an invalid value is named under its field and cannot be saved', async () =
 
 test('Crossref without DOIs: the advice is shown under the field; Defaults puts every field back', async () => {
   const { m, saved, form } = await panel({ ...DEFAULT_SETTINGS, crossref: true, urlFont: 'Consolas' });
-  assert.match(text(m.container), /Needs “Link DOIs to doi.org” on: with it off, crossref resolution is skipped\./);
+  assert.match(text(m.container), /Needs “Link DOIs to doi.org” on: with it off, Crossref resolution is skipped\./);
   await click(button(m.container, S.settings.defaults));
   assert.equal(control(m.container, 'Font for URLs and DOIs').value, '');
   await submit(form());

@@ -1,0 +1,66 @@
+// The pane's display language: which of the bundled locales answers Office's display language
+// (Office.context.displayLanguage, a BCP 47 tag such as "de-AT"), and the Intl formatters of that locale.
+// Fallback chain: the exact locale, then the bundled locale of the same language (de-AT → de,
+// pt-PT → pt-BR, zh-TW → zh-CN), then English.
+
+/** The bundled locales: one data file each under addin/i18n/locales/. */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'pt-BR', 'ja', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** The bundled locale that speaks this language. */
+const BY_LANGUAGE: Record<string, Locale> = { en: 'en', de: 'de', fr: 'fr', es: 'es', pt: 'pt-BR', ja: 'ja', zh: 'zh-CN' };
+
+/** The bundled locale for a display language tag; English when none speaks its language. */
+export function resolveLocale(tag: string | null | undefined): Locale {
+  const clean = (tag ?? '').trim().replace(/_/g, '-');
+  if (!clean) return 'en';
+  const exact = LOCALES.find((l) => l.toLowerCase() === clean.toLowerCase());
+  if (exact) return exact;
+  return BY_LANGUAGE[clean.split('-')[0]!.toLowerCase()] ?? 'en';
+}
+
+/** Numbers, percentages, dates and lists in one locale's conventions (Intl). */
+export class LocaleFormat {
+  private readonly number: Intl.NumberFormat;
+  private readonly percent: Intl.NumberFormat;
+  private readonly date: Intl.DateTimeFormat;
+  private readonly list: Intl.ListFormat;
+
+  constructor(readonly locale: Locale) {
+    this.number = new Intl.NumberFormat(locale);
+    this.percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    this.date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    this.list = new Intl.ListFormat(locale, { style: 'short', type: 'unit' });
+  }
+
+  formatNumber(n: number): string {
+    return this.number.format(n);
+  }
+
+  /** A percentage given as 0..100 ("85 %" in German, "85%" in English). */
+  formatPercent(percent: number): string {
+    return this.percent.format(percent / 100);
+  }
+
+  formatDate(d: Date): string {
+    return this.date.format(d);
+  }
+
+  formatList(items: readonly string[]): string {
+    return this.list.format(items);
+  }
+
+  /** A message template with `{name}` placeholders filled: numbers through Intl, strings as they are. */
+  fill(template: string, vars: Readonly<Record<string, string | number>>): string {
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const v = vars[name];
+      if (v === undefined) return whole;
+      return typeof v === 'number' ? this.formatNumber(v) : v;
+    });
+  }
+}
+
+/** The `{name}` placeholders of a template, sorted and unique. */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
+}

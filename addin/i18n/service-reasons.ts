@@ -1,0 +1,53 @@
+// The service says why a match is held, unmatched or unsure, and why a reference resolved as it did, in
+// English sentences of a fixed grammar (server/engine, server/resolver). Each sentence is a code here:
+// the English locale's `reasons` are those sentences as templates, so a sentence is matched back to its
+// code and values, and the pane shows the display locale's message for the code. A sentence the pane
+// does not know is shown as the service wrote it.
+import { MESSAGES } from './messages.ts';
+
+export type ReasonCode = keyof typeof MESSAGES.en.reasons;
+
+export interface ServiceReason {
+  code: ReasonCode;
+  values: Record<string, string>;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What each placeholder may hold: numbers, a score, a match kind, a compared field; anything else is free text. */
+const VALUE_PATTERN: Record<string, string> = {
+  n: '(\\d+)',
+  score: '(\\d+(?:\\.\\d+)?)',
+  kind: `(${Object.keys(MESSAGES.en.review.kindSingular).map(escape).join('|')})`,
+  field: `(${Object.keys(MESSAGES.en.reasonField).map(escape).join('|')})`,
+};
+
+interface Pattern {
+  code: ReasonCode;
+  names: string[];
+  re: RegExp;
+}
+
+const PATTERNS: Pattern[] = Object.entries(MESSAGES.en.reasons).map(([code, template]) => {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return escape(part);
+      names.push(m[1]!);
+      return VALUE_PATTERN[m[1]!] ?? '(.+?)';
+    })
+    .join('');
+  return { code: code as ReasonCode, names, re: new RegExp(`^${source}$`) };
+});
+
+/** The code and values of a service sentence; null when it is not one the pane knows. */
+export function parseReason(text: string): ServiceReason | null {
+  const clean = text.trim();
+  for (const p of PATTERNS) {
+    const m = p.re.exec(clean);
+    if (m) return { code: p.code, values: Object.fromEntries(p.names.map((name, i) => [name, m[i + 1]!])) };
+  }
+  return null;
+}

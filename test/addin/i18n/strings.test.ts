@@ -1,0 +1,111 @@
+// The pane's words in the display language: Office's language tag resolves to a bundled locale (de-AT →
+// de, pt-PT → pt-BR, unknown → en); `S` is refilled in place so tables read from it at load follow;
+// numbers, percentages, dates and lists go through Intl; the service's reason sentences and refusal
+// codes come out in the display language.
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { resolveLocale, LocaleFormat } from '../../../addin/i18n/locale.ts';
+import { parseReason } from '../../../addin/i18n/service-reasons.ts';
+import { S, setDisplayLanguage } from '../../../addin/strings.ts';
+import { KIND_TITLES } from '../../../addin/review/kinds.ts';
+import { GROUP_ORDER, settingsFields } from '../../../addin/settings/settings-fields.ts';
+import { applyDisplayLanguage, displayLanguageTag } from '../../../addin/boot/language.ts';
+
+afterEach(() => setDisplayLanguage('en-US'));
+
+test('display language → bundled locale: exact, then the language, then English', () => {
+  assert.equal(resolveLocale('de-DE'), 'de');
+  assert.equal(resolveLocale('de-AT'), 'de');
+  assert.equal(resolveLocale('DE-ch'), 'de');
+  assert.equal(resolveLocale('pt-BR'), 'pt-BR');
+  assert.equal(resolveLocale('pt-PT'), 'pt-BR');
+  assert.equal(resolveLocale('fr-CA'), 'fr');
+  assert.equal(resolveLocale('es-MX'), 'es');
+  assert.equal(resolveLocale('ja-JP'), 'ja');
+  assert.equal(resolveLocale('zh-CN'), 'zh-CN');
+  assert.equal(resolveLocale('zh_SG'), 'zh-CN');
+  assert.equal(resolveLocale('en-GB'), 'en');
+  assert.equal(resolveLocale('ko-KR'), 'en');
+  assert.equal(resolveLocale(''), 'en');
+  assert.equal(resolveLocale(undefined), 'en');
+});
+
+test('Office’s language wins over ?lang= and the browser’s', () => {
+  assert.equal(displayLanguageTag('de-DE', '?lang=fr', 'ja'), 'de-DE');
+  assert.equal(displayLanguageTag(undefined, '?lang=fr-FR', 'ja'), 'fr-FR');
+  assert.equal(displayLanguageTag('', '', 'ja-JP'), 'ja-JP');
+  assert.equal(displayLanguageTag(undefined, '', undefined), undefined);
+});
+
+test('German: every word of the pane changes, and tables read at module load follow', () => {
+  const titles = KIND_TITLES;
+  assert.equal(S.app.tabs.settings, 'Settings');
+  assert.equal(titles.figure, 'Figures');
+  assert.equal(setDisplayLanguage('de-AT'), 'de');
+  assert.equal(S.locale, 'de');
+  assert.equal(S.app.tabs.review, 'Prüfen');
+  assert.equal(S.app.tabs.settings, 'Einstellungen');
+  assert.equal(titles.figure, 'Abbildungen', 'the same object, refilled');
+  assert.equal(S.review.kindSingular.table, 'Tabelle');
+  assert.equal(S.review.statusLabel.low_confidence, 'unsicher');
+  assert.equal(S.review.status.attention, 'Zu beachten');
+  assert.deepEqual(GROUP_ORDER.slice(0, 2), ['Zitate', 'Querverweise']);
+  const figures = settingsFields().find((f) => f.name === 'figures')!;
+  assert.equal(figures.label, 'Abbildungen');
+  assert.equal(figures.group, 'Querverweise');
+  assert.equal(S.review.summary(1234, 5, 6, 7), '1.234 Treffer · 5 zu beachten · 6 geprüft · 7 zu verlinken');
+  setDisplayLanguage('en');
+  assert.equal(titles.figure, 'Figures');
+  assert.equal(S.review.summary(1234, 5, 6, 7), '1,234 matches · 5 need attention · 6 reviewed · 7 to link');
+});
+
+test('numbers, percentages, dates and lists in the display locale’s conventions', () => {
+  const de = new LocaleFormat('de');
+  assert.equal(de.formatNumber(12641), '12.641');
+  assert.equal(de.formatPercent(85), '85\u00a0%');
+  assert.equal(new LocaleFormat('en').formatPercent(85), '85%');
+  assert.equal(new LocaleFormat('fr').formatNumber(12641), '12\u202f641');
+  assert.equal(de.formatList(['APA', 'Vancouver', 'Nature']), 'APA, Vancouver und Nature');
+  const when = new Date(Date.UTC(2026, 10, 27, 9, 5));
+  assert.match(de.formatDate(when), /27\.11\.2026/);
+  assert.match(new LocaleFormat('ja').formatDate(when), /2026\/11\/27/);
+  setDisplayLanguage('de');
+  assert.equal(S.resolver.confidence(92), '92\u00a0%');
+  assert.equal(S.style.match(97), '97\u00a0% Übereinstimmung');
+  assert.match(S.resume.offer(50, when), /^Ihre Prüfung dieses Dokuments vom 27\.11\.2026.* ist gespeichert \(50 Entscheidungen\)\.$/);
+  assert.equal(S.style.noClearMatch(['APA', 'Nature']), 'Keine eindeutige Übereinstimmung; am nächsten: APA, Nature.');
+  assert.equal(S.apply.statCount('figures', 3), 'Abbildungen: 3');
+  assert.equal(S.resolver.update('expression_of_concern', null, '10.1/x'), 'Expression of Concern (Bedenken): 10.1/x');
+});
+
+test('the service’s reason sentences are codes: matched back and said in the display language', () => {
+  assert.deepEqual(parseReason('no figure 7 in the document'), { code: 'noTarget', values: { kind: 'figure', key: '7' } });
+  assert.deepEqual(parseReason('title agrees (0.93)'), { code: 'fieldAgreesScore', values: { field: 'title', score: '0.93' } });
+  assert.deepEqual(parseReason('first author differs'), { code: 'fieldDiffers', values: { field: 'first author' } });
+  assert.equal(parseReason('something the pane never heard of'), null);
+  assert.equal(S.reason('something the pane never heard of'), 'something the pane never heard of');
+  assert.equal(S.reason('inside an existing hyperlink'), 'inside an existing hyperlink');
+  setDisplayLanguage('de-DE');
+  assert.equal(S.reason('no figure 7 in the document'), 'kein Ziel „Abbildung 7“ im Dokument');
+  assert.equal(S.reason('3 references match this author and year'), '3 Literaturangaben passen zu diesem Autor und Jahr');
+  assert.equal(S.reason('title partly agrees (0.62)'), 'Titel stimmt teilweise überein (0,62)');
+  assert.equal(S.reason('runner-up 10.1000/abc scores almost as well'), 'der Zweitplatzierte 10.1000/abc schneidet fast genauso gut ab');
+  assert.equal(S.reason('inside a citation managed by Zotero, Mendeley or EndNote'), 'innerhalb eines von Zotero, Mendeley oder EndNote verwalteten Zitats');
+  setDisplayLanguage('ja');
+  assert.equal(S.reason('inside the reference list'), '参考文献リスト内にあります');
+});
+
+test('a refused file’s reason code in words with its fix, in the display language; unknown codes give null', () => {
+  assert.match(S.errors.docxRejected('legacy-doc')!, /Word 97–2003 \(\.doc\).*Save it as a Word Document \(\.docx\)/);
+  assert.equal(S.errors.docxRejected('no-such-reason'), null);
+  setDisplayLanguage('fr-FR');
+  assert.match(S.errors.docxRejected('encrypted')!, /^Le service ne peut pas lire ce fichier comme un document Word : il est protégé par un mot de passe/);
+  assert.match(S.errors.cslRejected('csl_not_a_style')!, /ce n’est pas un style CSL/);
+});
+
+test('<html lang> follows the locale', () => {
+  const doc = { documentElement: { lang: 'en' } } as unknown as Document;
+  assert.equal(applyDisplayLanguage('pt-PT', doc), 'pt-BR');
+  assert.equal(doc.documentElement.lang, 'pt-BR');
+  assert.equal(S.app.tabs.settings, 'Configurações');
+});
