@@ -203,7 +203,7 @@ export class HyperlinkerClient {
   async crossrefStream(input: CrossrefInput, handlers: CrossrefStreamHandlers = {}): Promise<ApiResult<ResolverReport>> {
     const form = documentForm(input);
     if (input.scanFingerprint) form.append('scanFingerprint', input.scanFingerprint);
-    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    const headers: Record<string, string> = { Accept: 'text/event-stream', ...idempotencyHeader(input) };
     if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
     const res = await this.fetchImpl(joinUrl(this.options.baseUrl, '/hyperlink-crossref'), { method: 'POST', headers, body: form, ...(handlers.signal ? { signal: handlers.signal } : {}) });
     if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {

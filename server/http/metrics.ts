@@ -1,7 +1,9 @@
 // /metrics in Prometheus's text format (prom-client): what an operator watches. Requests by route pattern,
 // method and status (counts and durations), the engine pool (threads, queue), password checks waiting,
 // credits reserved, settled and refunded, credit reservations pending (read from the database at each
-// scrape), Idempotency-Key replays, and the process's own (CPU, memory, event-loop lag).
+// scrape), Idempotency-Key replays, registry requests by class and status (429s among them), waits for the
+// shared registry limiter, resolver cache hits and misses (registry-metrics.ts feeds these three), and the
+// process's own (CPU, memory, event-loop lag).
 //
 // Never public by default: /metrics answers 404 unless METRICS_TOKEN is set, and then only to
 // `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise).
@@ -27,6 +29,9 @@ export class ServiceMetrics {
   private readonly durations: Histogram<'route' | 'method' | 'status'>;
   private readonly credits: Counter<'event'>;
   private readonly replays: Counter<'route'>;
+  private readonly registryRequests: Counter<'class' | 'status'>;
+  private readonly registryWaits: Histogram<'class'>;
+  private readonly cacheLookups: Counter<'result'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -41,6 +46,15 @@ export class ServiceMetrics {
     });
     this.credits = new Counter({ name: 'hyperlinker_credits_total', help: 'Credits reserved, settled (charged) and refunded', labelNames: ['event'], registers });
     this.replays = new Counter({ name: 'hyperlinker_idempotent_replays_total', help: 'Answers sent again for an Idempotency-Key', labelNames: ['route'], registers });
+    this.registryRequests = new Counter({ name: 'hyperlinker_registry_requests_total', help: 'Requests sent to the bibliographic registry, by class (search, lookup) and answer status (429: rate limited; error: no answer)', labelNames: ['class', 'status'], registers });
+    this.registryWaits = new Histogram({
+      name: 'hyperlinker_registry_wait_seconds',
+      help: 'Time a registry request waited for a slot of the limiter every process shares',
+      labelNames: ['class'],
+      buckets: [0.01, 0.1, 0.5, 1, 2.5, 5, 15, 60, 300],
+      registers,
+    });
+    this.cacheLookups = new Counter({ name: 'hyperlinker_resolver_cache_lookups_total', help: 'Resolver cache look-ups by result (hit, miss); hit rate = hit / all', labelNames: ['result'], registers });
     new Gauge({ name: 'hyperlinker_engine_threads', help: 'Engine worker threads alive', registers, collect() { this.set(sources.engineThreads()); } });
     new Gauge({ name: 'hyperlinker_engine_threads_max', help: 'Engine worker threads at most (ENGINE_THREADS)', registers, collect() { this.set(sources.engineThreadsMax); } });
     new Gauge({ name: 'hyperlinker_engine_queue_depth', help: 'Engine tasks waiting for a worker', registers, collect() { this.set(sources.engineQueued()); } });
@@ -71,6 +85,18 @@ export class ServiceMetrics {
 
   replayed(route: string): void {
     this.replays.inc({ route });
+  }
+
+  registryRequest(requestClass: string, status: string): void {
+    this.registryRequests.inc({ class: requestClass, status });
+  }
+
+  registryWait(requestClass: string, seconds: number): void {
+    this.registryWaits.observe({ class: requestClass }, seconds);
+  }
+
+  cacheLookup(hit: boolean): void {
+    this.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
   }
 
   /** Middleware: counts and times every request by its route pattern (unmatched paths share one label). */

@@ -19,6 +19,7 @@ import { startHousekeeping } from './services/housekeeping.ts';
 import { mysqlLimiterStore } from '../db/rate-limits.ts';
 import { countPendingReservations } from '../db/reservations.ts';
 import { ServiceMetrics } from './metrics.ts';
+import { instrumentedCache, instrumentedFetch, instrumentedLimiter } from './registry-metrics.ts';
 import { createHash } from 'node:crypto';
 import type { ResolverPort } from './resolver-port.ts';
 import type { Pool } from 'mysql2/promise';
@@ -45,7 +46,7 @@ export interface RunningService {
 }
 
 /** The Crossref resolver with the limiter and cache every process shares through MySQL; the cache is purged hourly. */
-function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger, engine: EnginePool): { port: ResolverPort | null; stop: () => void } {
+function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger, engine: EnginePool, metrics: ServiceMetrics): { port: ResolverPort | null; stop: () => void } {
   if (!config.resolverEnabled) return { port: null, stop: () => undefined };
   const limiter = new MysqlRegistryLimiter(pool, {
     initial: config.crossrefMailto ? POLITE_LIMITS : PUBLIC_LIMITS,
@@ -59,7 +60,9 @@ function serviceResolver(pool: Pool, config: ServiceConfig, logger: Logger, engi
   // Style detection renders candidate styles (seconds with cold engines): in the engine pool, never on this
   // thread, bounded by STYLE_DETECTION_TIMEOUT_MS (past it the worker is replaced and the report has no style).
   const refineStyle = (list: ReferenceListInput, metadata: Array<CslItem | null>) => engine.refineStyle(list, metadata, config.styleDetectionTimeoutMs);
-  return { port: createResolverPort({ limiter, cache, refineStyle }), stop: () => clearInterval(timer) };
+  // Registry requests, limiter waits and cache look-ups counted for /metrics (registry-metrics.ts).
+  const port = createResolverPort({ limiter: instrumentedLimiter(metrics, limiter), cache: instrumentedCache(metrics, cache), fetch: instrumentedFetch(metrics), refineStyle });
+  return { port, stop: () => clearInterval(timer) };
 }
 
 export async function startService(config: ServiceConfig, options: { resolver?: ResolverPort | null } = {}): Promise<RunningService> {
@@ -85,14 +88,14 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     slotKey: createHash('sha256').update(`rate-limit-slots:${config.tokenSecret}`).digest('hex'),
   });
   rateLimiter.start();
-  const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger, engine);
-  const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
   const metrics = new ServiceMetrics({
     engineThreads: () => engine.threads,
     engineQueued: () => engine.queued,
     engineThreadsMax: config.engineThreads,
     pendingReservations: () => countPendingReservations(pool),
   });
+  const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger, engine, metrics);
+  const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
   const drain = new Drain();
   const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics, drain };
   const stopSweeper = await startReservationSweeper(ctx);

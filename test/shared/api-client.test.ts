@@ -76,3 +76,12 @@ test('the resolver stream: an error event, a stream that ends early, a refusal b
   const refused = await client(() => json(400, { error: 'x', reason: 'resolver_settings' })).crossrefStream({ file: new Uint8Array([1]) });
   assert.deepEqual(refused.ok ? null : [refused.status, refused.error.reason], [400, 'resolver_settings']);
 });
+
+test('the resolver stream carries the Idempotency-Key as the JSON call does (it was dropped, so a retried stream resolved again)', async () => {
+  const r = recorder(() => stream('event: report\ndata: {"references":[]}\n\n'));
+  const client = new HyperlinkerClient({ baseUrl: 'https://svc', apiKey: 'k', fetch: r.fetchImpl });
+  await client.crossrefStream({ file: new Uint8Array([1]), settings: { doi: true, crossref: true }, idempotencyKey: 'resolve-9' });
+  assert.equal(r.sent[0]!.headers['Idempotency-Key'], 'resolve-9');
+  await client.crossrefStream({ file: new Uint8Array([1]) });
+  assert.equal(r.sent[1]!.headers['Idempotency-Key'], undefined);
+});

@@ -209,3 +209,34 @@ function form(doc: Uint8Array): FormData {
   f.append('settings', new Blob([JSON.stringify(SETTINGS)], { type: 'application/json' }));
   return f;
 }
+
+test('Idempotency-Key on /hyperlink-crossref: the same key and input answers the first report again (JSON or stream), with no new resolve or usage row; other input is 409', async () => {
+  const doc = await manuscript([REFS.bacon, REFS.nano, ...unknownRefs(2, 'idem')]);
+  const { client } = await pro.key();
+  const usageRows = async (): Promise<number> => {
+    const [rows] = await t.service.ctx.pool.query("SELECT COUNT(*) AS n FROM usage_events WHERE route = 'hyperlink-crossref' AND user_id = ?", [pro.userId]);
+    return Number((rows as Array<{ n: number }>)[0]!.n);
+  };
+  const first = await client.crossref({ file: doc, settings: SETTINGS, idempotencyKey: 'resolve-7' });
+  assert.ok(first.ok, JSON.stringify(!first.ok && first.error));
+  assert.equal(first.headers.get('idempotent-replayed'), null);
+  const rows = await usageRows();
+  fake.resetStats();
+  const again = await client.crossref({ file: doc, settings: SETTINGS, idempotencyKey: 'resolve-7' });
+  assert.ok(again.ok);
+  assert.equal(again.headers.get('idempotent-replayed'), 'true');
+  // The very report: a recomputation would sign a fresh scan token.
+  assert.deepEqual(again.data, first.data);
+  const streamed = await client.crossrefStream({ file: doc, settings: SETTINGS, idempotencyKey: 'resolve-7' });
+  assert.ok(streamed.ok);
+  assert.deepEqual(streamed.data, first.data, 'a stream asked for gets the kept report as its report event');
+  assert.equal(registryCalls(fake), 0, 'nothing resolved again');
+  // What reached the registry and the cache is counted for /metrics (the resolver's deps instrumented in server.ts).
+  const exposed = await t.service.ctx.metrics!.registry.metrics();
+  assert.match(exposed, /hyperlinker_registry_requests_total\{class="search",status="200"\} [1-9]/);
+  assert.match(exposed, /hyperlinker_registry_wait_seconds_count\{class="search"\} [1-9]/);
+  assert.match(exposed, /hyperlinker_resolver_cache_lookups_total\{result="miss"\} [1-9]/);
+  assert.equal(await usageRows(), rows, 'no usage row for a replay');
+  const other = await client.crossref({ file: await manuscript([REFS.stroke]), settings: SETTINGS, idempotencyKey: 'resolve-7' });
+  assert.equal(expectError(other, 409).reason, 'idempotency_key_reused');
+});
