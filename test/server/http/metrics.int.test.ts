@@ -53,7 +53,7 @@ test('requests by route pattern and status, engine gauges, credits reserved and 
 test('/readyz: 200 with every check true on a migrated database and a live engine pool', async () => {
   const res = await fetch(`${t.url}/readyz`);
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { ok: true, checks: { database: true, migrations: true, engine: true } });
+  assert.deepEqual(await res.json(), { ok: true, checks: { database: true, migrations: true, engine: true, accepting: true } });
 });
 
 test('without METRICS_TOKEN /metrics does not exist (404), whatever the header', async () => {
