@@ -27,6 +27,15 @@ export const SETTINGS_DEFAULTS = {
   xrefLinkColor: '#0077BD',
   urlFont: '',
   bibRewritePartial: false,
+  // Identifiers in the text, each linked to its one resolver (issue 21); each kind can be switched off.
+  urls: true,
+  pmid: true,
+  pmcid: true,
+  arxiv: true,
+  nct: true,
+  rrid: true,
+  orcid: true,
+  handle: true,
 } as const;
 
 /** Canonical JSON of settings (sorted keys), the input of the settings hash bound into scan tokens. */

@@ -32,6 +32,22 @@ export const hyperlinkSettingsSchema = z.looseObject({
   urlFont: z.string().max(100).default(D.urlFont),
   /** Bibliography rewrite: write it even when some entries cannot be rendered (they stay as written and are named in the result); false refuses the whole rewrite then. */
   bibRewritePartial: z.boolean().default(D.bibRewritePartial),
+  /** Identifiers written in the text (issue 21), each linked to its canonical resolver; false leaves that kind unlinked. URLs written out (http/https, "www."). */
+  urls: z.boolean().default(D.urls),
+  /** PubMed IDs with their label ("PMID: 12345678") → pubmed.ncbi.nlm.nih.gov. */
+  pmid: z.boolean().default(D.pmid),
+  /** PubMed Central IDs ("PMC1234567") → www.ncbi.nlm.nih.gov/pmc/articles. */
+  pmcid: z.boolean().default(D.pmcid),
+  /** arXiv IDs, new ("arXiv:2101.01234v2") and old ("hep-th/9901001") forms → arxiv.org/abs. */
+  arxiv: z.boolean().default(D.arxiv),
+  /** ClinicalTrials.gov numbers ("NCT01234567") → clinicaltrials.gov/study. */
+  nct: z.boolean().default(D.nct),
+  /** Research Resource Identifiers ("RRID:AB_2298772") → scicrunch.org/resolver. */
+  rrid: z.boolean().default(D.rrid),
+  /** ORCID iDs ("0000-0002-1825-0097" with its label or orcid.org/ form) → orcid.org. */
+  orcid: z.boolean().default(D.orcid),
+  /** Handles ("hdl:10013/epic.12345") → hdl.handle.net. */
+  handle: z.boolean().default(D.handle),
 });
 
 /** Settings after defaults are filled in. Extra fields are kept. */

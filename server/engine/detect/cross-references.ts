@@ -9,6 +9,7 @@
 // own label and a heading's own text are not mentions. Reference-list paragraphs (`excluded`) hold
 // neither targets nor mentions. Mentions in footnotes and endnotes count; targets live in the body.
 
+import type { IdentifierKind } from '../../../shared/identifiers.ts';
 import type { MatchKind } from '../../../shared/contract.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { maxOf, minOf, pushAll } from './arrays.ts';
@@ -30,7 +31,7 @@ export interface CrossReferenceResult {
   matches: MatchCandidate[];
 }
 
-type XrefKind = Exclude<MatchKind, 'citation' | 'doi'>;
+type XrefKind = Exclude<MatchKind, 'citation' | 'doi' | IdentifierKind>;
 
 function modes(ctx: DetectContext): Record<XrefKind, XrefModeSetting> {
   const s = ctx.settings;
