@@ -97,7 +97,7 @@ export function documentRoutes(ctx: AppContext): Router {
     ]);
   };
   /** The rest of the request runs as its account's: the engine pool shares its workers per account (server/worker/fair-queue.ts). */
-  const engineShare = (req: Request, _res: Response, next: NextFunction): void => withEngineAccount(accountKey(keyCallerOf(req)), next);
+  const engineShare = (req: Request, _res: Response, next: NextFunction): void => withEngineAccount(accountKey(keyCallerOf(req)), next, req.requestId);
 
   router.post('/hyperlink-scan', auth, engineShare, async (req, res) => {
     await limit(req, res, { freeScan: true });
