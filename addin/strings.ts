@@ -6,13 +6,27 @@
 // module load (kind titles, settings labels) follows too.
 import { LocaleFormat, resolveLocale, type Locale } from './i18n/locale.ts';
 import { MESSAGES, type Messages } from './i18n/messages.ts';
-import { parseReason } from './i18n/service-reasons.ts';
+import { COUNT_PLACEHOLDERS, parseReason } from './i18n/service-reasons.ts';
 
 type Vars = Readonly<Record<string, string | number>>;
 
 function build(messages: Messages, f: LocaleFormat) {
   const m = structuredClone(messages);
   const t = (template: string, vars: Vars) => f.fill(template, vars);
+  /** A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning) in the display language; as written when unknown. */
+  const translateReason = (text: string): string => {
+    const r = parseReason(text);
+    if (!r) return text;
+    const v = r.values;
+    const vars: Record<string, string | number> = { ...v };
+    if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
+    if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
+    for (const name of COUNT_PLACEHOLDERS) if (v[name] !== undefined) vars[name] = Number(v[name]);
+    if (v.score !== undefined) vars.score = Number(v.score);
+    // A reason inside a reason ("DOI link not written (already inside a hyperlink)") is said too.
+    if (v.why !== undefined) vars.why = translateReason(v.why);
+    return t(m.reasons[r.code], vars);
+  };
   return {
     locale: f.locale as Locale,
     /** The locale's formatters (dates, numbers, lists). */
@@ -43,6 +57,8 @@ function build(messages: Messages, f: LocaleFormat) {
       sizeMismatch: (read: number, expected: number) => t(m.errors.sizeMismatch, { read, expected }),
       wordOnly: (host: string) => t(m.errors.wordOnly, { host }),
       loadFailed: (url: string, status: number) => t(m.errors.loadFailed, { url, status: String(status) }),
+      sliceCount: (expected: number, got: number) => t(m.errors.sliceCount, { expected, got }),
+      sliceMissing: (n: number) => t(m.errors.sliceMissing, { n }),
       /** A `400 DOCX rejected` answer's reason code in words, with the fix; null for a code the pane does not know. */
       docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),
       /** A refused CSL file's reason code in words; null for a code the pane does not know. */
@@ -126,18 +142,8 @@ function build(messages: Messages, f: LocaleFormat) {
       approveAllReady: (n: number) => t(m.resolver.approveAllReady, { n }),
       unavailable: (why: string) => t(m.resolver.unavailable, { why }),
     },
-    /** A reason the service gave (why a match is held or unsure, how a reference resolved) in the display language; as written when unknown. */
-    reason: (text: string) => {
-      const r = parseReason(text);
-      if (!r) return text;
-      const v = r.values;
-      const vars: Record<string, string | number> = { ...v };
-      if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
-      if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
-      if (v.n !== undefined) vars.n = Number(v.n);
-      if (v.score !== undefined) vars.score = Number(v.score);
-      return t(m.reasons[r.code], vars);
-    },
+    /** A reason the service gave, in the display language (as written when the pane does not know it). */
+    reason: translateReason,
     style: {
       ...m.style,
       match: (percent: number | null) => t(m.style.match, { percent: percent === null ? '' : f.formatPercent(percent) }),

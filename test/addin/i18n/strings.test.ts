@@ -91,6 +91,11 @@ test('the service’s reason sentences are codes: matched back and said in the d
   assert.equal(S.reason('title partly agrees (0.62)'), 'Titel stimmt teilweise überein (0,62)');
   assert.equal(S.reason('runner-up 10.1000/abc scores almost as well'), 'der Zweitplatzierte 10.1000/abc schneidet fast genauso gut ab');
   assert.equal(S.reason('inside a citation managed by Zotero, Mendeley or EndNote'), 'innerhalb eines von Zotero, Mendeley oder EndNote verwalteten Zitats');
+  assert.equal(S.reason('Bibliography rewrite refused: no reference list was found.'), 'Umschreiben des Literaturverzeichnisses abgelehnt: es wurde keine Literaturliste gefunden.', 'a reason inside a reason');
+  assert.equal(
+    S.reason('Bibliography rewrite (apa): 1200 entries, 1180 rewritten, 20 already in the style.'),
+    'Literaturverzeichnis umgeschrieben (apa): 1.200 Einträge, 1.180 umgeschrieben, 20 bereits im Stil.',
+  );
   setDisplayLanguage('ja');
   assert.equal(S.reason('inside the reference list'), '参考文献リスト内にあります');
 });
