@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { LOCALES, placeholdersOf } from '../../../addin/i18n/locale.ts';
 import { MESSAGES } from '../../../addin/i18n/messages.ts';
 import { CSL_FILE_REASONS, DOCX_REJECT_REASONS } from '../../../shared/schemas/errors.ts';
+import { statCategorySchema } from '../../../shared/schemas/common.ts';
 
 /** Every leaf of a message tree by its dotted path (array items by index). */
 function leaves(node: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
@@ -51,4 +52,8 @@ test('placeholders are found once each, sorted', () => {
 test('every DOCX rejection reason and every CSL file reason the service sends has words', () => {
   assert.deepEqual(Object.keys(MESSAGES.en.errors.docxReason).sort(), [...DOCX_REJECT_REASONS].sort());
   assert.deepEqual(Object.keys(MESSAGES.en.errors.cslReason).sort(), [...CSL_FILE_REASONS].sort());
+});
+
+test('every link category the service counts after apply has a name', () => {
+  assert.deepEqual(Object.keys(MESSAGES.en.apply.category).sort(), [...statCategorySchema.options].sort());
 });
