@@ -44,3 +44,9 @@ export function canonicalSettings(settings: HyperlinkSettings): string {
   for (const key of Object.keys(settings).sort()) sorted[key] = (settings as Record<string, unknown>)[key];
   return JSON.stringify(sorted);
 }
+
+/** The languages the extra setting `languages` pins (lower case), or null when it is absent or "auto" (settings.ts checks it). */
+export function pinnedLanguages(settings: HyperlinkSettings): string[] | null {
+  const value = (settings as { languages?: unknown }).languages;
+  return Array.isArray(value) ? value.map((v) => String(v).toLowerCase()) : null;
+}
