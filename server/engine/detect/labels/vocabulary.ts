@@ -30,7 +30,7 @@ export type CitationWordKind = 'etAl' | 'noDate' | 'references' | 'months';
  * A language's label words, the words joining two items of a list ("e", "und": also two authors) or the ends
  * of a range ("a", "bis"), and its citation words.
  */
-export type LanguageLabels = { language: string; name: string; and: string[]; to: string[] } & Record<LabelKind | CitationWordKind, string[]>;
+export type LanguageLabels = { language: string; name: string; and: string[]; to: string[]; /** Common words, to tell a paragraph's language (detect/languages.ts). */ common: string[] } & Record<LabelKind | CitationWordKind, string[]>;
 
 export const LANGUAGES: readonly LanguageLabels[] = [pt, es, fr, de, it, nl, pl, tr, ru, zh, ja];
 
