@@ -110,6 +110,14 @@ function build(messages: Messages, f: LocaleFormat) {
       statusLabel: m.review.statusLabel as Record<string, string>,
       choiceLabel: m.review.choiceLabel as Record<string, string>,
       rowName: (kind: string, n: number, text: string, target: string) => t(m.review.rowName, { kind, n, text, target }),
+      /** Said to screen readers (aria-live) as the list changes. */
+      announce: {
+        ...m.review.announce,
+        decided: (choice: string, kind: string, n: number, text: string) => t(m.review.announce.decided, { choice, kind, n, text }),
+        undone: (kind: string, n: number, text: string) => t(m.review.announce.undone, { kind, n, text }),
+        many: (n: number) => t(m.review.announce.many, { n }),
+        next: (kind: string, n: number, text: string, status: string) => t(m.review.announce.next, { kind, n, text, status }),
+      },
       /** Plural names of the match kinds (filters, headings). */
       kindTitle: m.review.kindTitle as Record<string, string>,
       /** Why an action was refused (shown under the row). */
