@@ -48,6 +48,8 @@ function build(messages: Messages, f: LocaleFormat) {
       ...m.errors,
       unreachable: (url: string) => t(m.errors.unreachable, { url }),
       gateway: (status: number) => t(m.errors.gateway, { status: String(status) }),
+      /** A gateway in front of the service answered that the service itself is down (502/503 without the service's own answer). */
+      down: (url: string, status: number) => t(m.errors.down, { url, status: String(status) }),
       server: (status: number) => t(m.errors.server, { status: String(status) }),
       generic: (text: string) => text,
       answeredHttp: (status: number) => t(m.errors.answeredHttp, { status: String(status) }),
