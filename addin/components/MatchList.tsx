@@ -91,8 +91,9 @@ export function MatchList({ matches, state, targetText, numbers, current, setCur
     if (!hasFocus.current || !document.hasFocus()) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    const target = box.current?.querySelector<HTMLElement>('.match-row.current') ?? box.current?.querySelector<HTMLElement>('.list-empty');
-    target?.focus({ preventScroll: true });
+    const row: HTMLElement | null | undefined = box.current?.querySelector('.match-row.current');
+    const empty: HTMLElement | null | undefined = box.current?.querySelector('.list-empty');
+    (row ?? empty)?.focus({ preventScroll: true });
   });
 
   const onToggle = useCallback((refId: string) => setExpanded((e) => ({ ...e, [refId]: !e[refId] })), []);
