@@ -31,6 +31,14 @@ for (const locale of LOCALES) {
     assert.deepEqual([...mine].filter(([k, v]) => v.trim() === '' && english.get(k)!.trim() !== '').map(([k]) => k), [], 'empty');
   });
 
+  if (locale !== 'en') {
+    test(`${locale}: no sentence left in English (a message of four words or more identical to English)`, () => {
+      const mine = leaves(MESSAGES[locale]);
+      const words = (v: string) => v.replace(/\{\w+\}/g, '').match(/\p{L}{2,}/gu)?.length ?? 0;
+      assert.deepEqual([...english].filter(([k, v]) => words(v) >= 4 && mine.get(k) === v).map(([k]) => k), []);
+    });
+  }
+
   test(`${locale}: the same placeholders as English in every message`, () => {
     const mine = leaves(MESSAGES[locale]);
     const differ = [...english].filter(([k, v]) => mine.has(k) && placeholdersOf(v).join() !== placeholdersOf(mine.get(k)!).join());
