@@ -78,6 +78,20 @@ test('numbers, percentages, dates and lists in the display locale’s convention
   assert.equal(S.resolver.update('expression_of_concern', null, '10.1/x'), 'Expression of Concern (Bedenken): 10.1/x');
 });
 
+test('counts pick the locale’s singular or plural: 1 link, 2 links; French 0 and 1 singular', () => {
+  assert.equal(S.review.apply(1), 'Apply 1 link');
+  assert.equal(S.review.apply(2), 'Apply 2 links');
+  assert.equal(S.apply.linksAdded(1), '1 link added');
+  assert.equal(S.resume.same(0), 'Review resumed: your 0 decisions are back.');
+  setDisplayLanguage('fr');
+  assert.equal(S.review.apply(0), 'Appliquer le lien (0)');
+  assert.equal(S.review.apply(1), 'Appliquer le lien (1)');
+  assert.equal(S.review.apply(2), 'Appliquer les liens (2)');
+  setDisplayLanguage('de');
+  assert.equal(S.resume.offer(1, new Date(0)).endsWith('(1 Entscheidung).'), true);
+  assert.equal(S.resume.offer(2, new Date(0)).endsWith('(2 Entscheidungen).'), true);
+});
+
 test('the service’s reason sentences are codes: matched back and said in the display language', () => {
   assert.deepEqual(parseReason('no figure 7 in the document'), { code: 'noTarget', values: { kind: 'figure', key: '7' } });
   assert.deepEqual(parseReason('title agrees (0.93)'), { code: 'fieldAgreesScore', values: { field: 'title', score: '0.93' } });
