@@ -5,7 +5,8 @@
 // serialise + re-zip the same parts (apply floor), with the engine's own zip and XML libraries.
 // Each measurement runs in its own child process (bench/measure-one.ts, compiled with the service into
 // .bench-cache/dist, as users run the CLI and the service: no tsx loader) so peaks stay separate.
-// Goals (issues 2, 3 and 13): scan <= 2x scan floor; scan + apply (direct) <= 3x apply floor; peak RSS < 10x file size.
+// Goals (issues 2, 3 and 13): scan <= 2x scan floor; scan + apply (direct) <= 3x apply floor; peak RSS < 10x file size;
+// (issue 19) scan with style detection <= 1.15x scan without it (paired: the same file, each in its own process).
 // Peak rss = the highest RSS of the measuring process over its whole life (getrusage maxrss), start-up included;
 // the line also shows what the work added over the RSS before the file was read. On small files it is fixed
 // cost (node, JIT), so the 10x goal is meaningful on the synthetic manuscript, where two last lines give the
@@ -21,6 +22,11 @@ import { corpusDir } from './accuracy/corpus.ts';
 import { syntheticPath } from './synthetic.ts';
 import { benchCli, cliLinkMemory } from './cli.ts';
 import { serviceMemory, type RequestMemory } from './service/memory.ts';
+import { styleProfiles } from '../server/style/profiles.ts';
+
+function warmStyleProfiles(): void {
+  styleProfiles();
+}
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..');
@@ -110,6 +116,17 @@ function line(label: string, name: string, m: Measurement, floor: Measurement, g
   return head + parts.join('  ');
 }
 
+/** Scan with style detection against scan without it, in two processes on the same file (issue 19, item 7: goal
+ * ≤ 1.15x): the timed runs' medians (a warm process, as the service's worker) and the first runs (a fresh process
+ * reading the style profiles from the disk cache, as `hyperlinker scan`). */
+function styleLine(name: string, withStyle: Measurement, without: Measurement): string {
+  const head = `${'style'.padEnd(6)}${name.padEnd(26)}`;
+  if (!withStyle.ok || !without.ok) return `${head}scan with style detection: ${withStyle.error ?? without.error ?? 'failed'}`;
+  const ratio = withStyle.medianMs! / without.medianMs!;
+  const first = withStyle.firstMs! / without.firstMs!;
+  return `${head}${ms(withStyle.medianMs!).padStart(9)}  without ${ms(without.medianMs!).padStart(6)}  ${`paired ratio ${ratio.toFixed(2)}x${ratio <= 1.15 ? '' : ' (goal ≤ 1.15x)'}`.padEnd(24)}first run ${ms(withStyle.firstMs!)} vs ${ms(without.firstMs!)} (${first.toFixed(2)}x)  (scan with style detection vs without)`;
+}
+
 /** /hyperlink-apply's engine call (token check + link, one parse) against /hyperlink's (direct), both through the
  * worker pool in the measuring process; the service process itself is measured by serviceMemoryLine. */
 function serviceLine(name: string, apply: Measurement, direct: Measurement): string {
@@ -172,6 +189,9 @@ async function main(): Promise<void> {
     console.log(`cli   link ${name.padEnd(20)}${ms(cli.linkMs).padStart(9)}${vs}`);
   }
   compileMeasure();
+  // Style profiles are built once per machine (then read from the disk cache): build them now if missing, so
+  // the paired scan-with-detection line measures scans, not the one-time build.
+  warmStyleProfiles();
   const results: { file: string; bytes: number; measurements: Record<Mode, Measurement> }[] = [];
   for (const file of files) {
     const size = statSync(file).size;
@@ -181,6 +201,8 @@ async function main(): Promise<void> {
     const scanFloor = measure('scan-floor', file, runs);
     const scan = measure('scan', file, runs);
     console.log(line('scan', name, scan, scanFloor, 2));
+    const scanStyle = measure('scan-style', file, runs);
+    console.log(styleLine(name, scanStyle, scan));
     const applyFloor = measure('apply-floor', file, runs);
     const apply = measure('apply', file, runs);
     console.log(line('apply', name, apply, applyFloor, 3) + (apply.ok ? '  (direct = scan + apply)' : ''));
@@ -191,7 +213,7 @@ async function main(): Promise<void> {
       console.log(cliMemoryLine(name, file, size));
       console.log(await serviceMemoryLine(name, file, size));
     }
-    results.push({ file, bytes: size, measurements: { scan, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor, 'service-direct': serviceDirect, 'service-apply': serviceApply } });
+    results.push({ file, bytes: size, measurements: { scan, 'scan-style': scanStyle, 'scan-floor': scanFloor, apply, 'apply-floor': applyFloor, 'service-direct': serviceDirect, 'service-apply': serviceApply } });
   }
   const missing = results.flatMap((r) => Object.values(r.measurements)).filter((m) => !m.ok);
   if (missing.some((m) => m.mode === 'apply')) console.log('apply: not available yet in server/engine/apply.ts (direct); the row above shows why');

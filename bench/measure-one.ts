@@ -1,7 +1,7 @@
 // One measurement in a fresh process, so peak memory of one kind of work does not leak into another's.
 //   node --expose-gc .bench-cache/dist/measure-one.js MODE FILE [RUNS]   (compiled with the service by npm run bench)
 //   node --expose-gc --import tsx bench/measure-one.ts MODE FILE [RUNS]   (from source: tsx's loader adds about 55 MB)
-// MODE: scan | scan-floor | apply | apply-floor | service-direct | service-apply. Prints one JSON line
+// MODE: scan | scan-style | scan-floor | apply | apply-floor | service-direct | service-apply. Prints one JSON line
 // (Measurement) on stdout. The service modes run through the service's engine pool (one worker thread, the
 // bytes transferred as the service does): service-direct is /hyperlink's engine call, service-apply is
 // /hyperlink-apply's (token hashes checked and every ready match approved, as direct does, linked in one
@@ -19,7 +19,7 @@ import type { ReviewDecision } from '../shared/contract.ts';
 import { parseSettings } from '../shared/settings.ts';
 import type { XmlDocument } from '../server/engine/package/xml.ts';
 
-export type Mode = 'scan' | 'scan-floor' | 'apply' | 'apply-floor' | 'service-direct' | 'service-apply';
+export type Mode = 'scan' | 'scan-style' | 'scan-floor' | 'apply' | 'apply-floor' | 'service-direct' | 'service-apply';
 
 export interface Measurement {
   mode: Mode;
@@ -87,6 +87,13 @@ async function loadWork(mode: Mode): Promise<Work> {
   if (mode === 'scan') {
     const { scan } = (await import('../server/engine/scan.ts')) as { scan: (b: Uint8Array, s: typeof settings) => unknown };
     return (b) => scan(b, settings);
+  }
+  if (mode === 'scan-style') {
+    // As `hyperlinker scan` and the service's scan run it with style detection on: its first run reads the
+    // style profiles from the disk cache (npm run bench makes sure the cache is there beforehand).
+    const { scan } = await import('../server/engine/scan.ts');
+    const { detectListStyle } = await import('../server/style/index.ts');
+    return (b) => scan(b, settings, { detectStyle: detectListStyle });
   }
   if (mode === 'apply') {
     // As the CLI's link runs it: the document in pieces (written out in turn, never joined) and garbage

@@ -40,6 +40,12 @@ export type CheckFinding = Known<z.infer<typeof ck.checkFindingSchema>>;
 export type ReviewTarget = Known<z.infer<typeof d.reviewTargetSchema>>;
 export type ScanSummary = z.infer<typeof d.scanSummarySchema>;
 export type ScanPacket = Known<z.infer<typeof d.scanPacketSchema>>;
+/** A reference list's citation form (numeric, author-date, note), detected apart from the style id. */
+export type CitationForm = z.infer<typeof d.citationFormSchema>;
+/** Style detection's calibrated confidence: probability, unknown, runner-up. */
+export type StyleConfidence = Known<z.infer<typeof d.styleConfidenceSchema>>;
+/** The scan packet's and resolver report's styleDetection. */
+export type StyleDetectionReport = Known<z.infer<typeof d.styleDetectionSchema>>;
 /** What a previous apply recorded in the document (custom XML part). */
 export type PersistedMetadata = z.infer<typeof d.persistedMetadataSchema>;
 export type PersistedLink = Known<z.infer<typeof d.persistedLinkSchema>>;

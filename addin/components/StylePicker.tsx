@@ -1,4 +1,5 @@
-// The bibliography style step: the style the scan (or the resolver) detected with its confidence, a
+// The bibliography style step: the style the scan (or the resolver) detected with its calibrated
+// probability (the runner-up when the margin is thin) and the list's citation form, a
 // searchable picker over the bundled CSL styles, and the explicit choice to rewrite the reference list
 // in that style at apply (off unless the author turns it on), after a preview of the first entries rewritten. In-text citations are never changed.
 import { Badge, Checkbox, Combobox, Option, Text } from '@fluentui/react-components';
@@ -26,14 +27,19 @@ export function StylePicker({ detection, choice, onChange, preview }: Props) {
   const [query, setQuery] = useState('');
   const options = useMemo(() => searchStyles(query), [query]);
   const chosen = choice.styleId ? styleInfo(choice.styleId) : null;
-  const percent = detection.score === null ? null : Math.round(detection.score * 100);
+  const percent = detection.probability === null ? null : Math.round(detection.probability * 100);
   return (
     <section className="style-picker" aria-label={S.style.title} data-testid="style-picker">
       <Text weight="semibold" block>{S.style.title}</Text>
       {detection.confidence === 'high' && (
         <Text size={200} block data-testid="style-detected">
           {S.style.detected}{detection.title}{' '}
-          <Badge appearance="tint" color="success" size="small">{S.style.match(percent)}</Badge>
+          {percent !== null && <Badge appearance="tint" color={percent >= 90 ? 'success' : 'warning'} size="small">{S.style.probability(percent)}</Badge>}
+        </Text>
+      )}
+      {detection.confidence === 'high' && detection.runnerUp && (
+        <Text size={200} block data-testid="style-runner-up">
+          {S.style.runnerUp(detection.runnerUp.title, Math.round(detection.runnerUp.probability * 100))}
         </Text>
       )}
       {detection.confidence === 'high' && !detection.rewritable && (
@@ -43,7 +49,12 @@ export function StylePicker({ detection, choice, onChange, preview }: Props) {
       )}
       {detection.confidence === 'low' && (
         <Text size={200} block data-testid="style-detected">
-          {S.style.noClearMatch(detection.candidates.map((c) => c.title))}
+          {S.style.noClearMatch(detection.candidates.map((c) => c.title), percent)}
+        </Text>
+      )}
+      {detection.form && (
+        <Text size={200} block data-testid="style-form">
+          {S.style.form[detection.form]}
         </Text>
       )}
       {detection.confidence === 'none' && <Text size={200} block>{S.style.noneDetected}</Text>}

@@ -8,7 +8,6 @@ import { detectBibliography } from './detect/bibliography.ts';
 import { detectCitations } from './detect/citations.ts';
 import { detectCrossReferences } from './detect/cross-references.ts';
 import { detectDois } from './detect/dois.ts';
-import { detectIdentifiers } from './detect/identifiers/index.ts';
 import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } from './detect/types.ts';
 import { TooManyMatchesError } from './errors.ts';
 import { readPersistedMetadata, markIdentityChanges } from './metadata/persisted.ts';
@@ -92,10 +91,9 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const citations = detectCitations(ctx, bibliography);
   const xrefs = detectCrossReferences(ctx, excluded, { parenCitations: citations.parens });
   const dois = detectDois(ctx);
-  const identifiers = detectIdentifiers(ctx);
 
   const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
-  const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois, ...identifiers];
+  const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois];
   const maxMatches = options.maxMatches ?? DEFAULT_MAX_MATCHES;
   if (matches.length > maxMatches) throw new TooManyMatchesError(matches.length, maxMatches);
   applyHolds(matches, bibliography);
@@ -139,12 +137,24 @@ function paragraphsUnderReferenceHeading(model: DocumentModel): StyleEntryText[]
   return out;
 }
 
+/** A note that reads like a citation: a capitalised name and a year, or "Ibid." / "op. cit.". */
+const NOTE_CITATION = /\p{Lu}[\p{L}'’-]+[^.]{0,200}?\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Ibid|ibid|op\. cit)\b/u;
+
+/** Footnotes and endnotes whose text reads like a citation (a note style cites there). */
+export function noteCitationCount(model: DocumentModel): number {
+  const notes = new Set<string>();
+  for (const part of model.parts.slice(1)) {
+    for (const p of part.paragraphs) if (p.noteId != null && NOTE_CITATION.test(p.text)) notes.add(`${part.name}#${p.noteId}`);
+  }
+  return notes.size;
+}
+
 /** The reference list as style detection reads it. */
 export function referenceList(d: Pick<Detection, 'bibliography' | 'citeStyle' | 'model'>): ReferenceListInput | null {
   const found = (d.bibliography?.entries ?? []).map((e) => ({ text: e.text, printedLabel: e.printedLabel ?? null }));
   const under = paragraphsUnderReferenceHeading(d.model);
   const entries = under.length > found.length ? under : found;
-  return entries.length ? { entries, citeStyle: d.citeStyle } : null;
+  return entries.length ? { entries, citeStyle: d.citeStyle, noteCitations: noteCitationCount(d.model) } : null;
 }
 
 /** detect() plus the review packet (with the detected citation style when a detector is given). */

@@ -2,6 +2,8 @@
 // hands the reference list to an injected detector at scan, and to an injected renderer at apply.
 // The engine itself reads no style files and does no I/O.
 
+import type { StyleDetectionReport } from '../../shared/contract.ts';
+
 /** One reference entry as the detector sees it. */
 export interface StyleEntryText {
   text: string;
@@ -13,11 +15,13 @@ export interface ReferenceListInput {
   entries: StyleEntryText[];
   /** In-text citation form the scan found (number, superscript, author-year, off). */
   citeStyle: string;
+  /** Footnotes and endnotes that read like citations (a note style cites there); absent: not counted. */
+  noteCitations?: number;
 }
 
 export interface StyleDetectionOutcome {
   detectedCslId: string | null;
-  styleDetection: Record<string, unknown>;
+  styleDetection: StyleDetectionReport;
 }
 
 export type StyleDetector = (input: ReferenceListInput) => StyleDetectionOutcome;

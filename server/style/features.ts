@@ -2,7 +2,7 @@
 // decide the citation family: label form, author name form, year position, title quotes, volume and
 // issue layout, "et al." use, and the in-text citation form the scan found.
 
-import type { LabelForm, ParsedEntry } from './parse-entry.ts';
+import type { LabelForm, StyleEntry } from './entry.ts';
 
 export type NameForm = 'family-comma-initials' | 'initials-family' | 'family-initials' | 'family-comma-given' | 'mixed' | 'unknown';
 
@@ -33,7 +33,7 @@ function nameFormOf(body: string): NameForm {
   return 'unknown';
 }
 
-export function listFeatures(entries: ParsedEntry[], inTextCitations: string | null): StyleFeatures {
+export function listFeatures(entries: StyleEntry[], inTextCitations: string | null): StyleFeatures {
   const bodies = entries.map((e) => e.body);
   const names = bodies.map(nameFormOf).filter((n) => n !== 'unknown');
   const years = bodies.map((b): StyleFeatures['yearPosition'] => {

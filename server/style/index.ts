@@ -9,8 +9,8 @@ export type { StyleDetection, StyleDetectionResult, StyleDetectionInput, StyleCa
 
 /** The scan hook: detection from the entries as written. */
 export function detectListStyle(list: ReferenceListInput): StyleDetectionOutcome {
-  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle });
-  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection as unknown as Record<string, unknown> };
+  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle, noteCitations: list.noteCitations });
+  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection };
 }
 
 /**
@@ -18,8 +18,8 @@ export function detectListStyle(list: ReferenceListInput): StyleDetectionOutcome
  * (same order as list.entries, null where none), which renders the candidates from exact fields.
  */
 export function refineStyleDetection(list: ReferenceListInput, metadata: Array<CslItem | null>): StyleDetectionOutcome {
-  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle, metadata });
-  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection as unknown as Record<string, unknown> };
+  const r = detectStyle({ entries: list.entries, citeStyle: list.citeStyle, noteCitations: list.noteCitations, metadata });
+  return { detectedCslId: r.detectedCslId, styleDetection: r.styleDetection };
 }
 
 /** Registry metadata of a resolved work as CSL fields (what a ResolvedWork carries). */

@@ -85,7 +85,7 @@ export interface LineageDecision {
  * Picks the answer from styles ranked best first. scoreOf scores a style not in the ranking on the
  * same entries (an ancestor that was not shortlisted), null when it cannot render them.
  */
-export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => number | null): LineageDecision {
+export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => number | null, leads: { template: number; margin: number } = { template: TEMPLATE_LEAD, margin: MIN_MARGIN }): LineageDecision {
   if (!ranked.length) return { id: null, margin: 0, reason: 'no style could render the entries' };
   const byRoot = new Map<string, RankedStyle>();
   for (const r of ranked) {
@@ -97,10 +97,10 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
   let chosen = lineages[0];
   let tieNote = '';
   const others = (root: string): number => Math.max(-Infinity, ...lineages.filter((l) => l.root !== root).map((l) => l.best.score));
-  if (lineages.length > 1 && chosen.best.score - lineages[1].best.score < MIN_MARGIN) {
-    const close = lineages.filter((l) => chosen.best.score - l.best.score < MIN_MARGIN);
+  if (lineages.length > 1 && chosen.best.score - lineages[1].best.score < leads.margin) {
+    const close = lineages.filter((l) => chosen.best.score - l.best.score < leads.margin);
     const dominant = close.find((l) => close.every((o) => o === l || dominates(l.best, o.best)));
-    if (dominant) return withinLineage(dominant, ranked, scoreOf, others(dominant.root), `; near tie with ${close.filter((l) => l !== dominant).map((l) => l.best.id).join(', ')} broken by the entries (it renders each at least as close, some closer)`);
+    if (dominant) return withinLineage(dominant, ranked, scoreOf, others(dominant.root), leads.template, `; near tie with ${close.filter((l) => l !== dominant).map((l) => l.best.id).join(', ')} broken by the entries (it renders each at least as close, some closer)`);
     const byReach = [...close].sort((a, b) => lineageReach(b.root) - lineageReach(a.root));
     const [wide, next] = byReach;
     if (lineageReach(wide.root) < REACH_RATIO * lineageReach(next.root)) {
@@ -113,11 +113,11 @@ export function decideByLineage(ranked: RankedStyle[], scoreOf: (id: string) => 
     chosen = wide;
     tieNote = `; near tie with ${close.filter((l) => l !== wide).map((l) => l.best.id).join(', ')} broken by reach (${lineageReach(wide.root)} journal styles)`;
   }
-  return withinLineage(chosen, ranked, scoreOf, others(chosen.root), tieNote);
+  return withinLineage(chosen, ranked, scoreOf, others(chosen.root), leads.template, tieNote);
 }
 
 /** The answer within the chosen lineage: its root (or a nearer ancestor) unless the adaptation is clearly closer. */
-function withinLineage(chosen: { root: string; best: RankedStyle }, ranked: RankedStyle[], scoreOf: (id: string) => number | null, otherBest: number, tieNote: string): LineageDecision {
+function withinLineage(chosen: { root: string; best: RankedStyle }, ranked: RankedStyle[], scoreOf: (id: string) => number | null, otherBest: number, templateLead: number, tieNote: string): LineageDecision {
   const leader = chosen.best;
   const scores = new Map<string, number | null>(ranked.map((r) => [r.id, r.score]));
   let answer = leader.id;
@@ -127,7 +127,7 @@ function withinLineage(chosen: { root: string; best: RankedStyle }, ranked: Rank
     if (!sameFamily(a, leader.id)) break;
     if (!scores.has(a)) scores.set(a, scoreOf(a));
     const s = scores.get(a);
-    if (s != null && s >= leader.score - TEMPLATE_LEAD) answer = a;
+    if (s != null && s >= leader.score - templateLead) answer = a;
   }
   const margin = leader.score - otherBest;
   const via = answer !== leader.id ? ` (adapted as ${leader.id}, which renders it ${(leader.score - (scores.get(answer) ?? 0)).toFixed(3)} closer)` : '';

@@ -4,7 +4,7 @@
 // elements, which is what tells MLA (year after the container) from Chicago (year after the names).
 
 import type { CslItem } from '../csl/render.ts';
-import { UNSEEN_TITLE } from './parse-entry.ts';
+import { UNSEEN_TITLE } from './entry.ts';
 
 type Field = 'author' | 'given' | 'year' | 'title' | 'container' | 'volume';
 

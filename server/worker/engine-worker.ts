@@ -10,8 +10,9 @@ type EngineModule = typeof import('../engine/index.ts');
 type StyleModule = typeof import('../style/index.ts');
 let engine: Promise<EngineModule> | null = null;
 let style: Promise<StyleModule> | null = null;
-/** Citation-style detection at scan (STYLE_DETECTION=on): renders candidate CSL styles, so it costs time. */
-const detectStyles = process.env.STYLE_DETECTION === 'on';
+/** Citation-style detection at scan, on unless STYLE_DETECTION=off: it compares templates against style profiles cached
+ * on disk (server/style/profiles.ts), so it costs a small share of a scan. */
+const detectStyles = process.env.STYLE_DETECTION !== 'off';
 
 /** Compiled (dist/server, bundled by scripts/build-server.mjs): a plain import. From source (tests, `--import tsx`):
  * worker threads do not always inherit tsx's module hooks, so the engine is loaded through tsx's own API. */

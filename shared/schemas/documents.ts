@@ -26,10 +26,8 @@ export const reviewMatchSchema = named(
     alternatives: z.array(z.string()).optional(),
     /** For DOI matches: the normalised DOI; the link goes to https://doi.org/<doi>. */
     doi: z.string().optional(),
-    /** For DOI and identifier matches: the external URL the link will carry. */
+    /** For DOI matches: the external URL the link will carry. */
     url: z.string().optional(),
-    /** For identifier matches (url, pmid, pmcid, arxiv, nct, rrid, orcid, handle): the identifier as normalised. */
-    identifier: z.string().optional(),
     /** The text around the match in its paragraph (up to about 60 characters each side, cut at a word), for review. */
     context: z.object({ before: z.string(), after: z.string() }).optional(),
   }),
@@ -86,8 +84,33 @@ export const persistedMetadataSchema = z.looseObject({
   links: z.array(persistedLinkSchema),
 });
 
-/** How the style was detected: {family, candidates: [{id, score}], evidence} (extra allowed). */
-const styleDetectionSchema = openObject;
+/** A reference list's citation form: numbered, author–date, or notes (footnote citations). */
+export const citationFormSchema = z.enum(['numeric', 'author-date', 'note']);
+
+/** How sure style detection is: a calibrated probability, never a raw score (docs/style-detection.md). */
+export const styleConfidenceSchema = z.looseObject({
+  /** The style the probability is about: the answer, or when unknown the closest candidate. */
+  id: z.string().nullable(),
+  probability: z.number().min(0).max(1),
+  /** Below the threshold: no style is answered (detectedCslId null). */
+  unknown: z.boolean(),
+  /** The next lineage's best style when the answer is not clear. */
+  runnerUp: z.looseObject({ id: z.string(), probability: z.number().min(0).max(1) }).nullable(),
+});
+
+/** How the style was detected (extra allowed): citation form, candidates, confidence, evidence. */
+export const styleDetectionSchema = named(
+  'StyleDetection',
+  z.looseObject({
+    /** The citation form (same as citationForm.form; kept under its first name). */
+    family: citationFormSchema.nullable().optional(),
+    citationForm: z.looseObject({ form: citationFormSchema.nullable(), basis: z.string() }).optional(),
+    /** Closest styles, best first; score is a similarity, not a probability. */
+    candidates: z.array(z.looseObject({ id: z.string(), score: z.number() })).optional(),
+    confidence: styleConfidenceSchema.optional(),
+    evidence: openObject.optional(),
+  }),
+);
 
 export const scanPacketSchema = named(
   'ScanPacket',

@@ -8,13 +8,19 @@ import { StylePicker, type StyleChoice } from '../../../addin/components/StylePi
 import { S } from '../../../addin/strings.ts';
 import type { DetectedStyle } from '../../../addin/review/style-choice.ts';
 
-const APA: DetectedStyle = { id: 'apa', title: 'APA Style 7th edition', score: 0.9, rewritable: true, confidence: 'high', candidates: [] };
+const APA: DetectedStyle = { id: 'apa', title: 'APA Style 7th edition', probability: 0.9, runnerUp: null, form: 'author-date', rewritable: true, confidence: 'high', candidates: [] };
 
 test('the detection in words: a clear match with its score, the closest when unclear, or none', () => {
-  assert.match(renderToStaticMarkup(<StylePicker detection={APA} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} />), /Detected: APA Style 7th edition.*90% match/);
-  const low: DetectedStyle = { id: null, title: null, score: 0.4, rewritable: false, confidence: 'low', candidates: [{ id: 'apa', title: 'APA Style 7th edition', family: 'author-date' }, { id: 'aims-press', title: 'AIMS Press', family: 'numeric' }] };
-  assert.match(renderToStaticMarkup(<StylePicker detection={low} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />), /No clear match; closest: APA Style 7th edition, AIMS Press\./);
-  const none: DetectedStyle = { id: null, title: null, score: null, rewritable: false, confidence: 'none', candidates: [] };
+  const sure = renderToStaticMarkup(<StylePicker detection={APA} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} />);
+  assert.match(sure, /Detected: APA Style 7th edition.*90% likely/);
+  assert.match(sure, /Citation form: author–date\./);
+  assert.doesNotMatch(sure, /style-runner-up/);
+  const thin = renderToStaticMarkup(<StylePicker detection={{ ...APA, probability: 0.6, runnerUp: { id: 'harvard-cite-them-right', title: 'Cite Them Right 12th edition - Harvard', probability: 0.3 } }} choice={{ styleId: 'apa', rewrite: false }} onChange={() => undefined} />);
+  assert.match(thin, /60% likely/);
+  assert.match(thin, /Or possibly Cite Them Right 12th edition - Harvard \(30% likely\)\./);
+  const low: DetectedStyle = { id: null, title: null, probability: 0.4, runnerUp: null, form: null, rewritable: false, confidence: 'low', candidates: [{ id: 'apa', title: 'APA Style 7th edition', family: 'author-date' }, { id: 'aims-press', title: 'AIMS Press', family: 'numeric' }] };
+  assert.match(renderToStaticMarkup(<StylePicker detection={low} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />), /Style unknown; closest: APA Style 7th edition, AIMS Press \(40% likely\)\./);
+  const none: DetectedStyle = { id: null, title: null, probability: null, runnerUp: null, form: null, rewritable: false, confidence: 'none', candidates: [] };
   assert.match(renderToStaticMarkup(<StylePicker detection={none} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />), new RegExp(S.style.noneDetected));
 });
 
@@ -55,7 +61,7 @@ test('the preview comes before the approval checkbox', () => {
 
 test('a detected style that is not bundled: the picker says so and offers no rewrite in it', () => {
   const html = renderToStaticMarkup(
-    <StylePicker detection={{ id: 'harvard-swinburne-university-of-technology', title: 'harvard-swinburne-university-of-technology', score: 0.9, rewritable: false, confidence: 'high', candidates: [] }} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />,
+    <StylePicker detection={{ id: 'harvard-swinburne-university-of-technology', title: 'harvard-swinburne-university-of-technology', probability: 0.9, runnerUp: null, form: 'author-date', rewritable: false, confidence: 'high', candidates: [] }} choice={{ styleId: null, rewrite: false }} onChange={() => undefined} />,
   );
   assert.match(html, /data-testid="style-not-bundled"/);
   assert.match(html, /cannot be used to rewrite the list/);

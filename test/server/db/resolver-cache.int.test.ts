@@ -8,6 +8,7 @@ import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
+import type { StyleDetectionOutcome } from '../../../server/engine/style-hooks.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('rcache', { connectionLimit: 2 });
@@ -66,7 +67,7 @@ test('a style-detection outcome is shared between processes under its own key an
   const a = new MysqlResolverCache(poolA), b = new MysqlResolverCache(poolB);
   const list = { entries: [{ text: '1. Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
   const key = styleCacheKey(list, [null]);
-  const outcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [{ id: 'nature', score: 0.9 }] } };
+  const outcome: StyleDetectionOutcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [{ id: 'nature', score: 0.9 }] } };
   await a.putStyle(key, outcome, 60_000);
   assert.deepEqual(await b.getStyle(key), outcome);
   assert.equal(await b.get(key), null, 'a style row is not a resolver answer');

@@ -7,6 +7,7 @@ import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import { defaultCacheDir, FileCache } from '../../../server/resolver/file-cache.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
+import type { StyleDetectionOutcome } from '../../../server/engine/style-hooks.ts';
 
 const answer: CachedResolution = { status: 'unmatched', work: null, reasons: ['no candidate agrees well enough'] };
 
@@ -46,7 +47,7 @@ test('a style outcome is kept under its own key, expires, and is never read as a
     const cache = new FileCache(dir, () => now);
     const list = { entries: [{ text: '[1] Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
     const key = styleCacheKey(list, [null]);
-    const outcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [] } };
+    const outcome: StyleDetectionOutcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [] } };
     await cache.putStyle(key, outcome, 1000);
     assert.deepEqual(await cache.getStyle(key), outcome);
     assert.equal(await cache.get(key), null);

@@ -7,7 +7,7 @@ import type { CachedResolution, ResolverCache } from '../../../server/resolver/p
 import { cachedStyleDetection, isStyleOutcome, styleCacheKey, STYLE_TTL_MS } from '../../../server/resolver/style-cache.ts';
 
 const list: ReferenceListInput = { citeStyle: 'number', entries: [{ text: 'Smith J. Growth. Nature. 2020;5:1–2.', printedLabel: '1.' }] };
-const outcome: StyleDetectionOutcome = { detectedCslId: 'vancouver', styleDetection: { confidence: 0.9 } };
+const outcome: StyleDetectionOutcome = { detectedCslId: 'vancouver', styleDetection: { confidence: { id: 'vancouver', probability: 0.9, unknown: false, runnerUp: null } } };
 
 class MemoryCache implements ResolverCache {
   readonly styles = new Map<string, { value: StyleDetectionOutcome; ttl: number }>();

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CslItem } from '../../../server/csl/render.ts';
 import { detectStyle } from '../../../server/style/detect.ts';
-import { parseEntry } from '../../../server/style/parse-entry.ts';
+import { styleEntry } from '../../../server/style/entry.ts';
+import { styleProfiles } from '../../../server/style/profiles.ts';
+import { rendererConstructions } from '../../../server/csl/render.ts';
 import { listIn } from '../../helpers/csl-lists.ts';
 
 // Items made up for the test (not from the development manuscripts).
@@ -37,16 +39,38 @@ test('no entries: null with the reason', () => {
   assert.equal(r.styleDetection.evidence.reason, 'no reference entries');
 });
 
-test('entry parsing finds the fields of common layouts', () => {
-  const p = parseEntry('[3] J. R. Smith and K. Doe, “A study of things,” Journal of Things, vol. 29, no. 5, pp. 575–579, 2011.', 'x');
+test('entries are read through the one reference record: label, body, fields and where they stand', () => {
+  const p = styleEntry('[3] J. R. Smith and K. Doe, “A study of things,” Journal of Things, vol. 29, no. 5, pp. 575–579, 2011.', 'x');
   assert.equal(p.labelForm, 'brackets');
-  assert.deepEqual(p.item.author, [{ family: 'Smith', given: 'J. R.' }, { family: 'Doe', given: 'K.' }]);
+  assert.ok(p.body.startsWith('J. R. Smith'), p.body);
   assert.equal(p.item.title, 'A study of things');
-  assert.equal(p.item['container-title'], 'Journal of Things');
-  assert.deepEqual([p.item.volume, p.item.issue, p.item.page], ['29', '5', '575–579']);
-  const q = parseEntry('Smith, J. R., & Doe, K. (2011). A study of things. Journal of Things, 29(5), 575–579.', 'y');
+  assert.equal(p.body.slice(p.spans.title!.start, p.spans.title!.end), 'A study of things');
+  const q = styleEntry('Smith, J. R., & Doe, K. (2011). A study of things. Journal of Things, 29(5), 575–579. doi:', 'y');
   assert.equal(q.labelForm, 'none');
   assert.deepEqual(q.item.issued, { 'date-parts': [[2011]] });
-  assert.equal(q.item.title, 'A study of things');
-  assert.deepEqual([q.item.volume, q.item.issue, q.item.page], ['29', '5', '575–579']);
+  assert.deepEqual([q.item.volume, q.item.issue], ['29', '5']);
+  assert.ok(!q.body.endsWith('doi:'), 'dangling link words are not compared');
+  // an abbreviated author list is padded, so that styles abbreviate it their way
+  const r = styleEntry('Smith J, Doe K, et al. A study of things. J Things. 2011;29:575–9.', 'z');
+  assert.equal(r.etAl, true);
+  assert.equal(r.item.author!.length, 9);
+});
+
+test('a list the templates are sure of is decided without rendering any style, with a calibrated probability', () => {
+  const entries = listIn('apa', items);
+  styleProfiles();
+  const engines = rendererConstructions();
+  const r = detectStyle({ entries, citeStyle: 'author-year', confirm: 'never' });
+  assert.equal(rendererConstructions(), engines, 'no citeproc engine built at detection');
+  assert.equal(r.styleDetection.evidence.round, 'template');
+  const c = r.styleDetection.confidence;
+  assert.ok(c.probability > 0 && c.probability < 1, String(c.probability));
+  assert.equal(c.id, r.detectedCslId ?? c.id);
+  assert.equal(r.styleDetection.citationForm.form, 'author-date');
+});
+
+test('unsure on templates, the finalists are rendered on the entries (confirming round)', () => {
+  const r = detectStyle({ entries: listIn('ieee', items).slice(0, 2), citeStyle: 'number', confirm: 'always' });
+  assert.equal(r.styleDetection.evidence.round, 'rendered');
+  assert.ok(r.styleDetection.candidates.length > 1);
 });

@@ -1,11 +1,11 @@
-// Surface features of a reference list, from entries parsed as style detection parses them: label form,
+// Surface features of a reference list, from entries read as style detection reads them (the one reference record): label form,
 // author name form, year position, quotes, volume and issue layout, "et al.", capitals; a 60% majority.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { listFeatures } from '../../../server/style/features.ts';
-import { parseEntry } from '../../../server/style/parse-entry.ts';
+import { styleEntry } from '../../../server/style/entry.ts';
 
-const parse = (lines: string[]) => lines.map((t, i) => parseEntry(t, `r${i}`));
+const parse = (lines: string[]) => lines.map((t, i) => styleEntry(t, `r${i}`));
 
 test('an APA list: family-comma-initials, year after the authors in parentheses, volume(issue)', () => {
   const f = listFeatures(parse([

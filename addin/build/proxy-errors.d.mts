@@ -1,1 +1,0 @@
-export function proxyError(err: unknown, req: unknown, res: { headersSent?: boolean; writeHead?: (status: number, headers: Record<string, string>) => unknown; end?: (body: string) => unknown }): void;
