@@ -10,6 +10,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { devHttpsOptions } from './addin/build/dev-certs.mjs';
 import { manifestForOrigin } from './addin/build/manifest-origin.mjs';
+import { proxyError } from './addin/build/proxy-errors.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const DEV_PORT = Number(process.env.ADDIN_PORT || 3000);
@@ -57,7 +58,8 @@ export default async (env = {}, argv = {}) => {
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: serving ? { type: 'https', options: await devHttpsOptions() } : 'http',
       static: false,
-      proxy: [{ context: SERVICE_ROUTES, target: SERVICE_URL, changeOrigin: true }],
+      // A service that is not running answers 502 service_unreachable, a slow one 504 service_timeout (JSON).
+      proxy: [{ context: SERVICE_ROUTES, target: SERVICE_URL, changeOrigin: true, onError: proxyError }],
     },
   };
 };

@@ -2,7 +2,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FluentProvider } from '@fluentui/react-components';
-import { FakeHost } from './host/fake-host.ts';
 import type { DocumentHost } from './host/host.ts';
 import { App } from './components/App.tsx';
 import { pickHost } from './boot/pick-host.ts';
@@ -13,10 +12,10 @@ import { loadAccount } from './settings/account.ts';
 import { S } from './strings.ts';
 import { applyDisplayLanguage, displayLanguageTag } from './boot/language.ts';
 
-/** The Fluent theme, following the demo page's theme switch (Word's theme is read at start). */
+/** The Fluent theme, following the Office theme while the pane is open (the demo page's switch on the fake host). */
 function ThemeRoot({ host, initial, children }: { host: DocumentHost; initial: 'light' | 'dark'; children: ReactNode }) {
   const [theme, setTheme] = useState(initial);
-  useEffect(() => (host instanceof FakeHost ? host.subscribe(() => (host.theme ? setTheme(host.theme) : undefined)) : undefined), [host]);
+  useEffect(() => host.onThemeChanged(setTheme), [host]);
   useEffect(() => {
     document.body.dataset.theme = theme;
   }, [theme]);

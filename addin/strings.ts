@@ -6,13 +6,27 @@
 // module load (kind titles, settings labels) follows too.
 import { LocaleFormat, resolveLocale, type Locale } from './i18n/locale.ts';
 import { MESSAGES, type Messages } from './i18n/messages.ts';
-import { parseReason } from './i18n/service-reasons.ts';
+import { COUNT_PLACEHOLDERS, parseReason } from './i18n/service-reasons.ts';
 
 type Vars = Readonly<Record<string, string | number>>;
 
 function build(messages: Messages, f: LocaleFormat) {
   const m = structuredClone(messages);
   const t = (template: string, vars: Vars) => f.fill(template, vars);
+  /** A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning) in the display language; as written when unknown. */
+  const translateReason = (text: string): string => {
+    const r = parseReason(text);
+    if (!r) return text;
+    const v = r.values;
+    const vars: Record<string, string | number> = { ...v };
+    if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
+    if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
+    for (const name of COUNT_PLACEHOLDERS) if (v[name] !== undefined) vars[name] = Number(v[name]);
+    if (v.score !== undefined) vars.score = Number(v.score);
+    // A reason inside a reason ("DOI link not written (already inside a hyperlink)") is said too.
+    if (v.why !== undefined) vars.why = translateReason(v.why);
+    return t(m.reasons[r.code], vars);
+  };
   return {
     locale: f.locale as Locale,
     /** The locale's formatters (dates, numbers, lists). */
@@ -34,6 +48,8 @@ function build(messages: Messages, f: LocaleFormat) {
       ...m.errors,
       unreachable: (url: string) => t(m.errors.unreachable, { url }),
       gateway: (status: number) => t(m.errors.gateway, { status: String(status) }),
+      /** A gateway in front of the service answered that the service itself is down (502/503 without the service's own answer). */
+      down: (url: string, status: number) => t(m.errors.down, { url, status: String(status) }),
       server: (status: number) => t(m.errors.server, { status: String(status) }),
       generic: (text: string) => text,
       answeredHttp: (status: number) => t(m.errors.answeredHttp, { status: String(status) }),
@@ -43,6 +59,8 @@ function build(messages: Messages, f: LocaleFormat) {
       sizeMismatch: (read: number, expected: number) => t(m.errors.sizeMismatch, { read, expected }),
       wordOnly: (host: string) => t(m.errors.wordOnly, { host }),
       loadFailed: (url: string, status: number) => t(m.errors.loadFailed, { url, status: String(status) }),
+      sliceCount: (expected: number, got: number) => t(m.errors.sliceCount, { expected, got }),
+      sliceMissing: (n: number) => t(m.errors.sliceMissing, { n }),
       /** A `400 DOCX rejected` answer's reason code in words, with the fix; null for a code the pane does not know. */
       docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),
       /** A refused CSL file's reason code in words; null for a code the pane does not know. */
@@ -52,24 +70,24 @@ function build(messages: Messages, f: LocaleFormat) {
     apply: {
       ...m.apply,
       openedNew: (why: string | null) => (why ? t(m.apply.openedNewWhy, { why }) : m.apply.openedNewOld),
-      linksAdded: (n: number) => t(m.apply.linksAdded, { n }),
+      linksAdded: (n: number) => t(f.count(n, m.apply.linksAddedOne, m.apply.linksAdded), { n }),
       /** Links per category after apply ("citations: 12 · figures: 3"); the category is the service's key. */
       statCount: (category: string, n: number) => t(m.apply.statCount, { category: (m.apply.category as Record<string, string>)[category] ?? category, n }),
       /** One decision that could not be carried: the sentence it was in (review/sentence.ts), its kind and decision. */
       notCarriedItem: (sentence: string, kind: string, choice: string) => t(m.apply.notCarriedItem, { sentence, kind, choice }),
       /** Mentions found in text added or changed since the scan: shown for review before anything is written. */
-      added: (n: number) => t(n === 1 ? m.apply.addedOne : m.apply.addedMany, { n }),
+      added: (n: number) => t(f.count(n, m.apply.addedOne, m.apply.addedMany), { n }),
       addedItem: (kind: string, sentence: string) => t(m.apply.addedItem, { kind, sentence }),
       editAdded: (text: string) => t(m.apply.editAdded, { text }),
       editRemoved: (text: string) => t(m.apply.editRemoved, { text }),
       moreEdits: (n: number) => t(m.apply.moreEdits, { n }),
-      carried: (n: number) => t(m.apply.carried, { n }),
+      carried: (n: number) => t(f.count(n, m.apply.carriedOne, m.apply.carried), { n }),
       notCarried: (n: number) => t(m.apply.notCarried, { n }),
     },
     resume: {
       ...m.resume,
-      offer: (n: number, when: Date) => t(m.resume.offer, { n, when: f.formatDate(when) }),
-      same: (n: number) => t(m.resume.same, { n }),
+      offer: (n: number, when: Date) => t(f.count(n, m.resume.offerOne, m.resume.offer), { n, when: f.formatDate(when) }),
+      same: (n: number) => t(f.count(n, m.resume.sameOne, m.resume.same), { n }),
       changed: (n: number) => t(m.resume.changed, { n }),
       notCarried: (n: number) => t(m.resume.notCarried, { n }),
     },
@@ -86,7 +104,7 @@ function build(messages: Messages, f: LocaleFormat) {
       summary: (total: number, attention: number, decided: number, toLink: number) => t(m.review.summary, { total, attention, decided, toLink }),
       approveAllReady: (n: number) => t(m.review.approveAllReady, { n }),
       approveShownReady: (n: number) => t(m.review.approveShownReady, { n }),
-      apply: (n: number) => t(m.review.apply, { n }),
+      apply: (n: number) => t(f.count(n, m.review.applyOne, m.review.apply), { n }),
       status: m.review.status as Record<string, string>,
       shown: (n: number, total: number) => (n === total ? t(m.review.shownAll, { n }) : t(m.review.shownSome, { n, total })),
       kindSingular: m.review.kindSingular as Record<string, string>,
@@ -94,6 +112,14 @@ function build(messages: Messages, f: LocaleFormat) {
       statusLabel: m.review.statusLabel as Record<string, string>,
       choiceLabel: m.review.choiceLabel as Record<string, string>,
       rowName: (kind: string, n: number, text: string, target: string) => t(m.review.rowName, { kind, n, text, target }),
+      /** Said to screen readers (aria-live) as the list changes. */
+      announce: {
+        ...m.review.announce,
+        decided: (choice: string, kind: string, n: number, text: string) => t(m.review.announce.decided, { choice, kind, n, text }),
+        undone: (kind: string, n: number, text: string) => t(m.review.announce.undone, { kind, n, text }),
+        many: (n: number) => t(m.review.announce.many, { n }),
+        next: (kind: string, n: number, text: string, status: string) => t(m.review.announce.next, { kind, n, text, status }),
+      },
       /** Plural names of the match kinds (filters, headings). */
       kindTitle: m.review.kindTitle as Record<string, string>,
       /** Why an action was refused (shown under the row). */
@@ -120,24 +146,14 @@ function build(messages: Messages, f: LocaleFormat) {
       },
       writtenDoiMissing: (doi: string) => t(m.resolver.writtenDoiMissing, { doi }),
       writtenDoiOther: (doi: string, title: string | null | undefined) => (title ? t(m.resolver.writtenDoiOther, { doi, title }) : t(m.resolver.writtenDoiOtherUntitled, { doi })),
-      attentionList: (n: number) => t(m.resolver.attentionList, { n }),
+      attentionList: (n: number) => t(f.count(n, m.resolver.attentionListOne, m.resolver.attentionList), { n }),
       showReady: (n: number) => t(m.resolver.showReady, { n }),
       hideReady: (n: number) => t(m.resolver.hideReady, { n }),
       approveAllReady: (n: number) => t(m.resolver.approveAllReady, { n }),
       unavailable: (why: string) => t(m.resolver.unavailable, { why }),
     },
-    /** A reason the service gave (why a match is held or unsure, how a reference resolved) in the display language; as written when unknown. */
-    reason: (text: string) => {
-      const r = parseReason(text);
-      if (!r) return text;
-      const v = r.values;
-      const vars: Record<string, string | number> = { ...v };
-      if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
-      if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
-      if (v.n !== undefined) vars.n = Number(v.n);
-      if (v.score !== undefined) vars.score = Number(v.score);
-      return t(m.reasons[r.code], vars);
-    },
+    /** A reason the service gave, in the display language (as written when the pane does not know it). */
+    reason: translateReason,
     style: {
       ...m.style,
       /** The calibrated probability of the detected style (a percentage, never a raw score). */

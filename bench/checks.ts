@@ -1,4 +1,4 @@
-// npm run bench:checks [-- --doc PREFIX]: recall of the manuscript checks on faults injected into the corpus
+// npm run bench:checks [-- --doc PREFIX] [-- --identifiers]: recall of the manuscript checks on faults injected into the corpus
 // manuscripts (bench/checks/inject.ts: an entry deleted, every citation of an entry deleted, an entry duplicated, two
 // numbered entries swapped, a citation's year changed, a figure mentioned past the last one, the first mentions of
 // two figures swapped, a caption dropped), and the findings on the untouched manuscripts. A fault counts as found
@@ -12,9 +12,15 @@ import { scan } from '../server/engine/index.ts';
 import { SETTINGS_DEFAULTS } from '../shared/settings-values.ts';
 import { corpusDir, listCorpus } from './accuracy/corpus.ts';
 import { FAULT_KINDS, inject, type FaultKind } from './checks/inject.ts';
+import { countDocument, scoreIdentifiers, type IdentifierTally } from './checks/identifiers.ts';
+import { buildModel } from '../server/engine/model/document.ts';
+import { openDocx } from '../server/engine/package/docx.ts';
+import { IDENTIFIER_MANUSCRIPTS, identifierManuscript } from '../test/helpers/identifier-manuscripts.ts';
 
 const args = process.argv.slice(2);
 const docFilter = args.includes('--doc') ? args[args.indexOf('--doc') + 1] : undefined;
+/** --identifiers: only the identifier counts (no fault injection). */
+const identifiersOnly = args.includes('--identifiers');
 const dir = corpusDir();
 const names = listCorpus(dir).map((d) => d.name).filter((n) => !n.includes('.messy') && (!docFilter || n.startsWith(docFilter)));
 const key = (f: CheckFinding) => `${f.code}|${f.message}`;
@@ -22,17 +28,19 @@ const key = (f: CheckFinding) => `${f.code}|${f.message}`;
 const tally = new Map<FaultKind, { injected: number; found: number; missed: string[] }>(FAULT_KINDS.map((k) => [k, { injected: 0, found: 0, missed: [] }]));
 const untouched: Record<CheckSeverity, number> = { error: 0, warning: 0, note: 0 };
 const errorCodes = new Map<string, number>();
+const corpusIds = new Map<string, IdentifierTally>();
 const started = performance.now();
 for (const name of names) {
   const docx = new Uint8Array(readFileSync(join(dir, `${name}.docx`)));
   const packet = scan(docx, { ...SETTINGS_DEFAULTS });
+  scoreIdentifiers(name, packet.matches, countDocument(buildModel(openDocx(docx))), corpusIds);
   const base = packet.checks ?? [];
   for (const f of base) {
     untouched[f.severity]++;
     if (f.severity === 'error') errorCodes.set(f.code, (errorCodes.get(f.code) ?? 0) + 1);
   }
   const before = new Set(base.map(key));
-  for (const kind of FAULT_KINDS) {
+  for (const kind of identifiersOnly ? [] : FAULT_KINDS) {
     const fault = inject(kind, docx, packet);
     if (!fault) continue;
     const t = tally.get(kind)!;
@@ -59,3 +67,26 @@ for (const [kind, t] of tally) {
 const per = (n: number) => (n / Math.max(1, names.length)).toFixed(2);
 console.log(`\nuntouched manuscripts: ${per(untouched.error)} errors, ${per(untouched.warning)} warnings, ${per(untouched.note)} notes per manuscript`);
 console.log(`errors on untouched manuscripts by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
+
+// Identifiers: the corpus counted by a second reading of the text (bench/checks/identifiers.ts), and the test
+// manuscripts full of them (test/helpers/identifier-manuscripts.ts), scored exactly against their gold.
+const manuscriptIds = new Map<string, IdentifierTally>();
+for (const name of Object.keys(IDENTIFIER_MANUSCRIPTS)) {
+  const { docx, expected } = await identifierManuscript(name);
+  const packet = scan(docx, { ...SETTINGS_DEFAULTS });
+  scoreIdentifiers(name, packet.matches, expected.map((e) => ({ ...e, part: 'word/document.xml' })), manuscriptIds, true);
+}
+function identifierBlock(title: string, tally: Map<string, IdentifierTally>): void {
+  console.log(`\n${title}\nkind      counted  found  recall  proposed  right  precision`);
+  const sum = { counted: 0, found: 0, proposed: 0, right: 0 };
+  const line = (k: string, t: { counted: number; found: number; proposed: number; right: number }) =>
+    `${k.padEnd(8)}${String(t.counted).padStart(9)}${String(t.found).padStart(7)}  ${t.counted ? (t.found / t.counted).toFixed(3) : '  -  '}${String(t.proposed).padStart(10)}${String(t.right).padStart(7)}  ${t.proposed ? (t.right / t.proposed).toFixed(3) : '  -  '}`;
+  for (const [kind, t] of tally) {
+    for (const f of ['counted', 'found', 'proposed', 'right'] as const) sum[f] += t[f];
+    const notes = [...t.wrong.slice(0, 3).map((w) => `wrong ${w}`), ...t.missed.slice(0, 3).map((m) => `missed ${m}`)];
+    console.log(`${line(kind, t)}${notes.length ? `   ${notes.join('; ')}` : ''}`);
+  }
+  console.log(`${line('all', sum)}   (goal: recall >= 0.97, precision >= 0.99)`);
+}
+identifierBlock(`identifiers, ${names.length} corpus manuscripts (counted by a second reading of the text):`, corpusIds);
+identifierBlock(`identifiers, ${manuscriptIds.size ? Object.keys(IDENTIFIER_MANUSCRIPTS).length : 0} test manuscripts (exact gold):`, manuscriptIds);

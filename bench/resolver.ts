@@ -6,11 +6,13 @@
 // `npm run bench:resolver -- --matching` instead scores matching alone on references-dev.jsonl
 // (no manuscripts, no HTTP, no limits), per half of a hash split, with calibration bins: the fast loop
 // for matching work and the check that the confidence generalises from one half to the other.
-// Options: --docs N (first N manuscripts), --latency MIN,MAX, --json FILE.
+// Options: --docs N (first N manuscripts), --latency MIN,MAX, --json FILE, --busy (a CPU hog: one process per
+// core spinning for the whole run, as on a machine whose cores are all taken; the 429s it earns are the figure).
 
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveManuscript, type CliResolverReport } from '../server/cli/resolve.ts';
@@ -45,6 +47,11 @@ interface Tally {
   review: number;
   unmatched: number;
   held: number;
+}
+
+/** --busy: one process per core spinning until killed, so the client's and the registry's event loops are late. */
+function startCpuHog(): ChildProcess[] {
+  return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
 
 const emptyTally = (): Tally => ({ refs: 0, inRegistry: 0, ready: 0, readyRight: 0, review: 0, unmatched: 0, held: 0 });
@@ -85,6 +92,7 @@ async function benchDocuments(): Promise<void> {
   names = names.slice(0, limit);
   const latency = (opt('latency') ?? '200,500').split(',').map(Number) as [number, number];
   const works = loadRegistry(join(RESOLVER_DIR, 'registry-dev.jsonl'));
+  const hogs = args.includes('--busy') ? startCpuHog() : [];
   const fake = await startFakeCrossref({ works, polite: { search: 3, lookup: 10, concurrency: 3 }, latencyMs: latency, seed: 7 });
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-resolver-cache-'));
   const env = { CROSSREF_API_URL: fake.url, CROSSREF_MAILTO: 'bench@example.org' };
@@ -122,6 +130,7 @@ async function benchDocuments(): Promise<void> {
       if (!args.includes('--quiet')) console.error(perDoc[perDoc.length - 1]);
     }
   } finally {
+    for (const hog of hogs) hog.kill('SIGKILL');
     await fake.close();
     rmSync(cacheDir, { recursive: true, force: true });
   }
@@ -130,7 +139,7 @@ async function benchDocuments(): Promise<void> {
   const floorPer100 = 100 / 3;
   const lines = [
     '',
-    `resolver bench: ${names.length} manuscripts, ${tally.refs} references (${tally.inRegistry} with their work in the registry); fake Crossref 3 searches/s, 3 concurrent, ${latency[0]}-${latency[1]} ms`,
+    `resolver bench: ${names.length} manuscripts, ${tally.refs} references (${tally.inRegistry} with their work in the registry); fake Crossref 3 searches/s, 3 concurrent, ${latency[0]}-${latency[1]} ms${hogs.length ? `; CPU hog: ${hogs.length} spinning processes` : ''}; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     '| measure | value | goal |',
     '|---|---|---|',
     `| precision of ready DOIs | ${f.precision.toFixed(4)} (${tally.readyRight}/${tally.ready}) | ≥ 0.99 |`,

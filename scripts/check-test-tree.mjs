@@ -65,6 +65,7 @@ export const KNOWN_GAPS = new Map([
 
 /** Test files that mirror no source, each with the reason (feature-named *.int.test.ts suites need no entry). */
 export const STRAY_TESTS = new Map([
+  ['test/prerequisites.test.ts', 'tests the test runner\'s own prerequisite check (test/prerequisites.mjs), which is not a source module'],
 ]);
 
 /** Test support modules outside test/helpers that are not imported by a test (run as scripts). */

@@ -27,6 +27,15 @@ export const SETTINGS_DEFAULTS = {
   xrefLinkColor: '#0077BD',
   urlFont: '',
   bibRewritePartial: false,
+  // Identifiers in the text, each linked to its one resolver (issue 21); each kind can be switched off.
+  urls: true,
+  pmid: true,
+  pmcid: true,
+  arxiv: true,
+  nct: true,
+  rrid: true,
+  orcid: true,
+  handle: true,
 } as const;
 
 /** Canonical JSON of settings (sorted keys), the input of the settings hash bound into scan tokens. */
@@ -34,4 +43,10 @@ export function canonicalSettings(settings: HyperlinkSettings): string {
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(settings).sort()) sorted[key] = (settings as Record<string, unknown>)[key];
   return JSON.stringify(sorted);
+}
+
+/** The languages the extra setting `languages` pins (lower case), or null when it is absent or "auto" (settings.ts checks it). */
+export function pinnedLanguages(settings: HyperlinkSettings): string[] | null {
+  const value = (settings as { languages?: unknown }).languages;
+  return Array.isArray(value) ? value.map((v) => String(v).toLowerCase()) : null;
 }

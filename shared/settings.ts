@@ -32,7 +32,32 @@ export const hyperlinkSettingsSchema = z.looseObject({
   urlFont: z.string().max(100).default(D.urlFont),
   /** Bibliography rewrite: write it even when some entries cannot be rendered (they stay as written and are named in the result); false refuses the whole rewrite then. */
   bibRewritePartial: z.boolean().default(D.bibRewritePartial),
+  /** Identifiers written in the text (issue 21), each linked to its canonical resolver; false leaves that kind unlinked. URLs written out (http/https, "www."). */
+  urls: z.boolean().default(D.urls),
+  /** PubMed IDs with their label ("PMID: 12345678") → pubmed.ncbi.nlm.nih.gov. */
+  pmid: z.boolean().default(D.pmid),
+  /** PubMed Central IDs ("PMC1234567") → www.ncbi.nlm.nih.gov/pmc/articles. */
+  pmcid: z.boolean().default(D.pmcid),
+  /** arXiv IDs, new ("arXiv:2101.01234v2") and old ("hep-th/9901001") forms → arxiv.org/abs. */
+  arxiv: z.boolean().default(D.arxiv),
+  /** ClinicalTrials.gov numbers ("NCT01234567") → clinicaltrials.gov/study. */
+  nct: z.boolean().default(D.nct),
+  /** Research Resource Identifiers ("RRID:AB_2298772") → scicrunch.org/resolver. */
+  rrid: z.boolean().default(D.rrid),
+  /** ORCID iDs ("0000-0002-1825-0097" with its label or orcid.org/ form) → orcid.org. */
+  orcid: z.boolean().default(D.orcid),
+  /** Handles ("hdl:10013/epic.12345") → hdl.handle.net. */
+  handle: z.boolean().default(D.handle),
 });
+
+/**
+ * The extra setting `languages`: the languages whose label words the detectors read besides English (codes of
+ * server/engine/detect/labels/*.json: "pt", "es", "de", ...). Absent or "auto": the languages the manuscript
+ * is written in (w:lang, the text); a list pins them (pinnedLanguages in settings-values.ts). An extra field
+ * (not in the pane's form), checked here.
+ */
+const languagesSchema = z.union([z.literal('auto'), z.array(z.string().regex(/^[A-Za-z]{2,3}$/, 'a language code such as "pt"')).max(20)]);
+
 
 /** Settings after defaults are filled in. Extra fields are kept. */
 export type HyperlinkSettings = z.infer<typeof hyperlinkSettingsSchema>;
@@ -61,8 +86,9 @@ export function parseSettings(input: unknown): HyperlinkSettings {
     throw new SettingsError('settings', 'settings must be a JSON object');
   }
   const result = hyperlinkSettingsSchema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  const languages = result.success && 'languages' in result.data ? languagesSchema.safeParse(result.data.languages) : null;
+  if (result.success && (!languages || languages.success)) return result.data;
+  const issue = result.success ? { ...languages!.error!.issues[0]!, path: ['languages', ...languages!.error!.issues[0]!.path] } : result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : 'settings';
   const allowed = 'values' in issue && Array.isArray(issue.values) ? `must be one of ${issue.values.join(', ')}` : issue.message;
   throw new SettingsError(field, `Invalid value for settings field '${field}': ${allowed}`);

@@ -4,6 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { missingPrerequisites, prerequisitesMessage } from './prerequisites.mjs';
 
 const root = new URL('.', import.meta.url).pathname;
 const unitOnly = process.argv.includes('--unit');
@@ -20,5 +21,10 @@ const files = [];
   }
 })(root);
 if (files.length === 0) { console.error('no test files found'); process.exit(1); }
+if (files.some((f) => /\.int\.test\.tsx?$/.test(f))) {
+  const missing = await missingPrerequisites();
+  if (missing.length) console.error(prerequisitesMessage(missing));
+  if (missing.some((m) => !m.optional)) process.exit(1);
+}
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', HYPERLINKER_FROM_SOURCE: '1' } });
 process.exit(r.status ?? 1);

@@ -126,6 +126,11 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
           <MessageBarBody>{wf.error}</MessageBarBody>
         </MessageBar>
       )}
+      {wf.info && (
+        <MessageBar intent="info" data-testid="step-info">
+          <MessageBarBody>{wf.info}</MessageBarBody>
+        </MessageBar>
+      )}
       {notice && (
         <MessageBar intent="info">
           <MessageBarBody>{notice}</MessageBarBody>

@@ -35,6 +35,7 @@ export function proposalText(match: ReviewMatch, choice: Choice | undefined, tar
   if (choice?.status === 'retargeted') return targetText(choice.targetId);
   if (choice?.status === 'link_only') return `doi.org/${choice.doi}`;
   if (match.kind === 'doi') return match.doi ? `doi.org/${match.doi}` : S.review.noDoi;
+  if (!match.targetId && match.url) return match.url.replace(/^https?:\/\//, '');
   if (!match.targetId) return S.review.noTarget;
   return targetText(match.targetId);
 }

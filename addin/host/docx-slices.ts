@@ -81,9 +81,9 @@ function closeFile(file: FileLike): Promise<void> {
 /** Concatenates slices in index order, checking that none is missing and the total matches the file size. */
 export function assembleSlices(slices: readonly SliceLike[], expectedSize: number, sliceCount: number): Uint8Array {
   const ordered = [...slices].sort((a, b) => a.index - b.index);
-  if (ordered.length !== sliceCount) throw new DocumentExportError(`Expected ${sliceCount} slices, got ${ordered.length}.`);
+  if (ordered.length !== sliceCount) throw new DocumentExportError(S.errors.sliceCount(sliceCount, ordered.length));
   ordered.forEach((s, i) => {
-    if (s.index !== i) throw new DocumentExportError(`Slice ${i} is missing.`);
+    if (s.index !== i) throw new DocumentExportError(S.errors.sliceMissing(i));
   });
   const total = ordered.reduce((n, s) => n + s.data.length, 0);
   if (total !== expectedSize) throw new DocumentExportError(S.errors.sizeMismatch(total, expectedSize));

@@ -48,6 +48,14 @@ export class FakeHost implements DocumentHost {
     for (const l of this.listeners) l();
   }
 
+  onThemeChanged(listener: (theme: 'light' | 'dark') => void): () => void {
+    let last = this.theme;
+    return this.subscribe(() => {
+      if (this.theme && this.theme !== last) listener(this.theme);
+      last = this.theme;
+    });
+  }
+
   setTheme(theme: 'light' | 'dark'): void {
     this.theme = theme;
     this.changed();

@@ -59,4 +59,6 @@ export interface DocumentHost {
   writeReviewRecord(xml: string | null): Promise<boolean>;
   /** Calls back when another document is opened under the pane (the demo's file picker); returns the unsubscribe. */
   onDocumentOpened(listener: () => void): () => void;
+  /** Calls back when the Office theme turns light or dark while the pane is open; returns the unsubscribe. */
+  onThemeChanged(listener: (theme: 'light' | 'dark') => void): () => void;
 }

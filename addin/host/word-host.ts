@@ -7,7 +7,10 @@ import { readDocumentBytes, sliceSizeFor, type DocumentLike } from './docx-slice
 import { searchTextFor } from './search-text.ts';
 import { locateInBody } from '../docx/locate.ts';
 import { REVIEW_NAMESPACE } from '../review/saved-review.ts';
+import { PERSISTED_NS } from '../docx/docx-summary.ts';
+import { linkRecordParts } from '../docx/link-records.ts';
 import { S } from '../strings.ts';
+import { themeName, type OfficeThemeLike } from '../boot/theme.ts';
 
 export interface OfficeEnv {
   Office: typeof Office;
@@ -26,7 +29,7 @@ export class WordHost implements DocumentHost {
   readonly hostName = 'Word' as const;
   private readonly env: OfficeEnv;
 
-  constructor(env?: OfficeEnv) {
+  constructor(env?: OfficeEnv, private readonly themePollMs = 2000) {
     this.env = env ?? globalEnv();
   }
 
@@ -48,13 +51,27 @@ export class WordHost implements DocumentHost {
     return readDocumentBytes(doc, this.env.Office.FileType.Compressed as unknown as string, size, onProgress);
   }
 
-  /** Replace in place on WordApi 1.5; otherwise (or when Word refuses) open the output as a new document. */
+  /**
+   * Replace in place on WordApi 1.5; otherwise (or when Word refuses) open the output as a new document.
+   * The insert's options (styles, custom XML parts) are WordApi 1.6: below it the engine's link records
+   * are written back as custom XML parts (WordApi 1.4) after the insert, replacing any older ones.
+   */
   async replaceDocument(b64: string): Promise<ReplaceOutcome> {
     let replaceError: string | null = null;
     if (this.supports('WordApi', '1.5')) {
+      const withOptions = this.supports('WordApi', '1.6');
+      const records = withOptions ? [] : await linkRecordParts(b64).catch(() => []);
       try {
         await this.env.Word.run(async (context) => {
-          context.document.insertFileFromBase64(b64, 'Replace', { importStyles: true, importCustomXmlParts: true });
+          if (withOptions) context.document.insertFileFromBase64(b64, 'Replace', { importStyles: true, importCustomXmlParts: true });
+          else context.document.insertFileFromBase64(b64, 'Replace');
+          await context.sync();
+          if (records.length === 0) return;
+          const old = context.document.customXmlParts.getByNamespace(PERSISTED_NS);
+          old.load('items');
+          await context.sync();
+          for (const p of old.items) p.delete();
+          for (const xml of records) context.document.customXmlParts.add(xml);
           await context.sync();
         });
         return { mode: 'replaced', message: S.apply.replaced };
@@ -196,6 +213,21 @@ export class WordHost implements DocumentHost {
       await context.sync();
     });
     return true;
+  }
+
+  /**
+   * Word tells a task pane of no theme change (OfficeThemeChanged is Outlook's event), but
+   * Office.context.officeTheme holds the current theme: read every themePollMs while someone listens.
+   */
+  onThemeChanged(listener: (theme: 'light' | 'dark') => void): () => void {
+    const read = () => themeName(this.env.Office.context.officeTheme as OfficeThemeLike | undefined, '');
+    let last = read();
+    const timer = setInterval(() => {
+      const now = read();
+      if (now !== last) listener(now);
+      last = now;
+    }, this.themePollMs);
+    return () => clearInterval(timer);
   }
 
   /** A task pane belongs to one document in Word: nothing else is opened under it. */

@@ -25,12 +25,19 @@ export class LocaleFormat {
   private readonly percent: Intl.NumberFormat;
   private readonly date: Intl.DateTimeFormat;
   private readonly list: Intl.ListFormat;
+  private readonly plural: Intl.PluralRules;
 
   constructor(readonly locale: Locale) {
     this.number = new Intl.NumberFormat(locale);
     this.percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
     this.date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     this.list = new Intl.ListFormat(locale, { style: 'short', type: 'unit' });
+    this.plural = new Intl.PluralRules(locale);
+  }
+
+  /** The message for a count: `one` where the locale says "one" of it (1 in English, 0 and 1 in French), else `other`. */
+  count(n: number, one: string, other: string): string {
+    return this.plural.select(n) === 'one' ? one : other;
   }
 
   formatNumber(n: number): string {

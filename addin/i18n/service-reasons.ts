@@ -14,9 +14,15 @@ export interface ServiceReason {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** What each placeholder may hold: numbers, a score, a match kind, a compared field; anything else is free text. */
+/** What each placeholder may hold: counts, a score, a match kind, a compared field; anything else is free text. */
+export const COUNT_PLACEHOLDERS = ['n', 'total', 'rewritten', 'unchanged', 'kept'];
+
 const VALUE_PATTERN: Record<string, string> = {
   n: '(\\d+)',
+  total: '(\\d+)',
+  rewritten: '(\\d+)',
+  unchanged: '(\\d+)',
+  kept: '(\\d+)',
   score: '(\\d+(?:\\.\\d+)?)',
   kind: `(${Object.keys(MESSAGES.en.review.kindSingular).map(escape).join('|')})`,
   field: `(${Object.keys(MESSAGES.en.reasonField).map(escape).join('|')})`,

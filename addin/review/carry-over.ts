@@ -4,6 +4,7 @@
 // decisions that could not be carried, and new matches (text added or changed since the scan).
 import type { ReviewMatch, ReviewTarget } from '../../shared/contract.ts';
 import type { Choice, ReviewState } from './review-state.ts';
+import { targetTypeFor } from './kinds.ts';
 
 export interface CarryResult {
   choices: Record<string, Choice>;
@@ -51,7 +52,7 @@ export function carryOver(old: ReviewState, next: { matches: readonly ReviewMatc
         continue;
       }
       choices[counterpart.refId] = { status: 'retargeted', targetId: id };
-    } else if (choice.status === 'approved' && !counterpart.targetId && counterpart.kind !== 'doi') {
+    } else if (choice.status === 'approved' && !counterpart.targetId && targetTypeFor(counterpart.kind) !== null) {
       notCarried.push({ match: m, choice });
       continue;
     } else {

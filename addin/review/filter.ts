@@ -100,3 +100,15 @@ export function targetSearchText(t: ReviewTarget): string {
 export function targetMatchesQuery(search: string, query: string): boolean {
   return fold(query).split(/\s+/).filter(Boolean).every((w) => search.includes(w));
 }
+
+/**
+ * The row to move to after deciding `refId` with a key (A or S): the next undecided row that needs
+ * attention (after it, then from the top), else the next undecided row, else the row after it; null
+ * when there is nowhere else to go.
+ */
+export function nextToReview(list: readonly ReviewMatch[], choices: Readonly<Record<string, Choice>>, refId: string): string | null {
+  const at = list.findIndex((m) => m.refId === refId);
+  const order = [...list.slice(at + 1), ...list.slice(0, Math.max(at, 0))].filter((m) => m.refId !== refId);
+  const open = order.filter((m) => !choices[m.refId]);
+  return (open.find(needsAttention) ?? open[0] ?? list[at + 1] ?? null)?.refId ?? null;
+}

@@ -13,16 +13,18 @@ const TARGET_TYPE_OF: Record<MatchKind, TargetType | null> = {
   listing: 'listing',
   supplementary: 'supplementary',
   doi: null,
+  url: null, pmid: null, pmcid: null, arxiv: null, nct: null, rrid: null, orcid: null, handle: null,
 };
 
 export const KIND_ORDER: readonly MatchKind[] = [
   'citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary', 'doi',
+  'url', 'pmid', 'pmcid', 'arxiv', 'nct', 'rrid', 'orcid', 'handle',
 ];
 
 /** The plural name of each kind (strings.ts). */
 export const KIND_TITLES: Readonly<Record<string, string>> = S.review.kindTitle;
 
-/** The target type a match of this kind links to; null for kinds whose link is external (DOI). */
+/** The target type a match of this kind links to; null for kinds whose link is external (DOI and the other identifiers). */
 export function targetTypeFor(kind: MatchKind): TargetType | null {
   return TARGET_TYPE_OF[kind] ?? null;
 }

@@ -40,6 +40,7 @@ export function findMatch(state: ReviewState, refId: string): ReviewMatch | unde
 /** Why a match cannot simply be approved, or null when it can. */
 export function approveProblem(match: ReviewMatch): string | null {
   if (match.kind === 'doi') return match.doi || match.url ? null : S.review.problems.doiWithoutDoi;
+  if (targetTypeFor(match.kind) === null) return match.url ? null : S.review.problems.noLink;
   if (!match.targetId) return S.review.problems.noTarget;
   return null;
 }

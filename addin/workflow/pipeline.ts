@@ -13,6 +13,7 @@ import { buildDecisions } from '../review/decisions.ts';
 import { base64ToBytes, bytesToBase64 } from '../util/base64.ts';
 import { stripReviewPart } from '../docx/review-part.ts';
 import { S } from '../strings.ts';
+import { errorInWords } from './error-text.ts';
 
 export type Phase = 'idle' | 'exporting' | 'scanning' | 'resolving' | 'rescanning' | 'review' | 'applying' | 'replacing' | 'verifying' | 'restoring' | 'done';
 
@@ -96,8 +97,9 @@ export async function scanBytes(
         // The stream's events drive the bar: one per reference resolved. Cancel closes the stream, which stops the registry calls.
         resolver = await client.crossref(file, settings, packet.scanFingerprint, (done, total) => onProgress({ phase: 'resolving', done, total }));
       } catch (e) {
-        if (!(e instanceof ServiceError) || e.status === 0) throw e;
-        resolverWarning = S.resolver.unavailable(e.message);
+        if (!(e instanceof ServiceError) || e.status === 0 || e.body?.reason === 'service_unreachable') throw e;
+        const plan = e.status === 403 && e.body?.reason === 'hyperlinker_requires_paid_plan';
+        resolverWarning = plan ? S.resolver.paidPlan : S.resolver.unavailable(errorInWords(e, ''));
       }
       check(signal);
     }

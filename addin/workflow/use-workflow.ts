@@ -9,6 +9,7 @@ import type { Verification } from '../docx/verify.ts';
 import { createServiceClient, ServiceError, type ServiceClient, type ServiceConnection } from '../service-client.ts';
 import { CancelledError, editsSinceApply, runApply, runRestore, runScan, type ApplySession, type Phase, type Progress, type ScanSession } from './pipeline.ts';
 import { errorInWords } from './error-text.ts';
+import { S } from '../strings.ts';
 import { initialChoices, type WorkChoices } from '../review/resolver-choices.ts';
 import type { StyleChoice } from '../components/StylePicker.tsx';
 import { useStylePreview } from './use-style-preview.ts';
@@ -49,6 +50,8 @@ export function useWorkflow(
   /** The last save could not go into the document (the local copy holds it). */
   const [savedLocallyOnly, setSavedLocallyOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A word about the last step that is no error (it was cancelled). */
+  const [info, setInfo] = useState<string | null>(null);
   const [trackPrompt, setTrackPrompt] = useState(false);
   const [approvedWorks, setApprovedWorks] = useState<WorkChoices>({});
   const [bibliography, setBibliography] = useState<StyleChoice>({ styleId: null, rewrite: false });
@@ -64,11 +67,14 @@ export function useWorkflow(
       const controller = new AbortController();
       abort.current = controller;
       setError(null);
+      setInfo(null);
       try {
         await step(controller.signal);
       } catch (e) {
         const cancelled = controller.signal.aborted || e instanceof CancelledError;
         setError(cancelled ? null : errorInWords(e, connection.baseUrl));
+        // Cancel is said too: the step stopped before anything was written.
+        setInfo(cancelled ? S.phase.cancelled : null);
         setProgress({ phase: typeof fallback === 'function' ? fallback() : fallback });
       } finally {
         if (abort.current === controller) abort.current = null;
@@ -283,6 +289,7 @@ export function useWorkflow(
     savesWritten: () => saver.idle(),
     error,
     setError,
+    info,
     review,
     dispatch,
     approvedWorks,

@@ -14,6 +14,7 @@
 // - DOI: every gold reference DOI must be overlapped by a 'doi' match in its paragraph whose doi equals
 //   the gold DOI case-insensitively.
 
+import { IDENTIFIER_KINDS } from '../../shared/identifiers.ts';
 import { cpLength, GOLD_KINDS, type GoldDoc, type GoldKind, type GoldMention, type GoldReference } from './gold.ts';
 
 export const DOCUMENT_PART = 'word/document.xml';
@@ -280,6 +281,8 @@ export function scoreDocument(
   );
 
   for (const m of matches) {
+    // Identifiers (URLs, PMIDs, ...) are not in the gold: bench:checks measures them.
+    if ((IDENTIFIER_KINDS as readonly string[]).includes(m.kind)) continue;
     if (!counted.has(m.status)) {
       uncountedByStatus[m.status] = (uncountedByStatus[m.status] ?? 0) + 1;
       continue;

@@ -8,6 +8,7 @@ import { detectBibliography } from './detect/bibliography.ts';
 import { detectCitations } from './detect/citations.ts';
 import { detectCrossReferences } from './detect/cross-references.ts';
 import { detectDois } from './detect/dois.ts';
+import { detectIdentifiers } from './detect/identifiers/index.ts';
 import type { Bibliography, DetectContext, MatchCandidate, TargetCandidate } from './detect/types.ts';
 import { TooManyMatchesError } from './errors.ts';
 import { readPersistedMetadata, markIdentityChanges } from './metadata/persisted.ts';
@@ -91,9 +92,10 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const citations = detectCitations(ctx, bibliography);
   const xrefs = detectCrossReferences(ctx, excluded, { parenCitations: citations.parens });
   const dois = detectDois(ctx);
+  const identifiers = detectIdentifiers(ctx);
 
   const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
-  const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois];
+  const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois, ...identifiers];
   const maxMatches = options.maxMatches ?? DEFAULT_MAX_MATCHES;
   if (matches.length > maxMatches) throw new TooManyMatchesError(matches.length, maxMatches);
   applyHolds(matches, bibliography);

@@ -74,6 +74,9 @@ export interface ServiceConfig {
   freeScanRateLimitPerMinute: number;
   /** Document requests one key may have in flight in this process; one more is 429. */
   maxConcurrentPerKey: number;
+  /** Documents one account (user or organisation) may have in flight in this process over all its keys
+   * (default four keys' worth). */
+  maxConcurrentPerAccount: number;
   /** Links one document may propose; more is 422 too-many-matches. */
   maxMatchesPerDocument: number;
   /** Largest scan answer (JSON bytes); larger is 422 response-too-large. */
@@ -172,6 +175,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     engineAccountThreads: env.ENGINE_ACCOUNT_THREADS?.trim() ? intFrom(env, 'ENGINE_ACCOUNT_THREADS', 1, 1) : null,
     freeScanRateLimitPerMinute: intFrom(env, 'FREE_SCAN_RATE_LIMIT_PER_MINUTE', 30, 1),
     maxConcurrentPerKey: intFrom(env, 'MAX_CONCURRENT_PER_KEY', 2, 1),
+    maxConcurrentPerAccount: intFrom(env, 'MAX_CONCURRENT_PER_ACCOUNT', 4 * intFrom(env, 'MAX_CONCURRENT_PER_KEY', 2, 1), 1),
     maxMatchesPerDocument: intFrom(env, 'MAX_MATCHES_PER_DOCUMENT', 25_000, 1),
     maxScanResponseBytes: intFrom(env, 'MAX_SCAN_RESPONSE_MB', 24, 1) * 1024 * 1024,
     rateLimitAddressSlots: intFrom(env, 'RATE_LIMIT_ADDRESS_SLOTS', 4096, 1),

@@ -80,6 +80,7 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     queueMax: config.engineQueueMax,
     ...(config.engineAccountThreads !== null ? { perAccountThreads: config.engineAccountThreads } : {}),
     limits: { maxMatches: config.maxMatchesPerDocument, maxAnswerBytes: config.maxScanResponseBytes },
+    log: logger,
   });
   const rateLimiter = new RateLimiter(mysqlLimiterStore(pool), {
     logger,

@@ -18,7 +18,7 @@ import type { ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
-import { currentEngineAccount } from './engine-account.ts';
+import { currentEngineAccount, currentRequestId } from './engine-account.ts';
 import { FairQueue, QueueFull } from './fair-queue.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
@@ -53,6 +53,14 @@ export interface EnginePoolOptions {
   limits?: Partial<TaskLimits>;
   /** Tasks one account may run at once (default: threads − 1, at least 1). */
   perAccountThreads?: number;
+  /** Where each task's line goes: its request id, operation, time queued and run, outcome (the service's pino logger). */
+  log?: TaskLog;
+}
+
+/** The slice of a logger the pool writes to (pino's info/warn). */
+export interface TaskLog {
+  info(fields: Record<string, unknown>, msg: string): void;
+  warn(fields: Record<string, unknown>, msg: string): void;
 }
 
 /** The default share of one account: every worker but one, so another account always finds one free or freeing. */
@@ -160,6 +168,21 @@ export class EnginePool {
 
   /** Runs a task when its account's turn comes (the time-out counts from here, waiting included). */
   private async run<T extends EngineValue>(task: EngineTask, transferList?: ArrayBuffer[], timeoutMs = this.options.timeoutMs): Promise<T> {
+    const started = performance.now();
+    const line = { requestId: currentRequestId(), op: task.op, bytes: task.bytes.byteLength };
+    let ranAt = started;
+    try {
+      const value = await this.runInWorker<T>(task, transferList, timeoutMs, () => { ranAt = performance.now(); });
+      this.options.log?.info({ ...line, queuedMs: Math.round(ranAt - started), ms: Math.round(performance.now() - ranAt), outcome: 'ok' }, 'engine task');
+      return value;
+    } catch (err) {
+      const outcome = err instanceof EngineError ? err.failure.reason : 'error';
+      this.options.log?.warn({ ...line, queuedMs: Math.round(ranAt - started), ms: Math.round(performance.now() - ranAt), outcome }, 'engine task failed');
+      throw err;
+    }
+  }
+
+  private async runInWorker<T extends EngineValue>(task: EngineTask, transferList: ArrayBuffer[] | undefined, timeoutMs: number, onGranted: () => void): Promise<T> {
     const signal = AbortSignal.timeout(timeoutMs);
     let release: () => void;
     try {
@@ -168,6 +191,7 @@ export class EnginePool {
       if (err instanceof QueueFull) throw engineBusy();
       throw engineTimedOut();
     }
+    onGranted();
     let reply: EngineReply<EngineValue>;
     try {
       reply = (await this.piscina.run(task, { signal, ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;

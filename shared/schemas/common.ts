@@ -1,6 +1,7 @@
 // Building blocks of the contract schemas: the enums, Location, date-time strings, and the registry that
 // names every component of /openapi.json (shared/openapi.ts generates the document from it).
 import { z } from 'zod';
+import { IDENTIFIER_KINDS } from '../identifiers.ts';
 
 /** Every named schema of the contract; the id is its name under #/components/schemas. */
 export const contractRegistry = z.registry<{ id: string; description?: string }>();
@@ -19,11 +20,14 @@ export const decisionStatusSchema = z.enum(['approved', 'skipped', 'retargeted',
 /** Resolver outcome of one reference: ready to link, needs review, nothing found, or not resolved now (registry unavailable). */
 export const resolutionStatusSchema = z.enum(['ready', 'low_confidence', 'unmatched', 'held']);
 
-/** Kinds of match the engine reports. */
-export const matchKindSchema = z.enum(['citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary', 'doi']);
+/**
+ * Kinds of match the engine reports. The contract's ReviewMatch.kind is an open string ("for example
+ * citation"), so the identifier kinds extend this list without leaving the contract.
+ */
+export const matchKindSchema = z.enum(['citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary', 'doi', ...IDENTIFIER_KINDS]);
 /** Kinds of target a match can point at. */
 export const targetTypeSchema = z.enum(['bibliography', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'supplementary']);
-export const statCategorySchema = z.enum(['citations', 'figures', 'tables', 'equations', 'sections', 'appendices', 'algorithms', 'listings', 'supplementary', 'dois']);
+export const statCategorySchema = z.enum(['citations', 'figures', 'tables', 'equations', 'sections', 'appendices', 'algorithms', 'listings', 'supplementary', 'dois', 'urls', 'pmids', 'pmcids', 'arxiv', 'trials', 'rrids', 'orcids', 'handles']);
 
 /** Where a match or target sits: see issue 2's location convention. */
 export const locationSchema = named(

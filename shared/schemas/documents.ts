@@ -26,8 +26,10 @@ export const reviewMatchSchema = named(
     alternatives: z.array(z.string()).optional(),
     /** For DOI matches: the normalised DOI; the link goes to https://doi.org/<doi>. */
     doi: z.string().optional(),
-    /** For DOI matches: the external URL the link will carry. */
+    /** For DOI and identifier matches: the external URL the link will carry. */
     url: z.string().optional(),
+    /** For identifier matches (url, pmid, pmcid, arxiv, nct, rrid, orcid, handle): the identifier as normalised. */
+    identifier: z.string().optional(),
     /** The text around the match in its paragraph (up to about 60 characters each side, cut at a word), for review. */
     context: z.object({ before: z.string(), after: z.string() }).optional(),
   }),

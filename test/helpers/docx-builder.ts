@@ -23,6 +23,8 @@ export interface DocxSpec {
   /** Inner XML of w:footnotes (w:footnote elements). */
   footnotes?: string;
   endnotes?: string;
+  /** Extra relationships of word/document.xml (Relationship elements), e.g. external hyperlinks. */
+  extraRels?: string[];
   /** Extra parts, name → content. */
   extraParts?: Record<string, string | Uint8Array>;
 }
@@ -80,6 +82,7 @@ export async function buildDocx(spec: DocxSpec): Promise<Uint8Array> {
     '_rels/.rels',
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
+  docRels.push(...(spec.extraRels ?? []));
   zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${docRels.join('')}</Relationships>`);
   if (withStyles) zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles ${W_NS}>${spec.styles ?? DEFAULT_STYLES}</w:styles>`);
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W_NS}><w:body>${spec.body}<w:sectPr/></w:body></w:document>`);

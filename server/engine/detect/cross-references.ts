@@ -9,6 +9,7 @@
 // own label and a heading's own text are not mentions. Reference-list paragraphs (`excluded`) hold
 // neither targets nor mentions. Mentions in footnotes and endnotes count; targets live in the body.
 
+import type { IdentifierKind } from '../../../shared/identifiers.ts';
 import type { MatchKind } from '../../../shared/contract.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { maxOf, minOf, pushAll } from './arrays.ts';
@@ -24,13 +25,14 @@ import { findListingMentions, findListingTargets } from './xref/listings.ts';
 import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
 import { findSupplementaryMentions, findSupplementaryTargets, findWholeSupplementaryMentions } from './xref/supplementary.ts';
 import { findTableMentions, findTableTargets } from './xref/tables.ts';
+import { manuscriptLanguages } from './languages.ts';
 
 export interface CrossReferenceResult {
   targets: TargetCandidate[];
   matches: MatchCandidate[];
 }
 
-type XrefKind = Exclude<MatchKind, 'citation' | 'doi'>;
+type XrefKind = Exclude<MatchKind, 'citation' | 'doi' | IdentifierKind>;
 
 function modes(ctx: DetectContext): Record<XrefKind, XrefModeSetting> {
   const s = ctx.settings;
@@ -117,11 +119,13 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const mode = modes(ctx);
   const on = (k: XrefKind): boolean => mode[k] !== 'off';
   const paragraphs = ctx.model.paragraphs;
+  // The label words of the languages the manuscript is written in (or the setting pins).
+  const vocabulary = manuscriptLanguages(ctx.model, ctx.settings).vocabulary;
 
   // Targets. Captions and equations first: a caption written in bold is not a heading.
   const floats: XrefTarget[] = [
-    ...findFigureTargets(paragraphs, excluded),
-    ...findTableTargets(paragraphs, excluded),
+    ...findFigureTargets(paragraphs, excluded, vocabulary),
+    ...findTableTargets(paragraphs, excluded, vocabulary),
     ...findAlgorithmTargets(paragraphs, excluded),
     ...findListingTargets(paragraphs, excluded),
   ];
@@ -129,7 +133,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const supplementary = findSupplementaryTargets(paragraphs, excluded, new Set(floats.map((t) => t.paragraph)));
   const claimed = new Set<ModelParagraph>([...floats, ...equations, ...supplementary.filter((t) => t.key !== 'supp-list')].map((t) => t.paragraph));
   const headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
-  const appendix = appendixTargets(headings);
+  const appendix = appendixTargets(headings, vocabulary);
   const sections = sectionTargets(headings.filter((h) => !appendix.used.has(h)));
   const all = [...floats, ...equations, ...supplementary, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
   const position = new Map(paragraphs.map((p, i) => [p, i]));
@@ -209,10 +213,10 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const mentions: XrefMention[] = [];
   for (const p of paragraphs) {
     if (excluded.has(p) || !p.text) continue;
-    if (on('figure')) pushAll(mentions, findFigureMentions(p));
-    if (on('table')) pushAll(mentions, findTableMentions(p));
+    if (on('figure')) pushAll(mentions, findFigureMentions(p, vocabulary));
+    if (on('table')) pushAll(mentions, findTableMentions(p, vocabulary));
     if (on('equation')) {
-      const labelled = findEquationMentions(p);
+      const labelled = findEquationMentions(p, vocabulary);
       pushAll(mentions, labelled);
       pushAll(mentions, bare.mentions(p, labelled));
     }
@@ -222,8 +226,8 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       pushAll(mentions, findSupplementaryMentions(p));
       if (!headingParagraphs.has(p)) pushAll(mentions, findWholeSupplementaryMentions(p));
     }
-    if (on('appendix')) pushAll(mentions, findAppendixMentions(p));
-    if (on('section') || on('appendix')) pushAll(mentions, findNumberedSectionMentions(p).filter((m) => on(m.kind as XrefKind)));
+    if (on('appendix')) pushAll(mentions, findAppendixMentions(p, vocabulary));
+    if (on('section') || on('appendix')) pushAll(mentions, findNumberedSectionMentions(p, vocabulary).filter((m) => on(m.kind as XrefKind)));
     if (on('section') && !headingParagraphs.has(p)) pushAll(mentions, findNamedSectionMentions(p, names));
   }
 

@@ -44,6 +44,8 @@ export interface MatchCandidate {
   alternatives?: string[];
   /** DOI matches: the normalised DOI. */
   doi?: string;
+  /** Identifier matches (url, pmid, ...): the identifier as normalised and the resolver URL it links to. */
+  identifier?: { id: string; url: string };
 }
 
 /** What the bibliography detector found: entries in order, and the paragraphs the list occupies. */

@@ -124,6 +124,13 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     const m = ep.match;
     // A reference link on the same text wins: the same DOI is linked once (by the DOI match), another
     // DOI (the reviewer approved the resolver's correction) replaces the one written.
+    if (ep.url) {
+      // An identifier (URL, PMID, ...) links to its resolver; a reference link written on the same text wins.
+      const reason = refLinks.some((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start)
+        ? 'inside the reference\'s DOI link' : linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, url: ep.url, category: CATEGORY[m.kind] });
+      if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
+      continue;
+    }
     const claim = refLinks.find((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
     if (claim) {
       if (sameDoi(claim.ref.doi, ep.doi) && claim.range!.start === m.start && claim.range!.end === m.end) claim.coveredByDoiMatch = true;

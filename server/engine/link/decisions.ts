@@ -21,7 +21,10 @@ export interface ExternalPlan {
   type: 'external';
   refId?: string;
   match: MatchCandidate;
+  /** The DOI it links to (doi.org), or, for an identifier match (url, pmid, ...), empty with `url` set. */
   doi: string;
+  /** An identifier match's resolver URL. */
+  url?: string;
 }
 
 /** A reference whose title (or, failing that, whole entry) links to a DOI. */
@@ -106,6 +109,10 @@ export function planDecisions(
       continue;
     }
     // approved or retargeted
+    if (m.identifier && !target) {
+      plan.external.push({ type: 'external', refId: d.refId, match: m, doi: '', url: m.identifier.url });
+      continue;
+    }
     if (m.kind === 'doi' && !target) {
       const doi = normaliseDoi(m.doi);
       if (!doi) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, 'no DOI')); continue; }

@@ -16,6 +16,7 @@
 
 import { sha256Hex } from '../../common/hash.ts';
 import type { PersistedLink, PersistedMetadata, MatchKind } from '../../../shared/contract.ts';
+import { IDENTIFIER_KINDS } from '../../../shared/identifiers.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { attr, childrenOf, parseXml, rootOf, tagOf } from '../package/xml.ts';
@@ -27,7 +28,7 @@ export const PERSISTED_VERSION = 1;
 /** Prefix of every bookmark this engine creates (hidden in Word because it starts with `_`). */
 export const BOOKMARK_PREFIX = '_Hl';
 
-const KINDS = new Set<MatchKind>(['citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'doi']);
+const KINDS = new Set<MatchKind>(['citation', 'figure', 'table', 'equation', 'section', 'appendix', 'algorithm', 'listing', 'doi', ...IDENTIFIER_KINDS]);
 
 /** Identity of a target: hash of its whitespace-normalised text. */
 export function targetHash(text: string): string {
@@ -115,7 +116,7 @@ export function markIdentityChanges(matches: MatchCandidate[], targets: TargetCa
   const targetKeys = new Map(targets.map((t) => [t.key, t]));
 
   for (const m of matches) {
-    if (m.kind === 'doi') continue;
+    if (m.kind === 'doi' || m.identifier) continue;
     const pieces = piecesIn(m.paragraph, m.start, m.end);
     if (!pieces.some((p) => p.hold === 'existing-hyperlink')) continue;
     const anchor = coveringAnchor(m);

@@ -1,7 +1,7 @@
 // Builds the document model of a package: the main document, then footnotes and endnotes.
 
 import { REL, type DocxPackage } from '../package/docx.ts';
-import { rootOf } from '../package/xml.ts';
+import { attr, findChild, rootOf, type XmlDocument } from '../package/xml.ts';
 import { readNumbering } from './numbering.ts';
 import { readStyles } from './styles.ts';
 import type { DocumentModel, ModelPart } from './types.ts';
@@ -27,5 +27,18 @@ export function buildModel(pkg: DocxPackage): DocumentModel {
     for (const b of walked.bookmarkNames) bookmarkNames.add(b);
     maxBookmarkId = Math.max(maxBookmarkId, walked.maxBookmarkId);
   }
-  return { parts, paragraphs: parts.flatMap((p) => p.paragraphs), bookmarkNames, maxBookmarkId };
+  const defaultLanguage = stylesPart ? docDefaultLanguage(pkg.xml(stylesPart)) : null;
+  return { parts, paragraphs: parts.flatMap((p) => p.paragraphs), bookmarkNames, maxBookmarkId, ...(defaultLanguage ? { defaultLanguage } : {}) };
+}
+
+/** The language the styles give text by default (docDefaults w:lang w:val: "pt-BR"), if any. */
+function docDefaultLanguage(styles: XmlDocument): string | null {
+  const path = ['w:docDefaults', 'w:rPrDefault', 'w:rPr', 'w:lang'];
+  let node = rootOf(styles);
+  for (const tag of path) {
+    const next = findChild(node, tag);
+    if (!next) return null;
+    node = next;
+  }
+  return attr(node, 'w:val') ?? null;
 }

@@ -105,4 +105,6 @@ export interface DocumentModel {
   bookmarkNames: Set<string>;
   /** Largest numeric bookmark id seen, so new ids stay unique. */
   maxBookmarkId: number;
+  /** The language the styles give text by default (docDefaults w:lang: "pt-BR"), when they name one. */
+  defaultLanguage?: string;
 }

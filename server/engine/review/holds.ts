@@ -27,7 +27,8 @@ export function applyHolds(matches: MatchCandidate[], bib: Bibliography | null):
       m.reason = HOLD_REASON_TEXT[held.hold!] ?? held.hold!;
       continue;
     }
-    if (m.kind !== 'doi' && bib?.region.has(m.paragraph)) {
+    // Internal links (citations, cross-references) are held in the reference list; a DOI or another identifier links out and is linked there too.
+    if (m.kind !== 'doi' && !m.identifier && bib?.region.has(m.paragraph)) {
       m.status = 'held';
       m.reason = 'inside the reference list';
       continue;

@@ -10,6 +10,7 @@ import { graphHash, scanFingerprint, type GraphMatch, type GraphTarget } from '.
 
 const KIND_PREFIX: Record<MatchKind, string> = {
   citation: 'cit', figure: 'fig', table: 'tab', equation: 'eq', section: 'sec', appendix: 'app', algorithm: 'alg', listing: 'lst', supplementary: 'sup', doi: 'doi',
+  url: 'url', pmid: 'pmid', pmcid: 'pmc', arxiv: 'arx', nct: 'nct', rrid: 'rrid', orcid: 'orcid', handle: 'hdl',
 };
 
 function partTag(part: string): string {
@@ -85,6 +86,7 @@ export function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, 
   if (m.reason) out.reason = m.reason;
   if (m.alternatives?.length) out.alternatives = m.alternatives;
   if (m.doi) { out.doi = m.doi; out.url = `https://doi.org/${m.doi}`; }
+  if (m.identifier) { out.identifier = m.identifier.id; out.url = m.identifier.url; }
   return out;
 }
 

@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../../shared/contract.ts';
 import { requireApiKey, keyCallerOf, type KeyCaller } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest, forbidden } from '../errors.ts';
-import { KeyConcurrency } from '../key-concurrency.ts';
+import { holdAll, KeyConcurrency } from '../key-concurrency.ts';
 import { parseMultipart, type UploadedForm } from '../multipart.ts';
 import { applyDocument, directDocument, scanDocumentBody, type DocumentRequest } from '../services/documents.ts';
 import { bibliographyPlan, parseDecisions, parseResolvedWorks } from '../services/apply-fields.ts';
@@ -80,7 +80,9 @@ export function documentRoutes(ctx: AppContext): Router {
   const router = Router();
   const auth = requireApiKey(ctx);
   const concurrency = new KeyConcurrency(ctx.config.maxConcurrentPerKey);
-  /** Rate limits, then a concurrency slot for the key held until the answer is sent (429 when none is free).
+  const accountConcurrency = new KeyConcurrency(ctx.config.maxConcurrentPerAccount, 'account');
+  /** Rate limits, then a concurrency slot for the key and one for its account, held until the answer is sent
+   * (429 when none is free).
    * Free scans are also counted per account (user or organisation), whatever the key (FREE_SCAN_RATE_LIMIT_PER_MINUTE). */
   const limit = async (req: Request, res: Response, options: { freeScan?: boolean } = {}): Promise<void> => {
     const caller = keyCallerOf(req);
@@ -89,10 +91,13 @@ export function documentRoutes(ctx: AppContext): Router {
       ...(caller.orgId ? [{ bucket: `org:${caller.orgId}`, limit: ctx.config.orgRateLimitPerMinute }] : []),
       ...(options.freeScan ? [{ bucket: `scan:${accountKey(caller)}`, limit: ctx.config.freeScanRateLimitPerMinute }] : []),
     ]);
-    concurrency.hold(caller.keyId, res);
+    holdAll(res, [
+      [concurrency, caller.keyId],
+      [accountConcurrency, accountKey(caller)],
+    ]);
   };
   /** The rest of the request runs as its account's: the engine pool shares its workers per account (server/worker/fair-queue.ts). */
-  const engineShare = (req: Request, _res: Response, next: NextFunction): void => withEngineAccount(accountKey(keyCallerOf(req)), next);
+  const engineShare = (req: Request, _res: Response, next: NextFunction): void => withEngineAccount(accountKey(keyCallerOf(req)), next, req.requestId);
 
   router.post('/hyperlink-scan', auth, engineShare, async (req, res) => {
     await limit(req, res, { freeScan: true });

@@ -51,7 +51,7 @@ test('Approve all ready approves the ready matches; Apply names the links it wil
 test('while a step runs, neither bulk approval nor Apply can be pressed', async () => {
   const decided = reviewReducer(loaded(), { type: 'approve', refId: 'm1' });
   const m = await mount(<Panel initial={decided} busy onApply={() => undefined} />);
-  assert.equal(button(m.container, 'Apply 1 links').disabled, true);
+  assert.equal(button(m.container, 'Apply 1 link').disabled, true);
   assert.equal(button(m.container, 'Approve all ready (2)').disabled, true);
   await m.unmount();
 });

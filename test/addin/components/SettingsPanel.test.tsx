@@ -15,7 +15,7 @@ async function panel(settings: HyperlinkSettings = DEFAULT_SETTINGS) {
 
 test('the fields in their groups; nothing to save until something changes', async () => {
   const { m, save } = await panel();
-  assert.deepEqual([...m.container.querySelectorAll('legend')].map((l) => l.textContent), ['Citations', 'Cross-references', 'DOIs and Crossref', 'Appearance', 'Presets']);
+  assert.deepEqual([...m.container.querySelectorAll('legend')].map((l) => l.textContent), ['Citations', 'Cross-references', 'DOIs and Crossref', 'Identifiers', 'Appearance', 'Presets']);
   assert.equal(save().disabled, true);
   assert.equal(m.container.querySelector('[data-testid="settings-unsaved"]'), null);
   await m.unmount();

@@ -56,3 +56,15 @@ test('selections, Track Changes and the simulated cursor', async () => {
   host.selectAt(4, 0, 'Ignored');
   assert.deepEqual(seen, [{ bodyParagraph: 3, offset: 5, paragraphText: 'Some text' }]);
 });
+
+test('the demo theme switch is reported as a theme change, once per change', () => {
+  const host = new FakeHost();
+  const seen: string[] = [];
+  const off = host.onThemeChanged((t) => seen.push(t));
+  host.setTheme('dark');
+  host.setTheme('dark');
+  host.setTheme('light');
+  off();
+  host.setTheme('dark');
+  assert.deepEqual(seen, ['dark', 'light']);
+});

@@ -109,6 +109,25 @@ test('replace then verify: a faithful Word passes, a lossy one is told in words'
   assert.ok(v.problems.some((p) => /record of the links/.test(p)), v.problems.join('\n'));
 });
 
+test('WordApi 1.6: the insert carries styles and custom XML parts; below it, no options and the link records are written back as parts', async () => {
+  const { original, output } = await linked();
+  const v16 = mockState(original, [], { supported: new Set(['WordApi 1.1', 'WordApi 1.3', 'WordApi 1.4', 'WordApi 1.5', 'WordApi 1.6']) });
+  assert.equal((await new WordHost(mockEnv(v16)).replaceDocument(output)).mode, 'replaced');
+  assert.deepEqual(v16.insertOptions, [{ importStyles: true, importCustomXmlParts: true }]);
+  assert.equal(v16.customXml.size, 0, 'nothing written apart: the insert brought the parts');
+
+  const v15 = mockState(original, []);
+  v15.customXml.set('old', ['urn:hyperlinker:links:1', '<hl:links xmlns:hl="urn:hyperlinker:links:1"/>']);
+  assert.equal((await new WordHost(mockEnv(v15)).replaceDocument(output)).mode, 'replaced');
+  assert.deepEqual(v15.insertOptions, [null], 'no 1.6 options below WordApi 1.6 (Word would refuse them)');
+  const parts = [...v15.customXml.values()];
+  assert.equal(parts.length, 1, 'the older record replaced');
+  assert.equal(parts[0]![0], 'urn:hyperlinker:links:1');
+  const want = (await summarizeDocx(new Uint8Array(Buffer.from(output, 'base64')))).persistedLinks;
+  assert.ok(want !== null && want >= 1);
+  assert.equal(parts[0]![1].match(/<hl:link\s/g)?.length, want, 'every link record of the output');
+});
+
 test('restore original puts the kept export back and checks it', async () => {
   const { original, output } = await linked();
   const state = mockState(original, []);
@@ -149,4 +168,25 @@ test('the review record: kept in a custom XML part on WordApi 1.4 (one part, rew
   const oldHost = new WordHost(mockEnv(old));
   assert.equal(await oldHost.writeReviewRecord(one), false);
   assert.equal(await oldHost.readReviewRecord(), null);
+});
+
+test('the Office theme is followed while the pane is open: a change of officeTheme is reported once, until unsubscribed', async () => {
+  const env = mockEnv(mockState(new Uint8Array(), []));
+  const ctx = env.Office.context as unknown as { officeTheme?: { bodyBackgroundColor: string } };
+  ctx.officeTheme = { bodyBackgroundColor: '#ffffff' };
+  const seen: string[] = [];
+  const off = new WordHost(env, 5).onThemeChanged((t) => seen.push(t));
+  const wait = () => new Promise((r) => setTimeout(r, 40));
+  await wait();
+  assert.deepEqual(seen, [], 'no change, nothing said');
+  ctx.officeTheme = { bodyBackgroundColor: '#262626' };
+  await wait();
+  assert.deepEqual(seen, ['dark']);
+  ctx.officeTheme = { bodyBackgroundColor: '#f3f3f3' };
+  await wait();
+  assert.deepEqual(seen, ['dark', 'light']);
+  off();
+  ctx.officeTheme = { bodyBackgroundColor: '#000000' };
+  await wait();
+  assert.deepEqual(seen, ['dark', 'light']);
 });

@@ -20,6 +20,8 @@ export interface MockState {
   handlers: (() => void)[];
   /** Custom XML parts by id: [namespace, xml]. */
   customXml: Map<string, [string, string]>;
+  /** The options of each insertFileFromBase64 (null: none given). */
+  insertOptions: (Record<string, unknown> | null)[];
 }
 
 class Loadable {
@@ -138,9 +140,12 @@ export class MockContext {
       set changeTrackingMode(v: string) {
         ctx.queue(() => (ctx.state.trackMode = v as MockState['trackMode']));
       }
-      insertFileFromBase64(b64: string, where: string): void {
+      insertFileFromBase64(b64: string, where: string, options?: Record<string, unknown>): void {
         if (where !== 'Replace') throw new Error(`unexpected location ${where}`);
+        // The insert's options are WordApi 1.6, as in Word.
+        if (options && !ctx.state.supported.has('WordApi 1.6')) throw new Error('InvalidArgument: insertFileFromBase64 options need WordApi 1.6');
         ctx.queue(() => {
+          ctx.state.insertOptions.push(options ?? null);
           ctx.state.bytes = ctx.state.onInsert(new Uint8Array(Buffer.from(b64, 'base64')));
           ctx.state.inserted++;
         });
@@ -150,7 +155,7 @@ export class MockContext {
           getByNamespace: (ns: string) =>
             new MockCollection(ctx, () => [...ctx.state.customXml].filter(([, [n]]) => n === ns).map(([id]) => new MockXmlPart(ctx, id))),
           add: (xml: string) => {
-            const ns = /xmlns="([^"]+)"/.exec(xml)?.[1] ?? '';
+            const ns = /xmlns(?::\w+)?="([^"]+)"/.exec(xml)?.[1] ?? '';
             ctx.queue(() => ctx.state.customXml.set(`part${++xmlIds}`, [ns, xml]));
           },
         };
@@ -187,6 +192,7 @@ export function mockState(bytes: Uint8Array, paragraphs: string[], extra: Partia
     sliceSizes: [],
     handlers: [],
     customXml: new Map(),
+    insertOptions: [],
     ...extra,
   };
 }

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { LOCALES, placeholdersOf } from '../../../addin/i18n/locale.ts';
 import { MESSAGES } from '../../../addin/i18n/messages.ts';
 import { CSL_FILE_REASONS, DOCX_REJECT_REASONS } from '../../../shared/schemas/errors.ts';
+import { statCategorySchema } from '../../../shared/schemas/common.ts';
 
 /** Every leaf of a message tree by its dotted path (array items by index). */
 function leaves(node: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
@@ -30,6 +31,14 @@ for (const locale of LOCALES) {
     assert.deepEqual([...mine].filter(([k, v]) => v.trim() === '' && english.get(k)!.trim() !== '').map(([k]) => k), [], 'empty');
   });
 
+  if (locale !== 'en') {
+    test(`${locale}: no sentence left in English (a message of four words or more identical to English)`, () => {
+      const mine = leaves(MESSAGES[locale]);
+      const words = (v: string) => v.replace(/\{\w+\}/g, '').match(/\p{L}{2,}/gu)?.length ?? 0;
+      assert.deepEqual([...english].filter(([k, v]) => words(v) >= 4 && mine.get(k) === v).map(([k]) => k), []);
+    });
+  }
+
   test(`${locale}: the same placeholders as English in every message`, () => {
     const mine = leaves(MESSAGES[locale]);
     const differ = [...english].filter(([k, v]) => mine.has(k) && placeholdersOf(v).join() !== placeholdersOf(mine.get(k)!).join());
@@ -51,4 +60,8 @@ test('placeholders are found once each, sorted', () => {
 test('every DOCX rejection reason and every CSL file reason the service sends has words', () => {
   assert.deepEqual(Object.keys(MESSAGES.en.errors.docxReason).sort(), [...DOCX_REJECT_REASONS].sort());
   assert.deepEqual(Object.keys(MESSAGES.en.errors.cslReason).sort(), [...CSL_FILE_REASONS].sort());
+});
+
+test('every link category the service counts after apply has a name', () => {
+  assert.deepEqual(Object.keys(MESSAGES.en.apply.category).sort(), [...statCategorySchema.options].sort());
 });

@@ -81,6 +81,20 @@ test('numbers, percentages, dates and lists in the display locale’s convention
   assert.equal(S.resolver.update('expression_of_concern', null, '10.1/x'), 'Expression of Concern (Bedenken): 10.1/x');
 });
 
+test('counts pick the locale’s singular or plural: 1 link, 2 links; French 0 and 1 singular', () => {
+  assert.equal(S.review.apply(1), 'Apply 1 link');
+  assert.equal(S.review.apply(2), 'Apply 2 links');
+  assert.equal(S.apply.linksAdded(1), '1 link added');
+  assert.equal(S.resume.same(0), 'Review resumed: your 0 decisions are back.');
+  setDisplayLanguage('fr');
+  assert.equal(S.review.apply(0), 'Appliquer le lien (0)');
+  assert.equal(S.review.apply(1), 'Appliquer le lien (1)');
+  assert.equal(S.review.apply(2), 'Appliquer les liens (2)');
+  setDisplayLanguage('de');
+  assert.equal(S.resume.offer(1, new Date(0)).endsWith('(1 Entscheidung).'), true);
+  assert.equal(S.resume.offer(2, new Date(0)).endsWith('(2 Entscheidungen).'), true);
+});
+
 test('the service’s reason sentences are codes: matched back and said in the display language', () => {
   assert.deepEqual(parseReason('no figure 7 in the document'), { code: 'noTarget', values: { kind: 'figure', key: '7' } });
   assert.deepEqual(parseReason('title agrees (0.93)'), { code: 'fieldAgreesScore', values: { field: 'title', score: '0.93' } });
@@ -94,6 +108,11 @@ test('the service’s reason sentences are codes: matched back and said in the d
   assert.equal(S.reason('title partly agrees (0.62)'), 'Titel stimmt teilweise überein (0,62)');
   assert.equal(S.reason('runner-up 10.1000/abc scores almost as well'), 'der Zweitplatzierte 10.1000/abc schneidet fast genauso gut ab');
   assert.equal(S.reason('inside a citation managed by Zotero, Mendeley or EndNote'), 'innerhalb eines von Zotero, Mendeley oder EndNote verwalteten Zitats');
+  assert.equal(S.reason('Bibliography rewrite refused: no reference list was found.'), 'Umschreiben des Literaturverzeichnisses abgelehnt: es wurde keine Literaturliste gefunden.', 'a reason inside a reason');
+  assert.equal(
+    S.reason('Bibliography rewrite (apa): 1200 entries, 1180 rewritten, 20 already in the style.'),
+    'Literaturverzeichnis umgeschrieben (apa): 1.200 Einträge, 1.180 umgeschrieben, 20 bereits im Stil.',
+  );
   setDisplayLanguage('ja');
   assert.equal(S.reason('inside the reference list'), '参考文献リスト内にあります');
 });

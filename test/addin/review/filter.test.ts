@@ -52,3 +52,14 @@ test('retarget search: every word of the query in the target\'s words, text, aut
   assert.deepEqual(find('10.1/xyz'), ['[105]']);
   assert.deepEqual(find('Prescott'), ['[2]', '[105]']);
 });
+
+test('nextToReview: the next undecided row needing attention, wrapping to the top; then any undecided row; then the row after', async () => {
+  const { nextToReview } = await import('../../../addin/review/filter.ts');
+  const list = [match('a', 'citation', 'unmatched', ''), match('b', 'citation', 'ready', 'r'), match('c', 'figure', 'held', 'f'), match('d', 'figure', 'ready', 'f')];
+  assert.equal(nextToReview(list, {}, 'a'), 'c', 'b is ready: passed over');
+  assert.equal(nextToReview(list, {}, 'c'), 'a', 'wraps to the top for a row still needing attention');
+  assert.equal(nextToReview(list, { a: { status: 'approved' } }, 'c'), 'd', 'no attention left: the next undecided row');
+  const all = { a: { status: 'approved' }, b: { status: 'approved' }, c: { status: 'skipped' }, d: { status: 'approved' } } as const;
+  assert.equal(nextToReview(list, all, 'b'), 'c', 'all decided: the row after');
+  assert.equal(nextToReview(list, all, 'd'), null);
+});

@@ -75,3 +75,18 @@ test('resolve step: progress per reference, then approved and typed DOIs are lin
   assert.match(rels, /https:\/\/doi\.org\/10\.1000\/typed/);
   assert.doesNotMatch(rels, /10\.1000\/second/);
 });
+
+test('Crossref refused by the plan: the scan is still usable and the warning says so in words, with the way out', async () => {
+  const { ServiceError } = await import('../../../addin/service-client.ts');
+  const { S } = await import('../../../addin/strings.ts');
+  const host = new FakeHost();
+  host.loadBytes(await buildDocx({ body: p('As shown [1].') + p('References') + p(`1. ${REFS[0]}`) }), 'm.docx');
+  const client: ServiceClient = {
+    ...resolvingClient(),
+    crossref: () => Promise.reject(new ServiceError(403, 'hyperlinker_requires_paid_plan (hyperlinker_requires_paid_plan) [HTTP 403]', { error: 'hyperlinker_requires_paid_plan', reason: 'hyperlinker_requires_paid_plan' })),
+  };
+  const s = await runScan(host, client, settings, () => undefined);
+  assert.equal(s.resolver, null);
+  assert.equal(s.resolverWarning, S.resolver.paidPlan);
+  assert.doesNotMatch(s.resolverWarning, /HTTP|hyperlinker_requires/);
+});

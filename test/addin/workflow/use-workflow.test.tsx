@@ -120,14 +120,14 @@ test('a rejected file clears the previous review: no old matches left on screen'
   await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
   t.svc.answer.scan = () => Promise.reject(new ServiceError(400, 'DOCX rejected (not-a-zip) [HTTP 400]', { error: 'DOCX rejected', reason: 'not-a-zip' }));
   await finish(await start(() => t.wf().scan()));
-  assert.ok(t.wf().error);
+  assert.equal(t.wf().error, S.errors.docxRejected('not-a-zip'));
   assert.equal(t.wf().session, null);
   assert.deepEqual(t.wf().review.matches, []);
   assert.equal(t.wf().phase, 'idle');
   await t.unmount();
 });
 
-test('Cancel during a scan aborts its request; a late answer loads nothing and no error is shown', async () => {
+test('Cancel during a scan aborts its request; a late answer loads nothing, no error is shown and the cancel is said', async () => {
   const t = await pane();
   const answer = deferred<ScanPacket>();
   t.svc.answer.scan = () => answer.promise;
@@ -137,6 +137,7 @@ test('Cancel during a scan aborts its request; a late answer loads nothing and n
   await finish(running, () => answer.resolve(scanPacket()));
   assert.equal(t.wf().session, null);
   assert.equal(t.wf().error, null);
+  assert.equal(t.wf().info, S.phase.cancelled, 'the cancel is said');
   assert.equal(t.wf().phase, 'idle');
   assert.equal(t.wf().busy, false);
   await t.unmount();

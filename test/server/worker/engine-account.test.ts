@@ -13,3 +13,14 @@ test('inside withEngineAccount (and after its awaits) the account is current; ou
   assert.deepEqual(seen, ['user:1', 'org:2']);
   assert.equal(currentEngineAccount(), NO_ACCOUNT);
 });
+
+test('the request id travels with the account, after awaits too; outside a request it is undefined', async () => {
+  const { currentRequestId } = await import('../../../server/worker/engine-account.ts');
+  assert.equal(currentRequestId(), undefined);
+  const seen = await withEngineAccount('user:1', async () => {
+    await new Promise((r) => setTimeout(r, 1));
+    return [currentEngineAccount(), currentRequestId()];
+  }, 'req-7');
+  assert.deepEqual(seen, ['user:1', 'req-7']);
+  assert.equal(withEngineAccount('user:1', () => currentRequestId()), undefined);
+});

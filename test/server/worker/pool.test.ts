@@ -38,6 +38,25 @@ test('style refinement runs in an engine worker (no engine built on this thread)
   }
 });
 
+test('each engine task writes one line with the request id it served, its operation, its times and its outcome', async () => {
+  const { withEngineAccount } = await import('../../../server/worker/engine-account.ts');
+  const lines: Array<{ level: string; fields: Record<string, unknown>; msg: string }> = [];
+  const log = { info: (fields: Record<string, unknown>, msg: string) => lines.push({ level: 'info', fields, msg }), warn: (fields: Record<string, unknown>, msg: string) => lines.push({ level: 'warn', fields, msg }) };
+  const pool = new EnginePool({ threads: 1, timeoutMs: 120_000, idleMs: 300, log });
+  try {
+    const doc = await pathologicalDocx(2000);
+    await withEngineAccount('user:1', () => pool.scan(doc, DEFAULT_SETTINGS), 'req-scan-1');
+    await assert.rejects(withEngineAccount('user:1', () => pool.scan(new Uint8Array([1, 2, 3]), DEFAULT_SETTINGS), 'req-bad-2'), EngineError);
+  } finally {
+    await pool.close();
+  }
+  assert.equal(lines.length, 2);
+  assert.deepEqual([lines[0]!.level, lines[0]!.msg, lines[0]!.fields.requestId, lines[0]!.fields.op, lines[0]!.fields.outcome], ['info', 'engine task', 'req-scan-1', 'scan', 'ok']);
+  assert.ok(Number.isInteger(lines[0]!.fields.ms) && Number.isInteger(lines[0]!.fields.queuedMs));
+  assert.deepEqual([lines[1]!.level, lines[1]!.msg, lines[1]!.fields.requestId, lines[1]!.fields.op], ['warn', 'engine task failed', 'req-bad-2', 'scan']);
+  assert.equal(typeof lines[1]!.fields.outcome, 'string');
+});
+
 test('style detection is on by default in the engine worker: a scan carries detectedCslId and a calibrated confidence', async () => {
   const { readFileSync } = await import('node:fs');
   const bytes = new Uint8Array(readFileSync(new URL('../../../examples/sample.docx', import.meta.url)));

@@ -133,10 +133,28 @@ function itemCitation(text: string, yearStart: number, m: RegExpExecArray, paren
   };
 }
 
+/** A classical locator (book and chapter, "VI 77", "VI, 40", "I 15") between the author and the year, with the separator before it. */
+const LOCATOR_RE = /(,[\s\u00a0]*|[\s\u00a0]*\([\s\u00a0]*|[\s\u00a0]+)[IVXL]+(?:[\s\u00a0]?[IVXL]+)?(?:,?[\s\u00a0]*\d{1,4})?,[\s\u00a0]*$/u;
+
+/**
+ * "(DIÓGENES LAERCIO, VI 77, 2010)", "Diógenes Laercio (VI 71, 2010": the author read past a classical locator,
+ * when the reference list knows the author; null otherwise.
+ */
+function classicalCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, left: string, offset: number, index: AuthorIndex): Found | null {
+  const loc = LOCATOR_RE.exec(left);
+  if (!loc) return null;
+  const tail = TAIL_RE.exec(left.slice(0, loc.index) + (loc[1]!.includes('(') ? ' (' : ', '));
+  if (!tail || tail[2] || tail[3] || tail[4]) return null;
+  const picked = pickSurname(tail[1]!, offset + tail.index, index);
+  return picked.known ? citationFrom(text, yearStart, m, parens, tail, picked, null) : null;
+}
+
 function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
   const leftStart = Math.max(0, yearStart - 160);
   let left = text.slice(leftStart, yearStart);
   let offset = leftStart;
+  const located = classicalCitation(text, yearStart, m, parens, left, offset, index);
+  if (located) return located;
   let tail = TAIL_RE.exec(left);
   if (!tail) return itemCitation(text, yearStart, m, parens, index);
   let picked = pickSurname(tail[1]!, offset + tail.index, index);

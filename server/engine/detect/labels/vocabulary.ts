@@ -30,7 +30,7 @@ export type CitationWordKind = 'etAl' | 'noDate' | 'references' | 'months';
  * A language's label words, the words joining two items of a list ("e", "und": also two authors) or the ends
  * of a range ("a", "bis"), and its citation words.
  */
-export type LanguageLabels = { language: string; name: string; and: string[]; to: string[] } & Record<LabelKind | CitationWordKind, string[]>;
+export type LanguageLabels = { language: string; name: string; and: string[]; to: string[]; /** Common words, to tell a paragraph's language (detect/languages.ts). */ common: string[] } & Record<LabelKind | CitationWordKind, string[]>;
 
 export const LANGUAGES: readonly LanguageLabels[] = [pt, es, fr, de, it, nl, pl, tr, ru, zh, ja];
 
@@ -50,21 +50,52 @@ function wordPattern(word: string): string {
   return forms.map((f) => (dot ? `${f}\\.?` : f)).join('|');
 }
 
-const cache = new Map<LabelKind, string>();
+/** A pattern that matches nothing: the label words of a kind no language of the vocabulary has. */
+const NOTHING = '(?!)';
 
-/**
- * The label words of a kind in every language, as a regex alternation (no group), longest first so that
- * "Figuras" is read whole before "Figura"; words English already reads are left out.
- */
-export function labelWords(kind: LabelKind, english: RegExp): string {
-  let source = cache.get(kind);
-  if (source === undefined) {
-    const words = new Set<string>();
-    for (const lang of LANGUAGES) for (const w of lang[kind]) if (!english.test(w)) words.add(w);
-    source = [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(wordPattern).join('|');
-    cache.set(kind, source);
+/** The label words of some languages (those a manuscript uses, or a setting pins; all of them by default). */
+export class Vocabulary {
+  private readonly cache = new Map<LabelKind, string>();
+  constructor(readonly languages: readonly LanguageLabels[]) {}
+
+  /** The language codes, in LANGUAGES order: "pt,en"-like keys name a vocabulary. */
+  get codes(): string[] {
+    return this.languages.map((l) => l.language);
   }
-  return source;
+
+  /**
+   * The label words of a kind in these languages, as a regex alternation (no group), longest first so that
+   * "Figuras" is read whole before "Figura"; words English already reads are left out.
+   */
+  labelWords(kind: LabelKind, english: RegExp): string {
+    let source = this.cache.get(kind);
+    if (source === undefined) {
+      const words = new Set<string>();
+      for (const lang of this.languages) for (const w of lang[kind]) if (!english.test(w)) words.add(w);
+      source = words.size ? [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(wordPattern).join('|') : NOTHING;
+      this.cache.set(kind, source);
+    }
+    return source;
+  }
+}
+
+/** Every language of labels/*.json: what a manuscript too short to tell its languages gets. */
+export const ALL_LANGUAGES = new Vocabulary(LANGUAGES);
+
+const vocabularies = new Map<string, Vocabulary>([[ALL_LANGUAGES.codes.join(','), ALL_LANGUAGES]]);
+
+/** The vocabulary of these language codes (unknown codes and English, which the detectors read always, add nothing). */
+export function vocabularyOf(codes: readonly string[]): Vocabulary {
+  const languages = LANGUAGES.filter((l) => codes.includes(l.language));
+  const key = languages.map((l) => l.language).join(',');
+  let v = vocabularies.get(key);
+  if (!v) vocabularies.set(key, (v = new Vocabulary(languages)));
+  return v;
+}
+
+/** The label words of a kind in every language (ALL_LANGUAGES.labelWords). */
+export function labelWords(kind: LabelKind, english: RegExp): string {
+  return ALL_LANGUAGES.labelWords(kind, english);
 }
 
 /** The citation words of a kind in every language, longest first ("e col.", "u. a.", "s/d", "Referências"). */

@@ -5,18 +5,19 @@
 // Keys: app-A, app-1, app-A.1. Label "Appendix A".
 
 import type { ModelParagraph } from '../../model/types.ts';
-import { allMatches, DASH, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
+import { allMatches, DASH, ownRx, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
 import type { Heading } from './headings.ts';
-import { labelWords } from '../labels/vocabulary.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 
 const ENGLISH = 'Appendix|Appendices|APPENDIX|APPENDICES|[Aa]pp\\.|[Aa]ppendix';
-/** "Anexo A", "Apêndice B", "Anhang C", "Annexe 1", "Приложение 2": the words of the other languages (labels/*.json). */
-const OTHER = labelWords('appendix', new RegExp(`^(?:${ENGLISH})$`));
-const HEAD = new RegExp(`^(?:Appendix|APPENDIX|${OTHER})${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
+/** "Anexo A", "Apêndice B", "Anhang C", "Annexe 1", "Приложение 2": the words of the vocabulary's languages (labels/*.json). */
+const other = (v: Vocabulary) => v.labelWords('appendix', new RegExp(`^(?:${ENGLISH})$`));
+const head = (v: Vocabulary) => ownRx(v, 'appendixHead', () => `^(?:Appendix|APPENDIX|${other(v)})${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
 const FLOAT_AFTER = new RegExp(`^${WS}*${DASH}${WS}*(?:figure|table|video|source|equation)`, 'i');
 
 /** Splits headings into appendix targets; returns the keys taken and which headings they came from. */
-export function appendixTargets(headings: readonly Heading[]): { targets: XrefTarget[]; used: Set<Heading> } {
+export function appendixTargets(headings: readonly Heading[], vocabulary: Vocabulary = ALL_LANGUAGES): { targets: XrefTarget[]; used: Set<Heading> } {
+  const HEAD = head(vocabulary);
   const targets: XrefTarget[] = [];
   const used = new Set<Heading>();
   let inAppendix = false;
@@ -54,12 +55,12 @@ export function appendixTargets(headings: readonly Heading[]): { targets: XrefTa
   return { targets, used };
 }
 
-const MENTION = new RegExp(`(?<![\\p{L}])(?:${ENGLISH}|${OTHER})${WS}+`, 'gu');
+const mention = (v: Vocabulary) => ownRx(v, 'appendixMention', () => `(?<![\\p{L}])(?:${ENGLISH}|${other(v)})${WS}+`, 'gu');
 const APP_NUM = '(?:[A-Z](?![a-z])(?:\\.\\d+)*|\\d+(?:\\.\\d+)*)';
 
-export function findAppendixMentions(p: ModelParagraph): XrefMention[] {
+export function findAppendixMentions(p: ModelParagraph, vocabulary: Vocabulary = ALL_LANGUAGES): XrefMention[] {
   const out: XrefMention[] = [];
-  for (const m of allMatches(MENTION, p.text)) {
+  for (const m of allMatches(mention(vocabulary), p.text)) {
     const items = parseItems(p.text, m.index + m[0].length, { num: APP_NUM, subpanels: false, parens: false });
     if (!items.length) continue;
     const last = items[items.length - 1]!;

@@ -8,12 +8,12 @@
 // "Eqn. 2", "the characteristic equations 7–9". Bare "(3)", "(A1)", "(1)–(3)": see BareEquations.
 
 import type { ModelParagraph } from '../../model/types.ts';
-import { labelWords } from '../labels/vocabulary.ts';
-import { allMatches, parseItems, rx, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
+import { allMatches, ownRx, parseItems, rx, WS, type ListItem, type XrefMention, type XrefTarget } from './grammar.ts';
 
 const ENGLISH_WORDS = 'Eq(?:n|uation)?s?\\.?|EQ(?:N|UATION)?S?\\.?|eq(?:n)?s?\\.|equations?';
-/** "Equação 6", "Ecuación (2)", "Gl. (3)", "Éq. 4", "式(4)": the words of the other languages (labels/*.json). */
-const OTHER_WORDS = labelWords('equation', new RegExp(`^(?:${ENGLISH_WORDS})$`));
+/** "Equação 6", "Ecuación (2)", "Gl. (3)", "Éq. 4", "式(4)": the words of the vocabulary's languages (labels/*.json). */
+const otherWords = (v: Vocabulary) => v.labelWords('equation', new RegExp(`^(?:${ENGLISH_WORDS})$`));
 
 const EQ_NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)?[a-z]?';
 
@@ -81,9 +81,9 @@ function parenthesisedList(text: string, at: number): ListItem[] {
   return text[last.number.end] === ')' ? items : [];
 }
 
-export function findEquationMentions(p: ModelParagraph): XrefMention[] {
+export function findEquationMentions(p: ModelParagraph, vocabulary: Vocabulary = ALL_LANGUAGES): XrefMention[] {
   const out: XrefMention[] = [];
-  const re = rx(`(?<![A-Za-z])(?:${ENGLISH_WORDS}|${OTHER_WORDS})(?![A-Za-z])${WS}*`, 'g');
+  const re = ownRx(vocabulary, 'equationMention', () => `(?<![A-Za-z])(?:${ENGLISH_WORDS}|${otherWords(vocabulary)})(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(re, p.text)) {
     const at = m.index + m[0].length;
     let items = parseItems(p.text, at, { num: EQ_NUM, subpanels: false, parens: true });

@@ -5,29 +5,37 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
-import { labelWords } from '../labels/vocabulary.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
 
 const ENGLISH = '[Ff]ig(?:ure)?s?\\.?|FIG(?:URE)?S?\\.?';
-/** "Figura 2", "Abb. 1", "Рис. 3", "图1": the words of the other languages (labels/*.json). */
-const OTHER = labelWords('figure', new RegExp(`^(?:${ENGLISH})$`));
+const kinds = new Map<Vocabulary, LabelledKind>();
 
-export const FIGURES: LabelledKind = {
-  kind: 'figure',
-  prefix: 'fig',
-  display: 'Figure',
-  words: `${ENGLISH}|${OTHER}`,
-  captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${OTHER}`,
-  seqNames: ['figure', 'fig', 'abbildung', 'figura'],
-  postfixWords: 'Figs?',
-  elifeSuffixes: true,
-  appendixWord: 'figure',
-};
-
-export function findFigureTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
-  return findLabelledTargets(FIGURES, paragraphs, excluded);
+/** The figure kind reading the English words and those of the vocabulary's languages ("Figura 2", "Abb. 1", "Рис. 3", "图1"). */
+function figureKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
+  let kind = kinds.get(vocabulary);
+  if (!kind) {
+    const other = vocabulary.labelWords('figure', new RegExp(`^(?:${ENGLISH})$`));
+    kind = {
+      kind: 'figure',
+      prefix: 'fig',
+      display: 'Figure',
+      words: `${ENGLISH}|${other}`,
+      captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${other}`,
+      seqNames: ['figure', 'fig', 'abbildung', 'figura'],
+      postfixWords: 'Figs?',
+      elifeSuffixes: true,
+      appendixWord: 'figure',
+    };
+    kinds.set(vocabulary, kind);
+  }
+  return kind;
 }
 
-export function findFigureMentions(p: ModelParagraph): XrefMention[] {
-  return findLabelledMentions(FIGURES, p);
+export function findFigureTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
+  return findLabelledTargets(figureKind(vocabulary), paragraphs, excluded);
+}
+
+export function findFigureMentions(p: ModelParagraph, vocabulary?: Vocabulary): XrefMention[] {
+  return findLabelledMentions(figureKind(vocabulary), p);
 }

@@ -7,9 +7,9 @@
 // Keys: sec-2.1 for numbered headings, sec-<slug of title> otherwise.
 
 import type { ModelParagraph } from '../../model/types.ts';
-import { allMatches, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
+import { allMatches, ownRx, parseItems, WS, type XrefMention, type XrefTarget } from './grammar.ts';
 import { normTitle, slug, type Heading } from './headings.ts';
-import { labelWords } from '../labels/vocabulary.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 
 export interface SectionTarget extends XrefTarget {
   level: number | null;
@@ -58,14 +58,14 @@ export function sectionNameIndex(targets: readonly SectionTarget[]): SectionName
 }
 
 const ENGLISH = '[Ss]ections?|SECTIONS?|[Ss]ects?s?\\.|[Ss]ecs?\\.';
-/** "seção 2.1", "sección 3", "Abschnitt 4", "Kapitel 2", "раздел 3": the words of the other languages (labels/*.json). */
-const OTHER = labelWords('section', new RegExp(`^(?:${ENGLISH})$`));
-const NUMBERED = new RegExp(`(?<![\\p{L}])(?:${ENGLISH}|${OTHER}|§§?)${WS}*`, 'gu');
+/** "seção 2.1", "sección 3", "Abschnitt 4", "Kapitel 2", "раздел 3": the words of the vocabulary's languages (labels/*.json). */
+const numbered = (v: Vocabulary) => ownRx(v, 'sectionMention', () => `(?<![\\p{L}])(?:${ENGLISH}|${v.labelWords('section', new RegExp(`^(?:${ENGLISH})$`))}|§§?)${WS}*`, 'gu');
 /** "2.1", "A.2", and Royal Society subsections "6a" (resolved to section 6 when 6a has no heading of its own). */
 const SEC_NUM = '(?:\\d+|[A-Z](?=\\.\\d))(?:\\.\\d+)*[a-z]?';
 
-export function findNumberedSectionMentions(p: ModelParagraph): XrefMention[] {
+export function findNumberedSectionMentions(p: ModelParagraph, vocabulary: Vocabulary = ALL_LANGUAGES): XrefMention[] {
   const out: XrefMention[] = [];
+  const NUMBERED = numbered(vocabulary);
   for (const m of allMatches(NUMBERED, p.text)) {
     const items = parseItems(p.text, m.index + m[0].length, { num: SEC_NUM, subpanels: false, parens: false });
     items.forEach((it, i) => {

@@ -5,29 +5,37 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
-import { labelWords } from '../labels/vocabulary.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
 
 const ENGLISH = '[Tt]ables?|TABLES?|Tabs?\\.';
-/** "Tabela 1", "Tabla 3", "Tabelle 2", "Tableau 2", "表2": the words of the other languages (labels/*.json). */
-const OTHER = labelWords('table', new RegExp(`^(?:${ENGLISH})$`));
+const kinds = new Map<Vocabulary, LabelledKind>();
 
-export const TABLES: LabelledKind = {
-  kind: 'table',
-  prefix: 'tab',
-  display: 'Table',
-  words: `${ENGLISH}|${OTHER}`,
-  captionWords: `Table|TABLE|${OTHER}`,
-  seqNames: ['table', 'tabelle', 'tabla'],
-  postfixWords: 'Tables?',
-  elifeSuffixes: true,
-  appendixWord: 'table',
-};
-
-export function findTableTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
-  return findLabelledTargets(TABLES, paragraphs, excluded);
+/** The table kind reading the English words and those of the vocabulary's languages ("Tabela 1", "Tabla 3", "Tabelle 2", "表2"). */
+function tableKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
+  let kind = kinds.get(vocabulary);
+  if (!kind) {
+    const other = vocabulary.labelWords('table', new RegExp(`^(?:${ENGLISH})$`));
+    kind = {
+      kind: 'table',
+      prefix: 'tab',
+      display: 'Table',
+      words: `${ENGLISH}|${other}`,
+      captionWords: `Table|TABLE|${other}`,
+      seqNames: ['table', 'tabelle', 'tabla'],
+      postfixWords: 'Tables?',
+      elifeSuffixes: true,
+      appendixWord: 'table',
+    };
+    kinds.set(vocabulary, kind);
+  }
+  return kind;
 }
 
-export function findTableMentions(p: ModelParagraph): XrefMention[] {
-  return findLabelledMentions(TABLES, p);
+export function findTableTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
+  return findLabelledTargets(tableKind(vocabulary), paragraphs, excluded);
+}
+
+export function findTableMentions(p: ModelParagraph, vocabulary?: Vocabulary): XrefMention[] {
+  return findLabelledMentions(tableKind(vocabulary), p);
 }

@@ -3,8 +3,8 @@
 // - every internal link in the DOCX points at a bookmark whose rendered page shows the text of the
 //   target the scan proposed for that match (the caption, reference entry, heading, equation);
 // - every internal link annotation in the PDF points at one of those bookmarks' positions;
-// - every external link annotation carries the https://doi.org/ URI of a DOI written in the text,
-//   and every DOI link is rendered.
+// - every external link annotation carries the https://doi.org/ URI of a DOI written in the text or the
+//   resolver address of an identifier written there (URL, PMID, ...), and every such link is rendered.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -54,7 +54,11 @@ before(() => {
         }
       }
     }
-    for (const m of input.matchById.values()) if (m.kind === 'doi' && m.status === 'ready' && m.doi) dois.add(`https://doi.org/${m.doi}`);
+    for (const m of input.matchById.values()) {
+      if (m.status !== 'ready') continue;
+      if (m.kind === 'doi' && m.doi) dois.add(`https://doi.org/${m.doi}`);
+      if (m.identifier) dois.add(m.identifier.url);
+    }
     expected.set(name, { internal, dois });
   }
   const files = DOCS.map((n) => join(dir, n.replace(/\.docx$/, '.linked.docx')));
@@ -100,7 +104,7 @@ for (const name of DOCS) {
     assert.deepEqual(stray.slice(0, 5), [], `${name}: ${stray.length} internal annotations point elsewhere`);
     assert.ok(internalAnnots.length >= exp.internal.length, `${name}: every internal link is rendered (${internalAnnots.length} annotations for ${exp.internal.length} links)`);
 
-    // 3. External annotations carry exactly the DOI URLs written in the text.
+    // 3. External annotations carry exactly the DOI and identifier URLs written in the text.
     const uris = annots.filter((a) => a.uri !== undefined).map((a) => a.uri!);
     assert.deepEqual(uris.filter((u) => !exp.dois.has(u)), [], `${name}: external annotations carry the DOIs' https://doi.org/ URIs`);
     assert.deepEqual([...exp.dois].filter((u) => !uris.includes(u)), [], `${name}: every DOI link is rendered`);

@@ -144,3 +144,16 @@ test('the citation words come from the language files', () => {
   for (const w of ['n.d.', 's.d.', 'S. d.', 's/d', 'o. J.', 'sin fecha']) assert.ok(isNoDate(w), w);
   assert.ok(MONTHS.has('Março') && MONTHS.has('März') && !MONTHS.has('Smith'));
 });
+
+test('a classical locator between author and year is read past when the list knows the author ("DIÓGENES LAERCIO, VI 77, 2010")', async () => {
+  const body = [
+    'Como dice (DIÓGENES LAERCIO, VI 77, 2010, p. 230) y (DIOGENES LAERCIO VI, 40, 2010); según Diógenes Laercio (VI 71, 2010, p. 228), y no (Platón, II 3, 2010).',
+    'Referencias',
+    'DIÓGENES LAERCIO. Vidas y opiniones de los filósofos ilustres. Madrid: Lucina, 2010.',
+    'HADOT, P. La ciudadela interior. Salamanca: Alpha Decay, 2013.',
+  ].map((t) => p(t)).join('');
+  const { matches } = await cite({ body });
+  assert.deepEqual(matches.map((m) => [m.text, m.status, m.target]), [
+    ['DIÓGENES LAERCIO, VI 77, 2010', 'ready', 'bib-1'], ['DIOGENES LAERCIO VI, 40, 2010', 'ready', 'bib-1'], ['Diógenes Laercio (VI 71, 2010', 'ready', 'bib-1'],
+  ]);
+});

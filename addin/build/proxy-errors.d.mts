@@ -1,0 +1,1 @@
+export function proxyError(err: unknown, req: unknown, res: { headersSent?: boolean; writeHead?: (status: number, headers: Record<string, string>) => unknown; end?: (body: string) => unknown }): void;
