@@ -25,6 +25,8 @@ function ThemeRoot({ host, initial, children }: { host: DocumentHost; initial: '
 async function main(): Promise<void> {
   const rootEl = document.getElementById('root');
   if (!rootEl) throw new Error('#root missing');
+  // Until Office answers, the browser's language (the "Word is slow" notice); then Office's display language.
+  applyDisplayLanguage(displayLanguageTag(undefined, location.search, navigator.language));
   const { host, officeTheme, displayLanguage } = await pickHost(location.search, () => {
     rootEl.textContent = S.app.officeSlow;
   });
