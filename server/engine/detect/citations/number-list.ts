@@ -1,5 +1,7 @@
-// Parses the inside of a numeric citation group: "1", "1,2", "1–3", "2, 5-7", "3, p. 5".
+// Parses the inside of a numeric citation group: "1", "1,2", "1–3", "2, 5-7", "3, p. 5", "1 a 3".
 // Each listed number (range ends included, numbers between them implied) becomes one item.
+
+import { connectorWords } from '../labels/vocabulary.ts';
 
 export interface NumberItem {
   /** Offsets relative to the start of the parsed string. */
@@ -12,10 +14,15 @@ export interface NumberItem {
 
 const DASH = '[-–—‐‑−]';
 const PART_RE = new RegExp(`^(\\d{1,4})(?:\\s*${DASH}\\s*(\\d{1,4}))?$`);
+/** A range written in words: "1 to 3", "1 a 3", "1 bis 3", "1 à 3" (the range words of labels/*.json). */
+const WORD_RANGE_RE = new RegExp(`^(\\d{1,4})\\s+(?:to|${connectorWords('to')})\\s+(\\d{1,4})$`, 'u');
 const LOCATOR_RE = /^(?:p|pp|page|pages|S\.)\.?\s*\d+(?:\s*[-–]\s*\d+)?$/i;
 
-/** The items of a numeric list, or null when the string is not one (zeros, reversed ranges, words). */
-export function parseNumberList(s: string, allowLocators = true): NumberItem[] | null {
+/**
+ * The items of a numeric list, or null when the string is not one (zeros, reversed ranges, words). With
+ * `rangeWords` a range may be written in words ("[1 a 3]", "[1 bis 3]": inside brackets only).
+ */
+export function parseNumberList(s: string, allowLocators = true, rangeWords = false): NumberItem[] | null {
   const items: NumberItem[] = [];
   const re = /[^,;]+/g;
   for (const m of s.matchAll(re)) {
@@ -30,7 +37,7 @@ export function parseNumberList(s: string, allowLocators = true): NumberItem[] |
       last.endWithPages = at + part.length;
       continue;
     }
-    const pm = PART_RE.exec(part);
+    const pm = PART_RE.exec(part) ?? (rangeWords ? WORD_RANGE_RE.exec(part) : null);
     if (!pm) return null;
     const a = Number(pm[1]);
     if (a < 1 || pm[1]!.startsWith('0')) return null;

@@ -24,7 +24,7 @@ function groupsIn(text: string, open: '[' | '('): NumericGroup[] {
   const re = open === '[' ? /\[([^[\]()]{1,120})\]/g : /\(([^()[\]]{1,120})\)/g;
   const out: NumericGroup[] = [];
   for (const m of text.matchAll(re)) {
-    const items = parseNumberList(m[1]!);
+    const items = parseNumberList(m[1]!, true, open === '[');
     if (!items) continue;
     const start = m.index;
     const end = start + m[0].length;

@@ -27,3 +27,12 @@ for (const r of rows) {
     assert.deepEqual(got === null ? null : got.map((i) => [i.n, i.start, i.end, i.endWithPages]), r.items);
   });
 }
+
+test('a range in words ("1 a 3", "2 bis 4", "1 to 3") only where the caller allows it (inside brackets)', () => {
+  const brief = (s: string, words: boolean) => parseNumberList(s, true, words)?.map((i) => [i.n, i.start, i.end]) ?? null;
+  assert.deepEqual(brief('1 a 3', true), [[1, 0, 1], [3, 4, 5]]);
+  assert.deepEqual(brief('2 bis 4, 7', true), [[2, 0, 1], [4, 6, 7], [7, 9, 10]]);
+  assert.deepEqual(brief('1 to 3', true), [[1, 0, 1], [3, 5, 6]]);
+  assert.equal(brief('1 a 3', false), null);
+  assert.equal(brief('3 a 1', true), null, 'a reversed range is no range');
+});
