@@ -10,7 +10,8 @@ import { loadavg } from 'node:os';
 import type { CheckFinding, CheckSeverity } from '../shared/contract.ts';
 import { scan } from '../server/engine/index.ts';
 import { SETTINGS_DEFAULTS } from '../shared/settings-values.ts';
-import { corpusDir, listCorpus } from './accuracy/corpus.ts';
+import { corpusDir, listCorpus, loadGold } from './accuracy/corpus.ts';
+import { readAgainstGold } from './checks/gold-reading.ts';
 import { FAULT_KINDS, inject, type FaultKind } from './checks/inject.ts';
 import { countDocument, scoreIdentifiers, type IdentifierTally } from './checks/identifiers.ts';
 import { buildModel } from '../server/engine/model/document.ts';
@@ -29,12 +30,15 @@ const tally = new Map<FaultKind, { injected: number; found: number; missed: stri
 const untouched: Record<CheckSeverity, number> = { error: 0, warning: 0, note: 0 };
 const errorCodes = new Map<string, number>();
 const corpusIds = new Map<string, IdentifierTally>();
+const readings: ({ name: string } & ReturnType<typeof readAgainstGold>)[] = [];
 const started = performance.now();
 for (const name of names) {
   const docx = new Uint8Array(readFileSync(join(dir, `${name}.docx`)));
   const packet = scan(docx, { ...SETTINGS_DEFAULTS });
   scoreIdentifiers(name, packet.matches, countDocument(buildModel(openDocx(docx))), corpusIds);
   const base = packet.checks ?? [];
+  const reading = readAgainstGold(base, loadGold(join(dir, `${name}.gold.json`)));
+  readings.push({ name, ...reading });
   for (const f of base) {
     untouched[f.severity]++;
     if (f.severity === 'error') errorCodes.set(f.code, (errorCodes.get(f.code) ?? 0) + 1);
@@ -67,6 +71,16 @@ for (const [kind, t] of tally) {
 const per = (n: number) => (n / Math.max(1, names.length)).toFixed(2);
 console.log(`\nuntouched manuscripts: ${per(untouched.error)} errors, ${per(untouched.warning)} warnings, ${per(untouched.note)} notes per manuscript`);
 console.log(`errors on untouched manuscripts by code: ${[...errorCodes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
+// Read against the gold (bench/checks/gold-reading.ts): an error the gold does not support is unsupported.
+const unsupported = readings.flatMap((r) => r.unsupported.map((f) => ({ name: r.name, f })));
+const worst = readings.reduce((a, r) => (r.unsupported.length > a.unsupported.length ? r : a), readings[0] ?? { name: '-', unsupported: [] as CheckFinding[] });
+const supportedErrors = readings.reduce((a, r) => a + r.errors - r.unsupported.length, 0);
+console.log(`read against the gold: ${supportedErrors} errors supported, ${unsupported.length} unsupported: ${per(unsupported.length)} per manuscript (goal < 0.2), at most ${worst.unsupported.length} in one (${worst.name}; goal <= 1)`);
+for (const { name, f } of unsupported.slice(0, 12)) console.log(`  unsupported ${name}: ${f.code} “${f.text ?? f.context.after.slice(0, 40)}” ${f.message.slice(0, 90)}`);
+const uncited = readings.reduce((a, r) => a + r.uncited, 0);
+const uncitedTrue = readings.reduce((a, r) => a + r.uncitedTrue, 0);
+console.log(`entry-not-cited warnings: ${uncited}, of which the gold cites ${uncited - uncitedTrue} (${uncited ? (uncitedTrue / uncited).toFixed(3) : '-'} true)`);
+for (const r of readings) for (const f of r.uncitedFalse.slice(0, 2)) console.log(`  cited in the gold ${r.name}: ${f.message.slice(0, 100)}`);
 
 // Identifiers: the corpus counted by a second reading of the text (bench/checks/identifiers.ts), and the test
 // manuscripts full of them (test/helpers/identifier-manuscripts.ts), scored exactly against their gold.

@@ -78,7 +78,7 @@ export function countIdentifiers(text: string, paragraph: number): CountedIdenti
     else if (/^NCT\d{8}$/.test(w)) add(t, 'nct', `https://clinicaltrials.gov/study/${w}`);
     else if (/^\d{1,9}$/.test(w) && (/^(?:PMID|PubMed):?$/i.test(prev) || (/^ID:?$/.test(prev) && /^PubMed$/i.test(prev2)))) add(t, 'pmid', `https://pubmed.ncbi.nlm.nih.gov/${w}/`);
     else if ((m = w.match(/^RRID:([A-Za-z]+[_:].+)$/))) add(t, 'rrid', `https://scicrunch.org/resolver/RRID:${m[1]}`);
-    else if (prev === 'RRID:' && /^[A-Za-z]+[_:]\w/.test(w)) add(t, 'rrid', `https://scicrunch.org/resolver/RRID:${w}`, toks[i - 1]!.start);
+    else if (raw[i - 1]?.text === 'RRID:' && /^[A-Za-z]+[_:]\w/.test(w)) add(t, 'rrid', `https://scicrunch.org/resolver/RRID:${w}`, toks[i - 1]!.start);
     else if ((m = w.match(/^arXiv:(.+)$/i)) && (NEW_ARXIV.test(m[1]!) || OLD_ARXIV.test(m[1]!))) add(t, 'arxiv', `https://arxiv.org/abs/${m[1]}`);
     else if (NEW_ARXIV.test(w) && (/^arXiv:?$/i.test(prev) || (prev === 'preprint' && /^arXiv$/i.test(prev2)))) add(t, 'arxiv', `https://arxiv.org/abs/${w}`);
     else if (OLD_ARXIV.test(w)) add(t, 'arxiv', `https://arxiv.org/abs/${w}`);

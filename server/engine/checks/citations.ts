@@ -22,6 +22,33 @@ function nearestEntry(m: ReviewMatch, list: readonly ReviewTarget[]): ReviewTarg
   return same.find((t) => (t.year ?? '').replace(/[a-z]$/, '') === base) ?? same.sort((a, b) => Math.abs(Number.parseInt(a.year ?? '0', 10) - Number(base)) - Math.abs(Number.parseInt(b.year ?? '0', 10) - Number(base)))[0]!;
 }
 
+/**
+ * An entry of the cited year that has the cited name as a word of its text but not as its first author
+ * ("(Xds, 2010)" for "Kabsch W. 2010. Xds. Acta Cryst…", "(WMOW.M.O, 2026)" read as "O, 2026" for "WMO. W.M.O
+ * (2026)", "Keese, 2007" for "… Sadler, M. S., & Keesee, T. (2007)"): the citation may name it by its title, a
+ * later author or a misspelt one, which the check cannot decide.
+ */
+function entryNamingIt(m: ReviewMatch, list: readonly ReviewTarget[]): ReviewTarget | null {
+  const cited = citedName(m.sourceText);
+  if (!cited) return null;
+  const name = cited.surname.toLowerCase();
+  const base = cited.year.replace(/[a-z]$/, '');
+  const words = (t: ReviewTarget) => (t.text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const like = (w: string) => w === name || (name.length >= 4 && oneEditApart(w, name));
+  // An entry of that first author is the nearest entry (the error names it), not an undecided reading.
+  const other = (t: ReviewTarget) => entrySurname(t)?.toLowerCase() !== name;
+  return list.find((t) => (t.year ?? '').replace(/[a-z]$/, '') === base && other(t) && words(t).some(like)) ?? null;
+}
+
+/** Whether two words differ by one inserted, deleted or replaced letter. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 export function citationChecks(matches: readonly ReviewMatch[], targets: readonly ReviewTarget[], mentions: Map<string, ReviewMatch[]>, citeStyle: string | undefined): CheckFinding[] {
   const out: CheckFinding[] = [];
   const list = entries(targets);
@@ -33,6 +60,11 @@ export function citationChecks(matches: readonly ReviewMatch[], targets: readonl
     if (m.status === 'unmatched') {
       if (numbered) {
         out.push(finding('citation-without-entry', 'error', `Citation ${quoted(m)} names no entry: the reference list ${list.length ? `ends at ${last}` : 'was not found'}`, atMention(m)));
+        continue;
+      }
+      const naming = entryNamingIt(m, list);
+      if (naming) {
+        out.push(finding('undecided', 'note', `Citation “${m.sourceText}” names no first author of the list, but ${naming.label} of that year has the word: check which entry it cites`, atMention(m), [naming.targetId]));
         continue;
       }
       const near = nearestEntry(m, list);

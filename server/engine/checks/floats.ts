@@ -9,6 +9,8 @@ const ORDERED_KINDS = new Set(['figure', 'table', 'supplementary']);
 /** Equations are often numbered without being mentioned: a note, not a warning. */
 const MENTION_EXPECTED: Record<string, 'warning' | 'note'> = { figure: 'warning', table: 'warning', supplementary: 'warning', equation: 'note', algorithm: 'note', listing: 'note' };
 
+const RANGE_CAPTION = /^[\p{L}.\s]{0,12}S?\d+\s*[-\u2013]\s*[\p{L}.]{0,6}\s?S?\d+\b/u;
+
 function display(t: ReviewTarget): string {
   return t.label;
 }
@@ -25,7 +27,8 @@ export function floatChecks(matches: readonly ReviewMatch[], targets: readonly R
   const series = new Map<string, { t: ReviewTarget; n: number }[]>();
   for (const t of floats) {
     const num = targetNumber(t);
-    if (!num) continue;
+    // A caption for a range of items ("ESM5 - ESM8 are PDF versions of…", repeated for each) numbers none alone.
+    if (!num || RANGE_CAPTION.test(t.text ?? '')) continue;
     const list = series.get(num.series) ?? [];
     list.push({ t, n: num.number });
     series.set(num.series, list);
@@ -42,6 +45,17 @@ export function floatChecks(matches: readonly ReviewMatch[], targets: readonly R
       if (noneNoted.has(m.kind)) continue;
       noneNoted.add(m.kind);
       out.push(finding('undecided', 'note', `“${quoted(m)}” is mentioned but the document has no numbered ${plural} (perhaps they are in another file), so ${what} mentions are not checked`, atMention(m)));
+      continue;
+    }
+    // A mention numbered in another series than the document's items is not decidable either: "Tables S2 and S3"
+    // when the supplementary tables are in another file, "Figure 1D–III" (panel parts in Roman numerals).
+    const written = m.sourceText.replace(/[()]/g, '').trim();
+    const otherSeries = /^S\d/i.test(written) ? !series.has(`${m.kind}:S`) && 'supplementary' : /^[IVXLC]+$/.test(written) ? 'roman' : false;
+    if (otherSeries) {
+      if (noneNoted.has(`${m.kind}:${otherSeries}`)) continue;
+      noneNoted.add(`${m.kind}:${otherSeries}`);
+      const why = otherSeries === 'roman' ? `the document's ${plural} are numbered ${seriesRange(items)}, so mentions in Roman numerals (panel parts?) are not checked` : `the document has no supplementary ${plural} (perhaps they are in another file), so S-numbered ${what} mentions are not checked`;
+      out.push(finding('undecided', 'note', `“${quoted(m)}” is mentioned but ${why}`, atMention(m)));
       continue;
     }
     out.push(finding('mention-without-target', 'error', `“${quoted(m)}” is mentioned but the document has no ${what} ${m.sourceText.replace(/[()]/g, '')} (${plural}: ${seriesRange(items)})`, atMention(m)));

@@ -284,7 +284,10 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
       // prose is too often something else ("Protocol (2019)", "COVID-19 2020").
       const parenthetical = c.inParens && c.comma;
       const named = parenthetical || (c.narrative && (c.etAl || !!c.second)) || (c.inParens && (c.etAl || !!c.second));
-      if (!strictUnmatched || !named) continue;
+      // "(Hites 2011; Law et al. 2003)", "Hites (2011)": a first author of the reference list with a year none of
+      // their entries has is a citation without an entry too (a changed or mistyped year), whatever its form.
+      const listAuthor = (c.inParens || c.narrative) && index.knowsSurname(c.first);
+      if (!strictUnmatched || !(named || listAuthor)) continue;
     }
     if (!c.inParens && !c.narrative && !c.comma && res.status !== 'ready') continue;
 

@@ -22,3 +22,25 @@ test('figures and tables: mentioned but absent, never mentioned, first mentioned
   assert.deepEqual(by('caption-numbering'), ['figure numbering skips from 3 to 5']);
   assert.deepEqual(countBySeverity(found), { error: 1, warning: 4, note: 0 });
 });
+
+test('mentions in another series than the items (S-numbered without supplementary items, Roman panel parts) are one note each, not errors', async () => {
+  const found = await checksOf([
+    p('Pollen is shed (Figure 1D–II), then later (Figure 1D–III). Tables S2 and S3 give the data. Figure 1 and Table 1 show it.'),
+    p('Figure 1. One.', 'Caption'),
+    p('Table 1. A table.', 'Caption'),
+  ]);
+  assert.deepEqual(found.filter((f) => f.severity === 'error').map((f) => f.message), []);
+  const notes = found.filter((f) => f.code === 'undecided').map((f) => f.message);
+  assert.ok(notes.some((m) => /mentions in Roman numerals \(panel parts\?\) are not checked/.test(m)), notes.join('\n'));
+  assert.ok(notes.some((m) => /no supplementary tables .* S-numbered table mentions are not checked/.test(m)), notes.join('\n'));
+});
+
+test('a caption for a range of items, repeated for each, is no numbering repeat', async () => {
+  const found = await checksOf([
+    p('See ESM1 and ESM5.'),
+    p('ESM1 - 4. Maple worksheets.', 'Caption'),
+    p('ESM5 - ESM8 are PDF versions of the worksheets.', 'Caption'),
+    p('ESM5 - ESM8 are PDF versions of the worksheets.', 'Caption'),
+  ]);
+  assert.deepEqual(found.filter((f) => f.code === 'caption-numbering'), []);
+});
