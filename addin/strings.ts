@@ -33,7 +33,7 @@ function build(messages: Messages, f: LocaleFormat) {
     format: f,
     app: {
       ...m.app,
-      steps: { ...m.app.steps, links: (n: number) => t(m.app.steps.links, { n }), references: (n: number) => t(m.app.steps.references, { n }) },
+      steps: { ...m.app.steps, links: (n: number) => t(m.app.steps.links, { n }), checks: (n: number) => t(m.app.steps.checks, { n }), references: (n: number) => t(m.app.steps.references, { n }) },
       startFailed: (why: string) => t(m.app.startFailed, { why }),
     },
     host: {
@@ -65,6 +65,11 @@ function build(messages: Messages, f: LocaleFormat) {
       docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),
       /** A refused CSL file's reason code in words; null for a code the pane does not know. */
       cslRejected: (reason: string) => (reason in m.errors.cslReason ? t(m.errors.cslRejected, { problem: (m.errors.cslReason as Record<string, string>)[reason]! }) : null),
+    },
+    /** The Checks step: the manuscript's findings per severity. */
+    checks: {
+      ...m.checks,
+      counts: (errors: number, warnings: number, notes: number) => t(m.checks.counts, { errors, warnings, notes }),
     },
     scan: { ...m.scan },
     apply: {

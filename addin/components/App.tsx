@@ -17,6 +17,7 @@ import { ResolverPanel } from './ResolverPanel.tsx';
 import { StylePicker } from './StylePicker.tsx';
 import { detectedStyle } from '../review/style-choice.ts';
 import { ResultPanel } from './ResultPanel.tsx';
+import { ChecksPanel } from './ChecksPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { ProgressLine } from './ProgressLine.tsx';
@@ -28,7 +29,7 @@ import { attentionCount } from '../review/filter.ts';
 import { S } from '../strings.ts';
 
 type TabName = 'review' | 'settings' | 'account';
-type StepName = 'links' | 'references' | 'style' | 'apply';
+type StepName = 'links' | 'checks' | 'references' | 'style' | 'apply';
 
 export interface AppProps {
   host: DocumentHost;
@@ -195,6 +196,7 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
               {/* The review top-down at 320 px: one step in view at a time, each with its count. */}
               <TabList className="review-steps" size="small" aria-label={S.app.steps.label} selectedValue={step} onTabSelect={(_, d) => setStep(d.value as StepName)} data-testid="review-steps">
                 <Tab value="links">{S.app.steps.links(wf.review.matches.length)}</Tab>
+                {wf.session.packet.checks && <Tab value="checks">{S.app.steps.checks(wf.session.packet.checks.length)}</Tab>}
                 {wf.session.resolver && <Tab value="references">{S.app.steps.references(wf.session.resolver.references.length)}</Tab>}
                 {hasBibliography && <Tab value="style">{S.app.steps.style}</Tab>}
                 <Tab value="apply">{S.app.steps.apply}</Tab>
@@ -202,6 +204,7 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
               <div hidden={step !== 'links'}>
                 <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
               </div>
+              {step === 'checks' && wf.session.packet.checks && <ChecksPanel findings={wf.session.packet.checks} onSelect={select} />}
               {step === 'references' && wf.session.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}
               {step === 'style' && hasBibliography && (
                 <StylePicker detection={detectedStyle(wf.session.packet, wf.session.resolver)} choice={wf.bibliography} onChange={wf.setBibliography} preview={wf.stylePreview} />
