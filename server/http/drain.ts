@@ -5,7 +5,6 @@
 // credit for a document it did not deliver (a SIGKILLed one is refunded by the sweeper of any other process,
 // or by the retry that takes its Idempotency-Key over).
 import type { NextFunction, Request, Response } from 'express';
-import type { ErrorResponse } from '../../shared/contract.ts';
 import { HttpError } from './errors.ts';
 
 /** Seconds a client is told to wait before retrying a request refused while draining (another replica answers). */
@@ -71,16 +70,10 @@ export class Drain {
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       if (this.draining && !ALWAYS_ANSWERED.has(req.path)) {
+        // Through the error handler, which reads what is left of the body before answering: answered while
+        // the client was still uploading, the socket closed under its writes (EPIPE, the answer lost).
         res.setHeader('Connection', 'close');
-        res.setHeader('Retry-After', String(DRAIN_RETRY_AFTER));
-        res.status(503).json({
-          error: 'Service temporarily unavailable',
-          reason: 'draining',
-          hint: 'This replica is shutting down; retry after the given seconds (another replica answers).',
-          retry_after: DRAIN_RETRY_AFTER,
-          retryAfter: DRAIN_RETRY_AFTER,
-          requestId: req.requestId,
-        } satisfies ErrorResponse);
+        next(drainingError());
         return;
       }
       this.inFlight += 1;

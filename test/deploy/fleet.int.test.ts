@@ -98,7 +98,11 @@ describe('a fleet of three replicas behind HAProxy', { skip: haproxy.skip }, () 
     await until('the credit reserved', async () => (await ledger(fleet.pool, account)).pending === before.pending + 1);
     const exit = fleet.signal(0, 'SIGTERM');
     await until('the replica draining', async () => (await fetch(`${replica.url}/readyz`).then((r) => r.status, () => 0)) === 503);
-    const refused = expectError(await direct.scan({ file: corpusDoc() }), 503);
+    const answer = await direct.scan({ file: corpusDoc() }).catch(async (err: { cause?: { code?: string } }) => {
+      const state = await Promise.race([exit, new Promise((r) => setTimeout(() => r('still running'), 200))]);
+      throw new Error(`the draining replica did not answer (${err.cause?.code ?? String(err)}); the process: ${String(state)}`);
+    });
+    const refused = expectError(answer, 503);
     assert.equal(refused.reason, 'draining');
     assert.ok(Number.isInteger(refused.retry_after) && refused.retry_after! >= 1);
     // Through the proxy: answered by the others (a request that reached the draining replica before its health

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import express from 'express';
 import { Drain, DRAIN_RETRY_AFTER } from '../../../server/http/drain.ts';
-import { requestIds } from '../../../server/http/middleware.ts';
+import { errorHandler, requestIds } from '../../../server/http/middleware.ts';
+import { createLogger } from '../../../server/http/logger.ts';
 
 const servers: Server[] = [];
 after(() => { for (const s of servers) s.close(); });
@@ -20,6 +21,8 @@ async function app(drain: Drain, slow: Promise<void>): Promise<string> {
   a.get('/healthz', (_req, res) => { res.json({ ok: true }); });
   a.get('/slow', async (_req, res) => { await slow; res.json({ done: true }); });
   a.get('/fast', (_req, res) => { res.json({ done: true }); });
+  a.post('/upload', (_req, res) => { res.json({ done: true }); });
+  a.use(errorHandler(createLogger('silent')));
   const server = createServer(a);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -43,6 +46,10 @@ test('draining: the request in flight finishes, new ones get 503 draining with r
   assert.equal(body.retry_after, DRAIN_RETRY_AFTER);
   assert.equal(body.requestId, refused.headers.get('x-request-id'));
   assert.equal((await fetch(`${url}/healthz`)).status, 200);
+  // An upload refused while draining: its body is read first, so the client gets the 503, not a broken pipe.
+  const upload = await fetch(`${url}/upload`, { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) });
+  assert.equal(upload.status, 503);
+  assert.equal(((await upload.json()) as { reason: string }).reason, 'draining');
   assert.equal(await drain.whenIdle(50), false, 'the slow request still runs');
   const idle = drain.whenIdle(60_000);
   release();
