@@ -3,8 +3,8 @@
 // numbered entries swapped, a citation's year changed, a figure mentioned past the last one, the first mentions of
 // two figures swapped, a caption dropped), and the findings on the untouched manuscripts. A fault counts as found
 // when a finding of its code (naming its target, where it has one) appears that the untouched manuscript did not have.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import type { CheckFinding, CheckSeverity } from '../shared/contract.ts';
@@ -103,4 +103,15 @@ function identifierBlock(title: string, tally: Map<string, IdentifierTally>): vo
   console.log(`${line('all', sum)}   (goal: recall >= 0.97, precision >= 0.99)`);
 }
 identifierBlock(`identifiers, ${names.length} corpus manuscripts (counted by a second reading of the text):`, corpusIds);
+// The manuscripts in other languages beside the corpus (../shared/corpus-i18n), counted the same way.
+const i18nDir = join(dirname(dir), 'corpus-i18n');
+if (!docFilter && existsSync(i18nDir)) {
+  const i18nIds = new Map<string, IdentifierTally>();
+  const i18nNames = listCorpus(i18nDir).map((d) => d.name);
+  for (const name of i18nNames) {
+    const docx = new Uint8Array(readFileSync(join(i18nDir, `${name}.docx`)));
+    scoreIdentifiers(name, scan(docx, { ...SETTINGS_DEFAULTS }).matches, countDocument(buildModel(openDocx(docx))), i18nIds);
+  }
+  identifierBlock(`identifiers, ${i18nNames.length} corpus-i18n manuscripts (counted the same way):`, i18nIds);
+}
 identifierBlock(`identifiers, ${manuscriptIds.size ? Object.keys(IDENTIFIER_MANUSCRIPTS).length : 0} test manuscripts (exact gold):`, manuscriptIds);
