@@ -76,6 +76,24 @@ const TO = `to|${connectorWords('to')}`;
 const SEP_LIST = `(?:${WS}*[,;]${WS}*(?:(?:${AND})${WS}+|&${WS}*)?|${WS}+(?:${AND}|&)${WS}+)`;
 const SEP_RANGE = `(?:${WS}*${DASH}${WS}*|${WS}+(?:${TO})${WS}+)`;
 const SEP_LIST_RE = new RegExp(SEP_LIST, "y");
+/**
+ * A footnote mark typed as superscript digits right after a number ("Figura 02⁸") is no part of it: the item
+ * ends where superscript starts after plain digits, and the list ends with it.
+ */
+export function cutAtSuperscript(p: ModelParagraph, items: ListItem[]): ListItem[] {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const { start, end } = it.number;
+    const first = p.pieces.find((x) => x.kind === 'text' && x.start <= start && start < x.end);
+    if (!first || first.superscript) continue;
+    const sup = p.pieces.find((x) => x.kind === 'text' && x.superscript && x.start > start && x.start < end);
+    if (!sup || !/^\d+$/.test(p.text.slice(start, sup.start))) continue;
+    const cut = { start, end: sup.start };
+    return [...items.slice(0, i), { token: p.text.slice(start, sup.start), number: cut, numbersub: cut, rangeEnd: it.rangeEnd }];
+  }
+  return items;
+}
+
 /** The further numbers of a caption naming two or three floats ("Figuras 7 e 8.", "Figures 3, 4 and 5:"). */
 const CAPTION_MORE_RE = new RegExp(`^((?:${SEP_LIST}\\d+){1,2})(?=${WS}*[.:|]|${WS}*${DASH}${WS})`);
 

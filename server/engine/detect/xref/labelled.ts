@@ -6,6 +6,7 @@ import { SpanSet } from '../span-set.ts';
 import {
   allMatches,
   captionMoreNumbers,
+  cutAtSuperscript,
   ownRx,
   DASH,
   isBold,
@@ -321,7 +322,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
   const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:((?:Box|Appendix|APPENDIX)${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
   for (const m of allMatches(label, text)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
-    let items = parseItems(text, m.index + m[0].length, grammarFor(cfg));
+    let items = cutAtSuperscript(p, parseItems(text, m.index + m[0].length, grammarFor(cfg)));
     if (cfg.postfixWords) {
       // "Figs 2 and S1 Fig": the list stops before an item that carries its own postfix label.
       const postfix = ownRx(cfg, 'postfixWord', () => `^${WS}+(?:${cfg.postfixWords})(?![A-Za-z])`);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
+import { buildDocx, p, r, SUP } from '../../../../helpers/docx-builder.ts';
 import { analyse } from '../../../../../server/engine/scan.ts';
 import { connectorWords, labelWords, LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
 import { parseSettings } from '../../../../../shared/settings.ts';
@@ -89,3 +89,13 @@ for (const c of SECTION_CASES) {
     assert.deepEqual(got, c.expected);
   });
 }
+
+test('a footnote mark typed as superscript digits after a label number is no part of it ("Figura 02⁸")', async () => {
+  const body = `<w:p>${r('Ver a Figura 02')}${r('8', SUP)}${r(' e a Figure 3')}${r('12', SUP)}${r('.')}</w:p>` + p('Figura 2. Mapa.') + p('Figure 3. Map.');
+  const input = analyse(await buildDocx({ body }), SETTINGS);
+  const got = [...input.matchById.values()]
+    .filter((m) => m.paragraph.index === 0 && m.kind === 'figure')
+    .sort((a, b) => a.start - b.start)
+    .map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+  assert.deepEqual(got, [['Figura 02', 'fig-2'], ['Figure 3', 'fig-3']]);
+});
