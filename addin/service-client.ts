@@ -36,7 +36,7 @@ export class ServiceError extends Error {
   }
 }
 
-export function describeError(status: number, body: ErrorResponse | null): string {
+function describeError(status: number, body: ErrorResponse | null): string {
   if (body?.error) {
     let text = body.error;
     if (body.reason && body.reason !== body.error) text += ` (${body.reason})`;

@@ -24,6 +24,7 @@ import { parseSettings, type HyperlinkSettings } from '../shared/settings.ts';
 import type { ScanPacket } from '../shared/contract.ts';
 import { checkGold, corpusDir, listCorpus, loadGold, readDocumentParagraphs, selectDocs, translatePacket } from './accuracy/corpus.ts';
 import { addRows, emptyRows, ROW_KINDS, scoreDocument, DEFAULT_COUNTED_STATUSES, type DocScore, type ErrorType, type RowKind } from './accuracy/score.ts';
+import { scan as engineScan } from '../server/engine/index.ts';
 import { oraclePacket } from './accuracy/oracle.ts';
 import { goldDefects } from './accuracy/gold-defects.ts';
 import type { GoldMention } from './accuracy/gold.ts';
@@ -74,18 +75,6 @@ function parseArgs(argv: string[]): Args {
 }
 
 type ScanFn = (bytes: Uint8Array, settings: HyperlinkSettings) => ScanPacket;
-
-async function loadScan(): Promise<ScanFn | null> {
-  for (const path of ['../server/engine/index.ts', '../server/engine/scan.ts']) {
-    try {
-      const mod = (await import(path)) as { scan?: ScanFn };
-      if (typeof mod.scan === 'function') return mod.scan;
-    } catch (err) {
-      if (process.env.BENCH_DEBUG) console.error(path, err);
-    }
-  }
-  return null;
-}
 
 interface DocResult {
   name: string;
@@ -199,11 +188,7 @@ async function main(): Promise<void> {
     console.error(`no corpus documents found in ${dir}${args.docs.length ? ` matching ${args.docs.join(', ')}` : ''}`);
     process.exit(1);
   }
-  const scan: ScanFn | null = args.oracle ? null : await loadScan();
-  if (!scan && !args.oracle) {
-    console.error('scan: not available (server/engine/scan.ts does not load yet); set BENCH_DEBUG=1 for the import error');
-    process.exit(2);
-  }
+  const scan: ScanFn | null = args.oracle ? null : engineScan;
   const settings = parseSettings({ doi: true, ...args.settings });
   console.log(bold(`accuracy on ${docs.length} documents from ${dir}`) + dim(`  (counted statuses: ${args.statuses.join(', ')})`));
   const { total, totalAside, results } = await scoreDocs(docs, args, scan, settings);

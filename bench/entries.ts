@@ -14,7 +14,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSettings } from '../shared/settings.ts';
-import type { ScanPacket } from '../shared/contract.ts';
 import { scan } from '../server/engine/index.ts';
 import { openDocx } from '../server/engine/package/docx.ts';
 import { DEFAULT_ZIP_LIMITS } from '../server/engine/package/zip.ts';
@@ -90,7 +89,7 @@ const rows: Row[] = [];
 for (const f of readdirSync(dir).filter((x) => x.endsWith('.docx')).sort()) {
   const gold = JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold;
   const bytes = readFileSync(join(dir, f));
-  const packet = scan(bytes, settings) as ScanPacket;
+  const packet = scan(bytes, settings);
   const goldParas = new Set(gold.references.map((r) => r.paragraphIndex));
   const bib = packet.targets.filter((t) => t.type === 'bibliography');
   const paraOfTarget = new Map(bib.map((t) => [t.targetId, t.location?.paragraph ?? -1]));

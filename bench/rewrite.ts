@@ -80,7 +80,7 @@ for (const [i, f] of docs.entries()) {
   for (const style of targets.slice(0, num('--targets', 99))) {
     if (style.id === loadBundledStyle(source)?.id) continue;
     const key = `${gold.cslStyle} → ${style.family}`;
-    const row = rows.get(key) ?? { source: gold.cslStyle, form: style.family, conversions: 0, rewritten: 0, refused: 0, entries: 0, exact: 0, ms: 0, plainMs: 0, reasons: new Map() };
+    const row = rows.get(key) ?? { source: gold.cslStyle, form: style.family, conversions: 0, rewritten: 0, refused: 0, entries: 0, exact: 0, ms: 0, plainMs: 0, reasons: new Map<string, number>() };
     rows.set(key, row);
     t = performance.now();
     const out = direct(bytes, settings, { resolvedWorks: works, bibliography: createBibliographyRenderer(style, works) });

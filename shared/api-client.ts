@@ -3,7 +3,6 @@
 import type {
   ApiKeyList,
   ApplyResult,
-  CreditPurchase,
   DocsEvent,
   DocsInsightsResponse,
   ErrorResponse,
@@ -14,9 +13,7 @@ import type {
   NewOrgKey,
   OkResponse,
   OrgAccount,
-  OrgInvitation,
   OrgInvitationCreated,
-  OrgMember,
   OrgMemberUpdated,
   OrgMembersList,
   OrgPresetCreated,
@@ -25,7 +22,6 @@ import type {
   OrgUsageList,
   PurchaseCompleted,
   PurchaseCreated,
-  ReceivedInvitation,
   ReceivedInvitationList,
   ResolveProgressEvent,
   ResolveStartEvent,
@@ -51,7 +47,7 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-export type DocxInput = Uint8Array | Blob;
+type DocxInput = Uint8Array | Blob;
 
 export interface ScanInput {
   file: DocxInput;
@@ -90,7 +86,7 @@ export interface CrossrefStreamHandlers {
   signal?: AbortSignal;
 }
 
-export type { CreditPurchase, DocsEvent, InvitationAnswer, MemberAction, OrgAccount, OrgInvitation, OrgMember, ReceivedInvitation } from './contract.ts';
+export type { DocsEvent, InvitationAnswer, MemberAction, OrgAccount } from './contract.ts';
 
 function toBlob(file: DocxInput, type: string): Blob {
   return file instanceof Blob ? file : new Blob([file as unknown as BlobPart], { type });
@@ -135,7 +131,7 @@ export class HyperlinkerClient {
     return new HyperlinkerClient({ ...this.options, sessionToken });
   }
 
-  private async call<T>(method: string, path: string, auth: 'key' | 'session' | 'none', body?: FormData | unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResult<T>> {
+  private async call<T>(method: string, path: string, auth: 'key' | 'session' | 'none', body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (auth === 'key' && this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
     if (auth === 'session' && this.options.sessionToken) headers.Authorization = this.options.sessionToken;

@@ -16,7 +16,7 @@ import type * as ck from './schemas/checks.ts';
  * The known fields of a schema that allows extra properties, without its index signature: what the code
  * reads and writes (extra fields stay allowed on the wire and in the OpenAPI document).
  */
-export type Known<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+type Known<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
 export const API_VERSION = '2026-05-12';
 export const MAX_DOCX_BYTES = 26_214_400;
@@ -51,7 +51,10 @@ export type PersistedMetadata = z.infer<typeof d.persistedMetadataSchema>;
 export type PersistedLink = Known<z.infer<typeof d.persistedLinkSchema>>;
 export type ReviewDecision = z.infer<typeof d.reviewDecisionSchema>;
 export type ReferenceCandidate = Known<z.infer<typeof d.referenceCandidateSchema>>;
-/** The reference's written DOI names a different work than the reference describes (or no work at all). */
+/**
+ * The reference's written DOI names a different work than the reference describes (or no work at all).
+ * @public a contract type clients read (inside ResolvedWork), named here though the code only reaches it through its parent.
+ */
 export type IdentityChange = Known<z.infer<typeof d.identityChangeSchema>>;
 /** A retraction, withdrawal, correction (or similar) notice the registry records for a cited work. */
 export type WorkUpdate = Known<z.infer<typeof d.workUpdateSchema>>;
@@ -66,8 +69,10 @@ export type UnmatchedItem = Known<z.infer<typeof d.unmatchedItemSchema>>;
 export type ApplyResult = Known<z.infer<typeof d.applyResultSchema>>;
 /** POST /hyperlink-style-preview's answer: the first reference entries before and after the bibliography rewrite. */
 export type StylePreview = Known<z.infer<typeof d.stylePreviewSchema>>;
+/** @public a contract type clients read (inside StylePreview). */
 export type StylePreviewEntry = Known<z.infer<typeof d.stylePreviewEntrySchema>>;
 export type BibRewriteResult = Known<z.infer<typeof d.bibRewriteResultSchema>>;
+/** @public a contract type clients read (inside BibRewriteResult). */
 export type BibRewriteEntry = Known<z.infer<typeof d.bibRewriteEntrySchema>>;
 /** The engine's apply output: the contract's ApplyResult with bytes instead of base64. */
 export type ApplyOutput = Known<z.infer<typeof d.applyOutputSchema>>;

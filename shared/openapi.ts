@@ -47,7 +47,7 @@ function generate(io: 'input' | 'output'): Record<string, Schema> {
 }
 
 /** components.schemas: every named zod schema of the contract, requests as input, answers as output. */
-export function componentSchemas(): Record<string, Schema> {
+function componentSchemas(): Record<string, Schema> {
   const input = generate('input');
   const output = generate('output');
   const schemas: Record<string, Schema> = {};

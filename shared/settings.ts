@@ -64,9 +64,6 @@ export type HyperlinkSettings = z.infer<typeof hyperlinkSettingsSchema>;
 /** What a caller may send: any subset. */
 export type HyperlinkSettingsInput = z.input<typeof hyperlinkSettingsSchema>;
 
-/** Mode of a cross-reference kind: number links only the number, numbersub also a sub-panel letter, full the whole phrase. */
-export type XrefMode = 'number' | 'numbersub' | 'full' | 'off';
-
 export const DEFAULT_SETTINGS: HyperlinkSettings = hyperlinkSettingsSchema.parse({});
 
 export class SettingsError extends Error {

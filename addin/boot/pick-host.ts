@@ -38,7 +38,7 @@ export async function pickHost(search: string, onSlow: () => void = () => undefi
     }
     if (info.host) {
       setDisplayLanguage(displayLanguage);
-      throw new UnsupportedHostError(S.errors.wordOnly(String(info.host)));
+      throw new UnsupportedHostError(S.errors.wordOnly(typeof info.host === 'string' ? info.host : JSON.stringify(info.host)));
     }
     if (displayLanguage) return { ...(await fakeHost(search)), displayLanguage };
   }

@@ -35,7 +35,7 @@ export function MatchEditor(props: { match: ReviewMatch; targets: ReviewTarget[]
               placeholder={S.review.targetSearch}
               value={query}
               selectedOptions={targetId ? [targetId] : []}
-              onChange={(e) => setQuery((e.target as HTMLInputElement).value)}
+              onChange={(e) => setQuery(e.target.value)}
               onOptionSelect={(_, d) => {
                 // Typing clears the selection (optionValue undefined): keep what was typed.
                 if (!d.optionValue) return;

@@ -13,6 +13,11 @@ export interface SettingsPanelProps {
 }
 
 
+/** The text a field shows for its value: strings and numbers as written, anything else (unset) empty. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
 function FieldControl({ field, value, error, warning, onChange }: { field: SettingsField; value: unknown; error?: string; warning?: string; onChange: (v: unknown) => void }) {
   const message = error ?? warning;
   const common = { label: field.label, hint: field.help, validationMessage: message, validationState: error ? ('error' as const) : warning ? ('warning' as const) : ('none' as const), size: 'small' as const };
@@ -26,7 +31,7 @@ function FieldControl({ field, value, error, warning, onChange }: { field: Setti
     case 'enum':
       return (
         <Field {...common}>
-          <Select size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name}>
+          <Select size="small" value={textOf(value)} onChange={(_, d) => onChange(d.value)} data-field={field.name}>
             {field.options.map((o) => (
               <option key={o} value={o}>
                 {field.optionLabels[o] ?? o}
@@ -39,15 +44,15 @@ function FieldControl({ field, value, error, warning, onChange }: { field: Setti
       return (
         <Field {...common}>
           <div className="color-line">
-            <input type="color" aria-label={S.settings.colorPicker(field.label)} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(e) => onChange(e.target.value.toUpperCase())} />
-            <Input size="small" value={String(value ?? '')} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
+            <input type="color" aria-label={S.settings.colorPicker(field.label)} value={/^#[0-9a-f]{6}$/i.test(textOf(value)) ? textOf(value) : '#000000'} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+            <Input size="small" value={textOf(value)} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
           </div>
         </Field>
       );
     case 'text':
       return (
         <Field {...common}>
-          <Input size="small" value={value == null ? '' : String(value)} maxLength={field.maxLength} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
+          <Input size="small" value={textOf(value)} maxLength={field.maxLength} onChange={(_, d) => onChange(d.value)} data-field={field.name} />
         </Field>
       );
   }

@@ -5,7 +5,7 @@ import type { ReviewMatch } from '../../shared/contract.ts';
 import { cpToUtf16, utf16ToCp } from './offsets.ts';
 import { toBodyIndex, toEngineIndex, type ParagraphMap } from './paragraph-map.ts';
 
-export const MAIN_PART = 'word/document.xml';
+const MAIN_PART = 'word/document.xml';
 
 export type BodyLocation =
   /** The k-th hit of the match text inside body paragraph `paragraph`; `global` is its index among all body hits. */

@@ -16,7 +16,8 @@ export function sliceSizeFor(platform: string): number {
 }
 
 export interface AsyncResultLike<T> {
-  status: 'succeeded' | 'failed' | string;
+  /** 'succeeded' or 'failed' in Office.js; typed as string since a host may answer otherwise. */
+  status: string;
   value: T;
   error?: { message: string; code?: number; name?: string };
 }

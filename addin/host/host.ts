@@ -3,7 +3,7 @@
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { ParagraphMap } from '../docx/paragraph-map.ts';
 
-export type HostName = 'Word' | 'Fake';
+type HostName = 'Word' | 'Fake';
 
 export interface ReplaceOutcome {
   /** replaced: the open document now holds the output; opened-new: a new document was opened with it;

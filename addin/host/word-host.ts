@@ -101,7 +101,7 @@ export class WordHost implements DocumentHost {
       context.document.load('changeTrackingMode');
       await context.sync();
       const previous = String(context.document.changeTrackingMode);
-      context.document.changeTrackingMode = 'Off' as Word.ChangeTrackingMode;
+      context.document.changeTrackingMode = 'Off';
       await context.sync();
       return previous;
     });

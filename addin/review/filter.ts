@@ -15,7 +15,7 @@ export interface ListFilter {
 export const ALL: ListFilter = { status: 'all', kind: 'all', query: '' };
 
 /** Unmatched, low confidence, identity change or held: what a reviewer must look at. */
-export function needsAttention(m: ReviewMatch): boolean {
+function needsAttention(m: ReviewMatch): boolean {
   return m.status !== 'ready';
 }
 

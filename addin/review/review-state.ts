@@ -33,7 +33,7 @@ export type ReviewAction =
 
 export const emptyReviewState: ReviewState = { matches: [], targets: [], choices: {}, error: null };
 
-export function findMatch(state: ReviewState, refId: string): ReviewMatch | undefined {
+function findMatch(state: ReviewState, refId: string): ReviewMatch | undefined {
   return state.matches.find((m) => m.refId === refId);
 }
 
@@ -46,7 +46,7 @@ export function approveProblem(match: ReviewMatch): string | null {
 }
 
 /** Why a match cannot be retargeted to this target, or null when it can. */
-export function retargetProblem(match: ReviewMatch, targetId: string, targets: readonly ReviewTarget[]): string | null {
+function retargetProblem(match: ReviewMatch, targetId: string, targets: readonly ReviewTarget[]): string | null {
   const wanted = targetTypeFor(match.kind);
   if (wanted === null) return S.review.problems.doiNotRetargetable;
   const target = targets.find((t) => t.targetId === targetId);

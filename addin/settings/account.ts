@@ -45,7 +45,7 @@ export function keyNameFor(machine: string): string {
 }
 
 /** Keys the pane made (this installation's or another's): the ones it may revoke to stay under the key limit. */
-export const PANE_KEY_NAME = /^Word add-in( on | · )/;
+const PANE_KEY_NAME = /^Word add-in( on | · )/;
 
 /**
  * One key per installation. After the login: the pane's stored key (found by its id) is reused while

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { S } from '../strings.ts';
 import { hyperlinkSettingsSchema, type HyperlinkSettings } from '../../shared/settings.ts';
 
-export type FieldControl =
+type FieldControl =
   | { control: 'boolean' }
   | { control: 'enum'; options: string[]; optionLabels: Record<string, string> }
   | { control: 'color' }
   | { control: 'text'; nullable: boolean; maxLength?: number };
 
 export type SettingsField = FieldControl & {
-  name: keyof HyperlinkSettings & string;
+  name: keyof HyperlinkSettings;
   label: string;
   help?: string;
   group: string;
@@ -70,7 +70,7 @@ export function settingsFields(): SettingsField[] {
     const d = defOf(schema as z.ZodType);
     fields.push({
       ...control,
-      name: name as SettingsField['name'],
+      name,
       label,
       group,
       ...(help ? { help } : {}),

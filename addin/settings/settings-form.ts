@@ -24,7 +24,7 @@ export function settingsWarnings(values: SettingsFormValues): string[] {
 }
 
 /** Normalises what form controls produce (empty preset id means none). */
-export function normalizeFormValues(values: SettingsFormValues): SettingsFormValues {
+function normalizeFormValues(values: SettingsFormValues): SettingsFormValues {
   const out: SettingsFormValues = { ...values };
   if (typeof out.preset_id === 'string' && out.preset_id.trim() === '') out.preset_id = null;
   for (const key of ['linkColor', 'xrefLinkColor'] as const) {

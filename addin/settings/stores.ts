@@ -73,7 +73,7 @@ function runtimeStorage(): RuntimeStorageLike | null {
 }
 
 /** OfficeRuntime.storage is asynchronous: the keys the pane uses are read once at start. */
-export class RuntimeStore implements KeyValueStore {
+class RuntimeStore implements KeyValueStore {
   readonly kind = 'office-runtime' as const;
   private constructor(
     private readonly storage: RuntimeStorageLike,

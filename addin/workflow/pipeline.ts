@@ -75,7 +75,7 @@ async function summaryOrNull(bytes: Uint8Array): Promise<DocxSummary | null> {
   }
 }
 
-export async function scanBytes(
+async function scanBytes(
   file: Uint8Array,
   client: ServiceClient,
   settings: HyperlinkSettings,
@@ -108,7 +108,7 @@ export async function scanBytes(
 }
 
 /** The document as the author wrote it: exported, without the pane's own review record (docx/review-part.ts). */
-export async function exportDocument(host: DocumentHost, onProgress: OnProgress, phase: Phase = 'exporting'): Promise<Uint8Array> {
+async function exportDocument(host: DocumentHost, onProgress: OnProgress, phase: Phase = 'exporting'): Promise<Uint8Array> {
   onProgress({ phase });
   return stripReviewPart(await host.getDocx((done, total) => onProgress({ phase, done, total })));
 }
@@ -119,7 +119,7 @@ export async function runScan(host: DocumentHost, client: ServiceClient, setting
   return scanBytes(file, client, settings, onProgress, signal);
 }
 
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -209,7 +209,7 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
 }
 
 /** The service's 401 "scan token invalid" (any reason): the token, not the key, was refused. */
-export function isScanTokenRefusal(e: unknown): boolean {
+function isScanTokenRefusal(e: unknown): boolean {
   return e instanceof ServiceError && e.status === 401 && e.body?.error === 'scan token invalid';
 }
 

@@ -20,10 +20,10 @@ import { clearReview, loadReview, reviewSaver, saveReview } from '../review/revi
 
 const defaultStore = memoryStore();
 
-export const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
+const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
 /** The service client for one step: the browser's fetch, bound to the step's abort signal. */
-export function browserClient(connection: ServiceConnection, signal: AbortSignal): ServiceClient {
+function browserClient(connection: ServiceConnection, signal: AbortSignal): ServiceClient {
   return createServiceClient(connection, (input, init) => fetch(input, { ...init, signal }));
 }
 
@@ -264,14 +264,6 @@ export function useWorkflow(
   useEffect(() => () => abort.current?.abort(), []);
   const stylePreview = useStylePreview(client, connection.baseUrl, session, bibliography.styleId);
 
-  const reset = useCallback(() => {
-    setSession(null);
-    setApplied(null);
-    setError(null);
-    dispatch({ type: 'load', packet: { matches: [], targets: [] } });
-    setProgress({ phase: 'idle' });
-  }, []);
-
   return {
     phase,
     progress,
@@ -306,7 +298,6 @@ export function useWorkflow(
     restoreEdits,
     dismissRestore: () => setRestoreEdits(null),
     cancel,
-    reset,
   };
 }
 

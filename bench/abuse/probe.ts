@@ -3,7 +3,7 @@
 import type { HostileRegistry } from '../../test/helpers/hostile-registry.ts';
 import type { BenchService, HealthWatch } from './harness.ts';
 
-export interface ProbeContext {
+interface ProbeContext {
   service: BenchService;
   health: HealthWatch;
   /** Upper bound on the probe's own wall time. */
@@ -12,7 +12,7 @@ export interface ProbeContext {
   registry?: HostileRegistry;
 }
 
-export interface ProbeResult {
+interface ProbeResult {
   /** One line each: "figure: value". */
   figures: string[];
   /** Goals as "goal: held/BROKEN (detail)". */

@@ -11,7 +11,7 @@ import { readParagraphs, type ParagraphInfo } from './paragraphs.ts';
 import { OffsetTranslator, normaliseForCompare, type OffsetUnit } from './offsets.ts';
 import { DOCUMENT_PART, type ScoredMatch, type ScoredTarget } from './score.ts';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function corpusDir(): string {
   return process.env.CORPUS_DIR ? resolve(process.env.CORPUS_DIR) : resolve(REPO_ROOT, '..', 'shared', 'corpus');

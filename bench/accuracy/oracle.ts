@@ -14,7 +14,7 @@ export function oraclePacket(gold: GoldDoc): ScanPacket {
     targets.push({ targetId: t.id, label: t.label ?? t.id, type: 'figure', location: loc(t.paragraphIndex) });
   }
   const matches: ReviewMatch[] = gold.mentions.map((m, i) => {
-    let kind = m.kind === 'supplementary' ? (/tab/i.test(m.text) ? 'table' : 'figure') : m.kind === 'other' ? 'algorithm' : m.kind;
+    const kind = m.kind === 'supplementary' ? (/tab/i.test(m.text) ? 'table' : 'figure') : m.kind === 'other' ? 'algorithm' : m.kind;
     return {
       refId: `o${i}`,
       sourceText: m.text,

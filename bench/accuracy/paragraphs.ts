@@ -15,7 +15,7 @@ export interface ParagraphInfo {
 
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-export function decodeXmlText(s: string): string {
+function decodeXmlText(s: string): string {
   if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (all, body: string) => {
     if (body[0] === '#') {

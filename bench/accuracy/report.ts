@@ -21,12 +21,12 @@ const paint = (code: string) => (s: string) => (useColor ? `\x1b[${code}m${s}\x1
 export const bold = paint('1');
 export const dim = paint('2');
 export const red = paint('31');
-export const green = paint('32');
+const green = paint('32');
 export const yellow = paint('33');
-export const cyan = paint('36');
+const cyan = paint('36');
 
 /** Goals of issues 2 and 10 (precision goals are checked against tagged precision, see README). */
-export const GOALS: Partial<Record<RowKind, { precision?: number; recall?: number }>> = {
+const GOALS: Partial<Record<RowKind, { precision?: number; recall?: number }>> = {
   citation: { precision: 0.99, recall: 0.97 },
   figure: { precision: 0.99, recall: 0.98 },
   table: { precision: 0.99, recall: 0.98 },
@@ -40,7 +40,7 @@ export const GOALS: Partial<Record<RowKind, { precision?: number; recall?: numbe
 const fmt = (x: number | null): string => (x === null ? '  -  ' : x.toFixed(3));
 const pad = (s: string | number, n: number): string => String(s).padStart(n);
 
-export function goalMark(row: KindRow): string {
+function goalMark(row: KindRow): string {
   const g = GOALS[row.kind];
   if (!g || row.gold === 0) return '';
   const r = recall(row);

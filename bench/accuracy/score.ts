@@ -22,7 +22,7 @@ export const DOCUMENT_PART = 'word/document.xml';
 export type RowKind = GoldKind | 'doi';
 export const ROW_KINDS: readonly RowKind[] = [...GOLD_KINDS, 'doi'];
 
-export interface ScoredLocation {
+interface ScoredLocation {
   part: string;
   paragraph: number;
   start: number;
@@ -113,7 +113,7 @@ export interface DocScore {
 
 export const DEFAULT_COUNTED_STATUSES: readonly string[] = ['ready', 'low_confidence'];
 
-export function emptyRow(kind: RowKind): KindRow {
+function emptyRow(kind: RowKind): KindRow {
   return { kind, gold: 0, found: 0, engine: 0, correct: 0, wrongTarget: 0, untagged: 0 };
 }
 

@@ -17,7 +17,7 @@ export interface Injected {
 }
 
 /** [start, end) of every w:p in document order (nested ones too, as the model counts them), mc:Fallback skipped. */
-export function paragraphSpans(xml: string): Array<[number, number]> {
+function paragraphSpans(xml: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const open: number[] = [];
   const tag = /<(\/?)(w:p|mc:Fallback)(?=[\s>/])[^>]*?(\/?)>/g;

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface CompiledService {
   url: string;

@@ -30,7 +30,7 @@ export interface ServiceMemory {
 }
 
 /** A field of /proc/PID/status in bytes (VmRSS, VmHWM). */
-export function statusBytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
+function statusBytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   if (!m) throw new Error(`no ${field} in /proc status`);
   return Number(m[1]) * 1024;

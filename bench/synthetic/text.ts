@@ -57,7 +57,7 @@ function crossRef(rng: Rng, c: Counts, upTo: { figures: number; tables: number; 
 }
 
 /** A body sentence with roughly one citation and sometimes a cross-reference. */
-export function sentence(rng: Rng, c: Counts, upTo: { figures: number; tables: number; equations: number }): string {
+function sentence(rng: Rng, c: Counts, upTo: { figures: number; tables: number; equations: number }): string {
   const w = words(rng, rng.int(12, 26));
   let s = w.charAt(0).toUpperCase() + w.slice(1);
   if (rng.chance(0.3)) s += ` ${crossRef(rng, c, upTo)}`;
@@ -85,7 +85,7 @@ export function referenceText(rng: Rng, n: number): string {
   return `${n}. ${authors.join(', ')} (${year}) ${title.charAt(0).toUpperCase()}${title.slice(1)}. ${rng.pick(JOURNALS)} ${vol}: ${p1}–${p1 + rng.int(3, 40)}. doi: ${doi}`;
 }
 
-export function escapeXml(s: string): string {
+function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -8,7 +8,7 @@ const SCRYPT_N = 16384;
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const KEY_LENGTH = 64;
-export const API_KEY_PREFIX = 'sk_service_live_';
+const API_KEY_PREFIX = 'sk_service_live_';
 
 /**
  * scrypt runs asynchronously on libuv's thread pool, never on the event loop. At most SCRYPT_SLOTS run at

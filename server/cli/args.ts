@@ -13,7 +13,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export interface OptionSpec {
+interface OptionSpec {
   type: 'string' | 'boolean';
   short?: string;
   /** A string option given several times keeps every value (`--org a --org b`). */
@@ -41,7 +41,7 @@ function optionList(options: OptionSpecs): string {
 export function parseCommandArgs<S extends OptionSpecs>(args: string[], options: S): ParsedCommand<S> {
   try {
     const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
-    return { positional: positionals, values: values as ParsedCommand<S>['values'] };
+    return { positional: positionals, values };
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     const message = err instanceof Error ? err.message : String(err);

@@ -73,7 +73,7 @@ export function childOptions(values: LinkValues): string[] {
 export type BatchOutcome = { job: BatchJob; ok: true; report: LinkReport; ms: number } | { job: BatchJob; ok: false; error: string; ms: number };
 
 /** Links one file in its own process (`link IN -o OUT --json --quiet`). */
-export function linkInChild(job: BatchJob, options: string[], env: NodeJS.ProcessEnv = process.env): Promise<BatchOutcome> {
+function linkInChild(job: BatchJob, options: string[], env: NodeJS.ProcessEnv = process.env): Promise<BatchOutcome> {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, 'link', job.input, '-o', job.output, '--json', '--quiet', ...options], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -101,7 +101,7 @@ export function linkInChild(job: BatchJob, options: string[], env: NodeJS.Proces
 
 /** Runs the jobs, at most `parallel` at once; `onDone` hears each as it finishes. Outcomes in the jobs' order. */
 export async function runJobs(jobs: BatchJob[], parallel: number, work: (job: BatchJob) => Promise<BatchOutcome>, onDone: (o: BatchOutcome) => void): Promise<BatchOutcome[]> {
-  const outcomes: BatchOutcome[] = new Array(jobs.length);
+  const outcomes = new Array<BatchOutcome>(jobs.length);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < jobs.length) {

@@ -18,7 +18,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Heap in use below which a phase boundary does not collect. */
-export const MIN_HEAP_BYTES = 48 * 1024 * 1024;
+const MIN_HEAP_BYTES = 48 * 1024 * 1024;
 
 let collector: (() => void) | null = null;
 

@@ -11,7 +11,7 @@ declare module 'citeproc' {
     bibend: string;
     [key: string]: unknown;
   }
-  class Engine {
+  export class Engine {
     constructor(sys: CiteprocSys, style: string, lang?: string, forceLang?: boolean);
     updateItems(ids: string[]): void;
     makeBibliography(): [BibliographyMeta, string[]] | false;

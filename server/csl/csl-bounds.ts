@@ -21,7 +21,7 @@ export const MAX_CSL_EXPANSION = 50_000;
  */
 export const MAX_CSL_BUILD = 3_000_000;
 
-export type CslBoundProblem = 'csl_too_deep' | 'csl_too_many_macros' | 'csl_macro_recursion' | 'csl_macro_expansion' | 'csl_macro_calls';
+type CslBoundProblem = 'csl_too_deep' | 'csl_too_many_macros' | 'csl_macro_recursion' | 'csl_macro_expansion' | 'csl_macro_calls';
 
 export interface CslBoundViolation {
   reason: CslBoundProblem;

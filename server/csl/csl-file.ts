@@ -14,7 +14,7 @@ import { Renderer, type CslItem } from './render.ts';
 
 /** 256 KB: the largest bundled style is 176 KB (chicago-shortened-notes-bibliography). */
 export const MAX_CSL_BYTES = 262_144;
-export const CSL_NAMESPACE = 'http://purl.org/net/xbiblio/csl';
+const CSL_NAMESPACE = 'http://purl.org/net/xbiblio/csl';
 
 export type CslFileProblem = CslFileReason;
 

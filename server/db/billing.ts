@@ -4,7 +4,7 @@ import type { CreditPurchase } from '../../shared/contract.ts';
 import { randomUUID } from 'node:crypto';
 import { execute, selectRows, type Queryable } from './connection.ts';
 
-export type PurchaseStatus = CreditPurchase['status'];
+type PurchaseStatus = CreditPurchase['status'];
 
 export interface PurchaseRow {
   id: string;

@@ -18,7 +18,7 @@ export async function deleteWindowsBefore(db: Queryable, windowStart: number): P
 }
 
 /** Deletes every window of a bucket (a limit reset, as after a successful sign-in). */
-export async function deleteBucket(db: Queryable, bucket: string): Promise<void> {
+async function deleteBucket(db: Queryable, bucket: string): Promise<void> {
   await execute(db, 'DELETE FROM rate_limit_counters WHERE bucket = ?', [bucket]);
 }
 

@@ -13,6 +13,7 @@
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from '../resolver/ports.ts';
 import { clampLimits } from '../resolver/limits.ts';
+import { abortReason } from '../common/abort.ts';
 import { execute, selectRows } from './connection.ts';
 
 const DB_NOW_MS = 'CAST(ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) AS SIGNED)';
@@ -60,10 +61,6 @@ interface LimitRow extends RowDataPacket {
   paused_until: number;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
-}
-
 export class MysqlRegistryLimiter implements RegistryLimiter {
   private ready: Promise<void> | null = null;
   private readonly written = new Map<RequestClass, string>();
@@ -102,10 +99,10 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     this.waiting.set(account, (this.waiting.get(account) ?? 0) + 1);
     try {
       for (;;) {
-        if (signal?.aborted) throw abortError(signal);
+        if (signal?.aborted) throw abortReason(signal);
         const attempt = await this.attempt(requestClass, account);
         if ('slotId' in attempt) {
-          if (signal?.aborted) { this.release(attempt.slotId); throw abortError(signal); }
+          if (signal?.aborted) { this.release(attempt.slotId); throw abortReason(signal); }
           return this.slot(attempt.slotId);
         }
         await this.sleep(attempt.waitMs, signal);
@@ -261,7 +258,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
         signal?.removeEventListener('abort', onAbort);
         resolve();
       };
-      const onAbort = () => { done(); reject(abortError(signal!)); };
+      const onAbort = () => { done(); reject(abortReason(signal!)); };
       const timer = setTimeout(done, Math.max(1, ms));
       this.wakers.add(done);
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -38,7 +38,7 @@ export interface PhaseHooks {
 }
 
 /** What detection found, for whoever reports it (the CLI's summary): every match, and those left for a person. */
-export interface DetectedCounts {
+interface DetectedCounts {
   matches: number;
   /** Matches the scan does not mark ready (low confidence, held, identity change): `link` leaves them unlinked. */
   needReview: number;

@@ -4,7 +4,7 @@
 // them); callers without an Origin header (curl, servers) are not affected.
 import type { NextFunction, Request, Response } from 'express';
 
-export const DEFAULT_CORS_ORIGINS = ['https://localhost:3000'];
+const DEFAULT_CORS_ORIGINS = ['https://localhost:3000'];
 
 const ALLOW_METHODS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';

@@ -5,7 +5,7 @@ import { HttpError } from './errors.ts';
 /** Objects and arrays nested deeper than this in any JSON body are refused. */
 export const MAX_BODY_DEPTH = 32;
 /** HyperlinkSettings are flat; extra fields may hold small structures, never deep ones. */
-export const MAX_SETTINGS_DEPTH = 8;
+const MAX_SETTINGS_DEPTH = 8;
 /** Serialised settings (form field or preset) at most this many bytes: well inside the TEXT column (65,535). */
 export const MAX_SETTINGS_BYTES = 16 * 1024;
 
@@ -40,7 +40,7 @@ export function textDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-export const settingsTooDeep = (): HttpError =>
+const settingsTooDeep = (): HttpError =>
   new HttpError(400, `settings are nested too deeply (at most ${MAX_SETTINGS_DEPTH} levels)`, 'settings_too_deep', { status: 'settings' });
 
 export const settingsTooLarge = (): HttpError =>

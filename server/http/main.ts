@@ -9,11 +9,11 @@ try {
   let stopping = false;
   const stop = (): void => {
     if (stopping) {
-      service.close().finally(() => process.exit(1));
+      void service.close().finally(() => process.exit(1));
       return;
     }
     stopping = true;
-    service.shutdown().then(() => process.exit(0), () => process.exit(1));
+    void service.shutdown().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -184,7 +184,7 @@ const LINGER_BYTES = 4 * 1024 * 1024;
  * Destroying once LINGER_BYTES had come lost the answer of a client whose loop was busy for those few
  * milliseconds (2 of 28 chunked bombs in bench:abuse).
  */
-export function lingeringClose(req: Request, res: Response): void {
+function lingeringClose(req: Request, res: Response): void {
   res.setHeader('Connection', 'close');
   const socket = req.socket;
   socket.destroySoon = () => {
@@ -211,6 +211,6 @@ export function lingeringClose(req: Request, res: Response): void {
   };
 }
 
-export function notFoundHandler(req: Request, _res: Response, next: NextFunction): void {
+export function notFoundHandler(_req: Request, _res: Response, next: NextFunction): void {
   next(new HttpError(404, 'Not found', 'route_not_found'));
 }

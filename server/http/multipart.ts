@@ -19,7 +19,7 @@ export interface UploadedForm {
   files: Record<string, Buffer>;
 }
 
-export const tooLarge = (): HttpError => new HttpError(413, 'File exceeds 25MB limit', 'file_too_large');
+const tooLarge = (): HttpError => new HttpError(413, 'File exceeds 25MB limit', 'file_too_large');
 
 interface FileLimit {
   maxBytes: number;
@@ -48,7 +48,7 @@ export const MAX_TEXT_BYTES = Object.values(LARGE_TEXT_FIELD_BYTES).reduce((a, b
 /** Boundaries and part headers: a few hundred bytes per part, with room to spare. */
 const FRAMING_BYTES = 256 * 1024;
 
-export const textFieldLimit = (name: string): number => LARGE_TEXT_FIELD_BYTES[name] ?? MAX_TEXT_FIELD_BYTES;
+const textFieldLimit = (name: string): number => LARGE_TEXT_FIELD_BYTES[name] ?? MAX_TEXT_FIELD_BYTES;
 
 /** The most bytes a body for these file fields may hold (counted as they arrive; a larger Content-Length is refused unread). */
 export function maxBodyBytes(fileFields: readonly string[]): number {

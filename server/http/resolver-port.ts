@@ -4,7 +4,7 @@ import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ResolverReport, ScanPacket } from '../../shared/contract.ts';
 import type { ProgressCallback } from '../resolver/ports.ts';
 
-export interface ResolveRequest {
+interface ResolveRequest {
   bytes: Uint8Array;
   settings: HyperlinkSettings;
   packet: ScanPacket;

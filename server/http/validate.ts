@@ -29,7 +29,7 @@ const DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Expected|Unrecognized|Invalid
 const article = (type: string): string => (type === 'integer' || type === 'int' || type === 'array' || type === 'object' ? `an ${type === 'int' ? 'integer' : type}` : `a ${type}`);
 
 /** The message of one issue, without the field name: "must be one of a, b", "is required", … */
-export function describeIssue(issue: Issue, input: unknown): string {
+function describeIssue(issue: Issue, input: unknown): string {
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
@@ -65,7 +65,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** The HttpError for the first issue of a failed parse. */
-export function issueError(issues: readonly Issue[], input: unknown, options: ParseOptions): HttpError {
+function issueError(issues: readonly Issue[], input: unknown, options: ParseOptions): HttpError {
   const issue = issues[0]!;
   const value = valueAt(input, issue.path);
   const name = fieldName(options.field, issue.path);

@@ -8,7 +8,7 @@ export interface CslJsonName {
   literal?: string;
 }
 
-export type CslJsonDate = { 'date-parts': Array<Array<number | string>> } | { literal: string };
+type CslJsonDate = { 'date-parts': Array<Array<number | string>> } | { literal: string };
 
 export interface CslJsonItem {
   id: string;

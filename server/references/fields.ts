@@ -34,7 +34,7 @@ export interface YearHit {
 const YEAR_RE = /(?<![\p{L}\p{N}/\-–])(?<!\d\.)(1[5-9]\d\d|20\d\d)([a-z])?(?![\p{L}\p{N}])/gu;
 
 /** Spans of DOIs and URLs, where digits are not years (an entry holds a few: a list is enough). */
-export function linkSpans(text: string): { contains(at: number): boolean } {
+function linkSpans(text: string): { contains(at: number): boolean } {
   const spans: Array<[number, number]> = findDois(text).map((d) => [d.start, d.end]);
   for (const m of text.matchAll(/\b(?:https?:\/\/|www\.)[^\s<>"]+/gi)) spans.push([m.index, m.index + m[0].length]);
   return { contains: (at) => spans.some(([s, e]) => s <= at && at < e) };

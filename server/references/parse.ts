@@ -6,7 +6,7 @@
 import { findDois } from './doi-text.ts';
 import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from './fields.ts';
 
-export interface ParsedAuthor {
+interface ParsedAuthor {
   family: string;
   /** Given names or initials as written ("J. A.", "JA"), or null. */
   given: string | null;

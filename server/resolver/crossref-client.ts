@@ -5,6 +5,7 @@
 // After a request fails for good the client counts the registry as down and fails fast, so an
 // outage holds the remaining references at once instead of retrying each.
 
+import { abortReason } from '../common/abort.ts';
 import { clampLimits } from './limits.ts';
 import type { RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
 import { POLITE_LIMITS, PUBLIC_LIMITS } from './ports.ts';
@@ -102,9 +103,9 @@ export function retryAfterMs(raw: string | null, now = Date.now()): number | nul
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
+    const onAbort = () => { clearTimeout(t); reject(abortReason(signal!)); };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

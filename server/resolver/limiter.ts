@@ -2,6 +2,7 @@
 // class, a cap on requests in flight, and a shared pause after a 429. Starts from the documented
 // polite (or public) limits; the client feeds it the limits each response announces.
 
+import { abortReason } from '../common/abort.ts';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
 import { POLITE_LIMITS } from './ports.ts';
 
@@ -39,14 +40,14 @@ export class InProcessLimiter implements RegistryLimiter {
   }
 
   acquire(requestClass: RequestClass, signal?: AbortSignal, account = ''): Promise<LimiterSlot> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<LimiterSlot>((resolve, reject) => {
       const waiter: Waiter = { requestClass, account, resolve, reject, ...(signal ? { signal } : {}) };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.waiters.indexOf(waiter);
           if (i >= 0) this.waiters.splice(i, 1);
-          reject(signal.reason);
+          reject(abortReason(signal));
           this.pump();
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });

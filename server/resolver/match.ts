@@ -12,9 +12,9 @@ import type { CrossrefWork } from './work.ts';
 /** Ready from this confidence on (and only when the agreement gate passes). */
 export const READY_CONFIDENCE = 0.9;
 /** The best candidate must beat the runner-up by this much to be ready: a tie is for a reviewer. */
-export const MIN_MARGIN = 0.05;
+const MIN_MARGIN = 0.05;
 /** Below this the best candidate is not worth a reviewer's time: unmatched. */
-export const PROPOSE_CONFIDENCE = 0.3;
+const PROPOSE_CONFIDENCE = 0.3;
 
 const CALIBRATION = { intercept: -6.1, score: 7.3, margin: 3.2, agreements: 4.35 };
 

@@ -137,13 +137,6 @@ export interface ResolverDeps {
 /** The parts of a ResolverReport the resolver produces (the route adds scanFingerprint and scanToken). */
 export type ResolverReportParts = Omit<ResolverReport, 'scanFingerprint' | 'scanToken'>;
 
-/**
- * The top-level door (server/resolver/resolve.ts): resolves every reference, at most a few at a
- * time under the limiter, reporting progress per reference. Never throws for registry trouble:
- * references it could not resolve come back `held` with a reason. Rejects only when `signal` aborts.
- */
-export type ResolveReferences = (references: ResolveReference[], deps: ResolverDeps) => Promise<ResolverReportParts>;
-
 /** What the service (or the CLI) hands server/resolver/port.ts's `createResolverPort` once at start-up. */
 export interface ResolverPortDeps {
   limiter: RegistryLimiter;

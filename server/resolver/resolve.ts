@@ -17,11 +17,11 @@ import { prepareReference, type PreparedReference } from './score.ts';
 import { cachedStyleDetection } from './style-cache.ts';
 
 /** Searches ask for this many rows: enough for the runner-up and the usual twins. */
-export const SEARCH_ROWS = 10;
+const SEARCH_ROWS = 10;
 /** References resolved at once; the limiter decides how many requests actually run. */
 const WORKERS = 8;
 
-export interface Resolution extends CachedResolution {
+interface Resolution extends CachedResolution {
   cached: boolean;
 }
 

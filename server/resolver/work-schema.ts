@@ -36,7 +36,7 @@ const relationTarget = z.object({
   'asserted-by': z.string().max(60).optional(),
 });
 
-export const crossrefWorkSchema = z.object({
+const crossrefWorkSchema = z.object({
   DOI: doi,
   title: texts.optional(),
   subtitle: texts.optional(),
@@ -58,7 +58,7 @@ export const crossrefWorkSchema = z.object({
 /** The record as a CrossrefWork when it is one (unknown fields stripped), else null. */
 export function validWork(record: unknown): CrossrefWork | null {
   const parsed = crossrefWorkSchema.safeParse(record);
-  return parsed.success ? (parsed.data as CrossrefWork) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 /** The records that are works, and how many were left out. */

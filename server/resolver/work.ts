@@ -10,7 +10,7 @@ export interface CrossrefAuthor {
   sequence?: string;
 }
 
-export interface CrossrefUpdate {
+interface CrossrefUpdate {
   DOI?: string;
   type?: string;
   label?: string;

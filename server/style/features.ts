@@ -4,7 +4,7 @@
 
 import type { LabelForm, StyleEntry } from './entry.ts';
 
-export type NameForm = 'family-comma-initials' | 'initials-family' | 'family-initials' | 'family-comma-given' | 'mixed' | 'unknown';
+type NameForm = 'family-comma-initials' | 'initials-family' | 'family-initials' | 'family-comma-given' | 'mixed' | 'unknown';
 
 export interface StyleFeatures {
   labelForm: LabelForm | 'mixed';

@@ -9,6 +9,8 @@
 //   once (QueueFull), so one account filling the queue does not refuse another's work.
 // - A task whose signal aborts while it waits leaves the queue (its promise rejects with the signal's reason).
 
+import { abortReason } from '../common/abort.ts';
+
 export class QueueFull extends Error {
   constructor(readonly scope: 'account' | 'all') {
     super(scope === 'account' ? 'this account has as many tasks waiting as it may' : 'the queue is full');
@@ -54,7 +56,7 @@ export class FairQueue {
 
   /** A slot for `account`: its release (call it once the task is done), at once or in turn. */
   acquire(account: string, signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.canStart(account) && !this.waiting.has(account)) return Promise.resolve(this.start(account));
     if (this.waitingCount >= this.options.maxWaiting) return Promise.reject(new QueueFull('all'));
     const queue = this.waiting.get(account) ?? [];
@@ -68,7 +70,7 @@ export class FairQueue {
           this.waitingCount -= 1;
           if (list.length === 0) this.waiting.delete(account);
         }
-        reject(signal?.reason);
+        reject(abortReason(signal!));
       };
       const waiter: Waiter = {
         grant: (release) => {

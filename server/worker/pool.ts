@@ -28,9 +28,9 @@ import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineVa
  * a buffer the view owns whole is transferred (the caller loses it), anything else is copied once. */
 function handOver(bytes: Uint8Array): { bytes: Uint8Array; transferList?: ArrayBuffer[] } {
   if (bytes.buffer instanceof SharedArrayBuffer) return { bytes };
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return { bytes, transferList: [bytes.buffer as ArrayBuffer] };
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return { bytes, transferList: [bytes.buffer] };
   const copy = bytes.slice();
-  return { bytes: copy, transferList: [copy.buffer as ArrayBuffer] };
+  return { bytes: copy, transferList: [copy.buffer] };
 }
 
 export class EngineError extends Error {
@@ -64,9 +64,9 @@ export interface TaskLog {
 }
 
 /** The default share of one account: every worker but one, so another account always finds one free or freeing. */
-export const defaultAccountThreads = (threads: number): number => Math.max(1, threads - 1);
+const defaultAccountThreads = (threads: number): number => Math.max(1, threads - 1);
 
-export const DEFAULT_HEAP_MB = 1024;
+const DEFAULT_HEAP_MB = 1024;
 
 const engineBusy = (): EngineError => new EngineError({ kind: 'engine-busy', reason: 'engine_busy', message: 'every engine worker is busy and the queue is full' });
 const engineTimedOut = (): EngineError => new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });

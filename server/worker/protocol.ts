@@ -33,7 +33,7 @@ export interface ScanOutcome {
   metadataHash: string;
 }
 
-export type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'scan-mismatch' | 'too-much-output' | 'engine-busy' | 'engine-unavailable' | 'engine-failed';
+type EngineFailureKind = 'docx-rejected' | 'decision-rejected' | 'scan-mismatch' | 'too-much-output' | 'engine-busy' | 'engine-unavailable' | 'engine-failed';
 
 export interface EngineFailure {
   kind: EngineFailureKind;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { dateTime, named } from './common.ts';
 
-export const MAX_KEY_NAME = 100;
+const MAX_KEY_NAME = 100;
 
 export const apiKeySchema = named(
   'ApiKey',

@@ -52,4 +52,5 @@ export const docsInsightsResponseSchema = named(
   z.strictObject({ window_days: z.int(), limit: z.int(), insights: docsInsightsSummarySchema }),
 );
 
+/** GET /healthz. @public registered for the OpenAPI document. */
 export const healthSchema = named('Health', z.strictObject({ ok: z.boolean() }));

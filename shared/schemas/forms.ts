@@ -9,13 +9,13 @@ import { applyBibRewriteFieldSchema } from './documents.ts';
 const file = z.string().meta({ format: 'binary', description: `DOCX, at most ${MAX_DOCX_BYTES} bytes` });
 const settings = z.string().meta({ description: 'JSON HyperlinkSettings' });
 
-/** POST /hyperlink-scan and POST /hyperlink. */
+/** POST /hyperlink-scan and POST /hyperlink. @public registered for the OpenAPI document, as every schema here. */
 export const documentFormSchema = named('DocumentForm', z.looseObject({ file, settings: settings.optional() }));
 
-/** POST /hyperlink-crossref. */
+/** POST /hyperlink-crossref. @public */
 export const resolveFormSchema = named('ResolveForm', z.looseObject({ file, settings: settings.optional(), scanFingerprint: z.string().optional() }));
 
-/** POST /hyperlink-apply. */
+/** POST /hyperlink-apply. @public */
 export const applyFormSchema = named(
   'ApplyForm',
   z.looseObject({
@@ -31,7 +31,7 @@ export const applyFormSchema = named(
   }),
 );
 
-/** POST /hyperlink-style-preview: one of cslFile or styleId. */
+/** POST /hyperlink-style-preview: one of cslFile or styleId. @public */
 export const stylePreviewFormSchema = named(
   'StylePreviewForm',
   z.looseObject({

@@ -92,7 +92,7 @@ export const creditPurchaseSchema = named(
   }),
 );
 
-export const MAX_PURCHASE_CREDITS = 1_000_000;
+const MAX_PURCHASE_CREDITS = 1_000_000;
 
 const creditsMessage = `must be an integer between 1 and ${MAX_PURCHASE_CREDITS}`;
 

@@ -2,7 +2,7 @@
 // outside the bounds is refused), used by /org-usage, /org-presets and /admin-docs-insights.
 import { z } from 'zod';
 
-export function intQuerySchema(min: number, max: number, fallback: number) {
+function intQuerySchema(min: number, max: number, fallback: number) {
   const message = `must be an integer between ${min} and ${max}`;
   return z.unknown().optional().transform((value, ctx): number => {
     if (value === undefined || value === '') return fallback;

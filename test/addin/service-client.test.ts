@@ -4,12 +4,13 @@ import { createServiceClient, ServiceError } from '../../addin/service-client.ts
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { searchTextFor, occurrenceOf, MAX_SEARCH_CHARS } from '../../addin/host/search-text.ts';
 import { match } from './fixtures.ts';
+import { urlOf } from '../helpers/fetch-url.ts';
 
 function recordingFetch(status: number, body: unknown) {
   const calls: { url: string; auth: string | null; fields: string[] }[] = [];
   const impl: typeof fetch = async (input, init) => {
     const form = init?.body as FormData;
-    calls.push({ url: String(input), auth: new Headers(init?.headers).get('authorization'), fields: [...form.keys()] });
+    calls.push({ url: urlOf(input), auth: new Headers(init?.headers).get('authorization'), fields: [...form.keys()] });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
   return { impl, calls };

@@ -13,8 +13,8 @@ export async function runCli(argv: string[]): Promise<CliRun> {
   const err: string[] = [];
   const w1 = process.stdout.write.bind(process.stdout);
   const w2 = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest))) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest))) as typeof process.stderr.write;
+  process.stdout.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (out.push(s), true) : w1(s, ...rest)));
+  process.stderr.write = ((s: string | Uint8Array, ...rest: never[]) => (typeof s === 'string' ? (err.push(s), true) : w2(s, ...rest)));
   try {
     const code = await main(argv);
     return { code, out: out.join(''), err: err.join('') };

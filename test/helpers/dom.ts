@@ -19,7 +19,7 @@ for (const key of ['Event', 'EventTarget', 'CustomEvent', 'KeyboardEvent', 'Mous
 }
 // No Web Animations: Fluent UI then runs its motions as it does under jsdom, at once and without timers
 // (happy-dom's animations run on timers, and reject a cancelled animation's promise unhandled).
-for (let proto: object | null = window.HTMLElement.prototype; proto; proto = Object.getPrototypeOf(proto)) {
+for (let proto: object | null = window.HTMLElement.prototype; proto; proto = Object.getPrototypeOf(proto) as object | null) {
   if (Object.prototype.hasOwnProperty.call(proto, 'animate')) delete (proto as { animate?: unknown }).animate;
 }
 // happy-dom does no layout: every element reports the task pane's size, so that the virtualised review
@@ -100,7 +100,7 @@ export function control(root: ParentNode, name: string | RegExp): HTMLInputEleme
   const all = [...root.querySelectorAll<HTMLInputElement>('input, select, textarea, [role="combobox"], [role="switch"]')];
   const found = all.filter((c) => (typeof name === 'string' ? accessibleName(c) === name : name.test(accessibleName(c))));
   if (found.length !== 1) throw new Error(`expected one control named ${String(name)}, found ${found.length} among: ${JSON.stringify(all.map(accessibleName))}`);
-  return found[0] as HTMLInputElement;
+  return found[0];
 }
 
 export function text(root: Element): string {

@@ -96,7 +96,7 @@ export async function startTestService(tag: string, env: Record<string, string> 
 }
 
 /** Records every answer of the service with status 500 or above except 503 (engine, resolver or store temporarily unavailable). */
-export function recordServerErrors(service: RunningService): string[] {
+function recordServerErrors(service: RunningService): string[] {
   const seen: string[] = [];
   service.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.on('finish', () => {

@@ -22,7 +22,7 @@ const P_CONTENT = [...CONTENT_RUN, 'w:fldSimple', 'w:hyperlink', 'w:subDoc'];
 const MATH_RUN = ['m:acc', 'm:bar', 'm:box', 'm:borderBox', 'm:d', 'm:eqArr', 'm:f', 'm:func', 'm:groupChr', 'm:limLow', 'm:limUpp',
   'm:m', 'm:nary', 'm:phant', 'm:rad', 'm:sPre', 'm:sSub', 'm:sSubSup', 'm:sSup', 'm:r'];
 
-export const ALLOWED_CHILDREN: Record<string, Set<string>> = {
+const ALLOWED_CHILDREN: Record<string, Set<string>> = {
   'w:ins': new Set([...CONTENT_RUN, ...MATH_RUN]),
   'w:del': new Set([...CONTENT_RUN, ...MATH_RUN]),
   'w:moveTo': new Set([...CONTENT_RUN, ...MATH_RUN]),

@@ -26,7 +26,7 @@ function typeMatches(expected: string, actual: string): boolean {
 }
 
 /** The violations of `value` against `schema`, each as "path: what". */
-export function validate(schema: Schema, value: unknown, path = '$', depth = 0): string[] {
+function validate(schema: Schema, value: unknown, path = '$', depth = 0): string[] {
   if (depth > 64) return [];
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(schema.$ref);

@@ -3,12 +3,12 @@
 import { buildDocx, p } from './docx-builder.ts';
 
 /** One repeating unit: a figure mention, a numeric citation and a DOI, about 60 characters. */
-export function denseUnit(i: number): string {
+function denseUnit(i: number): string {
   return `Figure ${(i % 9) + 1} / [${(i % 40) + 1}] / doi 10.1000/xyz${i % 1000} `;
 }
 
 /** Dense text of about `chars` characters. */
-export function denseText(chars: number): string {
+function denseText(chars: number): string {
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < chars; i++) {

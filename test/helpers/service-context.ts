@@ -45,13 +45,13 @@ export function scriptedPool(answers: Array<unknown[] | { affectedRows: number }
     },
     // inTransaction: one connection that answers from the same script (transaction calls are no-ops).
     async getConnection() {
-      return { query: pool.query, beginTransaction: async () => {}, commit: async () => {}, rollback: async () => {}, release: () => {} };
+      return { query: pool.query.bind(pool), beginTransaction: async () => {}, commit: async () => {}, rollback: async () => {}, release: () => {} };
     },
   };
   return pool as unknown as Pool & { queries: ScriptedQuery[] };
 }
 
-export class MemoryLimiterStore implements LimiterStore {
+class MemoryLimiterStore implements LimiterStore {
   readonly rows = new Map<string, number>();
   async hit(bucket: string, windowStart: number): Promise<number> {
     const key = `${bucket}@${windowStart}`;
@@ -65,7 +65,7 @@ export class MemoryLimiterStore implements LimiterStore {
   }
 }
 
-export interface LogLine {
+interface LogLine {
   level: 'error' | 'warn' | 'info' | 'debug';
   fields: unknown;
   message?: string;

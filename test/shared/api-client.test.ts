@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HyperlinkerClient, joinUrl } from '../../shared/api-client.ts';
+import { urlOf } from '../helpers/fetch-url.ts';
 
 interface Sent { url: string; method: string; headers: Record<string, string>; body: unknown }
 function recorder(respond: (req: Sent) => Response) {
   const sent: Sent[] = [];
   const fetchImpl = (async (url: string | URL | Request, init?: RequestInit) => {
-    const req = { url: String(url), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body };
+    const req = { url: urlOf(url), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body };
     sent.push(req);
     return respond(req);
   }) as typeof fetch;

@@ -89,12 +89,12 @@ export function targetNumber(t: ReviewTarget): Numbered | null {
 }
 
 /** A mention's own quote: its context, as the match carries it. */
-export function mentionContext(m: ReviewMatch): { before: string; after: string } {
+function mentionContext(m: ReviewMatch): { before: string; after: string } {
   return m.context ?? { before: '', after: '' };
 }
 
 /** A target quoted by its first words: the entry or caption is the fault's place. */
-export function targetContext(t: ReviewTarget): { before: string; after: string } {
+function targetContext(t: ReviewTarget): { before: string; after: string } {
   return { before: '', after: firstWords(t.text ?? t.label, 80) };
 }
 

@@ -4,7 +4,7 @@
 
 import type { TargetCandidate } from '../detect/types.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
-import { childrenOf, el, tagOf, type XmlNode } from '../package/xml.ts';
+import { childrenOf, el, tagOf } from '../package/xml.ts';
 import { BOOKMARK_PREFIX } from '../metadata/persisted.ts';
 import { isolate, type Segment } from './runs.ts';
 

@@ -8,7 +8,7 @@ import { DecisionError } from '../errors.ts';
 import { locationOf } from '../model/queries.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';
 
-export interface InternalPlan {
+interface InternalPlan {
   type: 'internal';
   refId: string;
   match: MatchCandidate;
@@ -17,7 +17,7 @@ export interface InternalPlan {
   relink: boolean;
 }
 
-export interface ExternalPlan {
+interface ExternalPlan {
   type: 'external';
   refId?: string;
   match: MatchCandidate;

@@ -9,7 +9,6 @@ import { REL } from '../package/docx.ts';
 import { attr, childrenOf, cloneNode, el, escapeXmlText, rootOf, setAttr, tagOf, textNode, type XmlAttrs, type XmlNode } from '../package/xml.ts';
 import { piecesIn } from '../model/queries.ts';
 import { BookmarkAllocator, bookmarkParagraph, bookmarkRange, canBookmarkRange, coversParagraph, reusableBookmark } from './bookmarks.ts';
-import { doiUrl } from './decisions.ts';
 import type { PackageEdit } from '../package/edit.ts';
 import { targetHash, targetText } from '../metadata/persisted.ts';
 import { LinkLook, putRPrChild, type Appearance } from './rpr.ts';
@@ -271,5 +270,3 @@ export function findHyperlinkAround(p: XmlNode, run: XmlNode): XmlNode | undefin
   for (let i = path.length - 1; i >= 0; i--) if (tagOf(path[i]!) === 'w:hyperlink') return path[i];
   return undefined;
 }
-
-export { doiUrl };

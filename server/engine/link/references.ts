@@ -8,7 +8,7 @@
 
 import type { ResolvedWork } from '../../../shared/contract.ts';
 import { findDois } from '../../references/doi-text.ts';
-import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { BibEntry, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';
 import type { ReferenceDoi } from './decisions.ts';
@@ -16,7 +16,7 @@ import type { ReferenceDoi } from './decisions.ts';
 export interface Range { start: number; end: number }
 
 /** The title of a reference entry inside its text, or null when it cannot be found there. */
-export function titleRange(t: TargetCandidate): Range | null {
+function titleRange(t: TargetCandidate): Range | null {
   const text = t.paragraph.text;
   const title = (t as Partial<BibEntry>).titleText?.trim();
   if (!title || title.length < 3) return null;
@@ -26,7 +26,7 @@ export function titleRange(t: TargetCandidate): Range | null {
 }
 
 /** The DOI written in a reference entry (the first one found inside the entry), or null. */
-export function doiTextRange(t: TargetCandidate): Range | null {
+function doiTextRange(t: TargetCandidate): Range | null {
   const text = t.paragraph.text.slice(t.start, t.end);
   if (text.indexOf('10.') < 0) return null;
   const d = findDois(text)[0];
@@ -34,7 +34,7 @@ export function doiTextRange(t: TargetCandidate): Range | null {
 }
 
 /** The entry without its leading label and trailing white space. */
-export function entryRange(t: TargetCandidate): Range | null {
+function entryRange(t: TargetCandidate): Range | null {
   const text = t.paragraph.text;
   const entry = text.slice(t.start, t.end);
   const label = /^\s*(?:\[\d+\]|\d+[.)]?)?\s*/.exec(entry)?.[0].length ?? 0;
@@ -62,7 +62,7 @@ export function isApproved(work: ResolvedWork): boolean {
 }
 
 /** A work without a status counts as ready from this confidence on (the contract's rule). */
-export const READY_CONFIDENCE = 0.9;
+const READY_CONFIDENCE = 0.9;
 
 /**
  * The bibliography entry a resolvedWorks key names: a bibliography target id ("bib-3") or the refId
@@ -92,9 +92,4 @@ export function planResolvedWorks(targetById: Map<string, TargetCandidate>, reso
     out.push({ target, doi, source: 'resolvedWork' });
   }
   return out;
-}
-
-/** The DOI match (kind doi) lying inside a reference entry's range, if the scan found one. */
-export function doiMatchInEntry(t: TargetCandidate, m: MatchCandidate): boolean {
-  return m.kind === 'doi' && m.paragraph === t.paragraph && m.start >= t.start && m.end <= t.end;
 }

@@ -24,7 +24,7 @@ export interface Segment {
 const isContent = (n: XmlNode) => { const t = tagOf(n); return t !== undefined && t !== 'w:rPr'; };
 
 /** Splits `run` before its child at index i; returns the new right run (inserted after it), or null when one side would be empty. */
-export function splitRunBefore(run: XmlNode, siblings: XmlNode[], i: number): XmlNode | null {
+function splitRunBefore(run: XmlNode, siblings: XmlNode[], i: number): XmlNode | null {
   const tag = tagOf(run)!;
   const kids = childrenOf(run);
   if (!hasContent(kids, i, kids.length) || !hasContent(kids, 0, i)) return null;
@@ -50,7 +50,7 @@ function preserving(node: XmlNode): XmlAttrs {
 }
 
 /** Splits a w:t at a code-unit offset of its visible text; returns the new right w:t inserted after it in the run. */
-export function splitText(run: XmlNode, node: XmlNode, at: number): XmlNode {
+function splitText(run: XmlNode, node: XmlNode, at: number): XmlNode {
   const text = unescapeXml(rawText(node));
   const tag = tagOf(node)!;
   const left = text.slice(0, at), right = text.slice(at);

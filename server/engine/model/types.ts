@@ -43,7 +43,7 @@ export interface FieldRange {
   type: string;
 }
 
-export interface LinkRange {
+interface LinkRange {
   start: number;
   end: number;
   /** Internal anchor (bookmark name) or external relationship id. */
@@ -51,14 +51,14 @@ export interface LinkRange {
   relId?: string;
 }
 
-export interface BookmarkMark {
+interface BookmarkMark {
   name: string;
   id: string;
   /** Offset in the paragraph where the bookmark starts. */
   start: number;
 }
 
-export interface NumberingLabel {
+interface NumberingLabel {
   numId: string;
   ilvl: number;
   /** The label Word would print, e.g. "1." or "[12]" or "A.". Empty for bullets. */

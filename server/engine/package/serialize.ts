@@ -80,7 +80,7 @@ function writeNodes(nodes: XmlNode[], out: ChunkWriter, names: PrefixMap | null)
       continue;
     }
     if (tag === '#comment') {
-      out.write(`<!--${((node[tag] as XmlNode[])[0]?.['#text'] as string | undefined) ?? ''}-->`);
+      out.write(`<!--${(node[tag] as XmlNode[])[0]?.['#text'] ?? ''}-->`);
       continue;
     }
     if (tag[0] === '?') {

@@ -16,7 +16,7 @@
 import { isUtf8 } from 'node:buffer';
 import { DocxRejectedError } from '../errors.ts';
 
-const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, BANG = 0x21, QUESTION = 0x3f, DQUOTE = 0x22, SQUOTE = 0x27, AMP = 0x26, SEMI = 0x3b, HASH = 0x23;
+const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, BANG = 0x21, QUESTION = 0x3f, DQUOTE = 0x22, SQUOTE = 0x27, AMP = 0x26, SEMI = 0x3b;
 
 const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 

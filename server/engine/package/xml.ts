@@ -33,7 +33,7 @@ export function dtdRejected(partName: string): DocxRejectedError {
   return new DocxRejectedError('doctype-forbidden', `part '${partName}' declares a DOCTYPE or entities, which package XML must not (ECMA-376 Part 2)`);
 }
 
-export function assertNoDtd(text: string, partName: string): void {
+function assertNoDtd(text: string, partName: string): void {
   if (text.includes('<!DOCTYPE') || text.includes('<!ENTITY') || /<!doctype|<!entity/i.test(text.slice(0, 4096))) throw dtdRejected(partName);
 }
 
@@ -116,7 +116,7 @@ export class CompactPool {
     let byValue: Map<string, XmlAttrs> | undefined;
     if (key === undefined) {
       byValue = this.single.get(first);
-      if (!byValue) this.single.set(first, (byValue = new Map()));
+      if (!byValue) this.single.set(first, (byValue = new Map<string, XmlAttrs>()));
       const set = byValue.get(a[first]!);
       if (set) return set;
     } else {
@@ -177,10 +177,6 @@ export function textNode(raw: string): XmlNode {
 export function findChild(node: XmlNode, tag: string): XmlNode | undefined {
   for (const c of childrenOf(node)) if (tagOf(c) === tag) return c;
   return undefined;
-}
-
-export function findChildren(node: XmlNode, tag: string): XmlNode[] {
-  return childrenOf(node).filter((c) => tagOf(c) === tag);
 }
 
 /** The root element of a parsed part. */

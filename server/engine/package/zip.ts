@@ -32,7 +32,7 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 16 * 1024 * 1024,
 };
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   method: number;
   flags: number;

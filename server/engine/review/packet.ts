@@ -1,7 +1,7 @@
 // Turns detector output into the contract's ScanPacket: stable ids, locations in code points,
 // statuses, summary counters and the fingerprint.
 
-import type { Location, MatchKind, ReviewMatch, ReviewTarget, ScanPacket, ScanSummary, PersistedMetadata } from '../../../shared/contract.ts';
+import type { MatchKind, ReviewMatch, ReviewTarget, ScanPacket, ScanSummary, PersistedMetadata } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import { canonicalSettings } from '../../../shared/settings-values.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
@@ -36,7 +36,7 @@ export function sortMatches(matches: MatchCandidate[]): void {
   );
 }
 
-export function reviewTarget(t: TargetCandidate): ReviewTarget {
+function reviewTarget(t: TargetCandidate): ReviewTarget {
   const text = t.paragraph.text.slice(t.start, t.end).trim();
   const out: ReviewTarget = {
     targetId: t.key,
@@ -70,7 +70,7 @@ export function contextOf(text: string, start: number, end: number): { before: s
   return { before: fold(before), after: fold(after) };
 }
 
-export function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, TargetCandidate>): ReviewMatch {
+function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, TargetCandidate>): ReviewMatch {
   const target = m.targetKey ? targets.get(m.targetKey) : undefined;
   const out: ReviewMatch = {
     refId: id,

@@ -2,7 +2,7 @@
 // the service; an admin completes the purchase once paid (an owner too only with BILLING_SELF_COMPLETE=true,
 // for development). A hosted provider would confirm through a signature-checked webhook instead.
 
-export interface PaymentRequest {
+interface PaymentRequest {
   purchaseId: string;
   orgId: string;
   credits: number;
@@ -10,7 +10,7 @@ export interface PaymentRequest {
   currency: string;
 }
 
-export interface PaymentCreated {
+interface PaymentCreated {
   providerRef: string;
   /** Where the payer goes to pay, when the provider has a hosted page; null for manual invoices. */
   checkoutUrl: string | null;

@@ -40,7 +40,7 @@ export interface PurchaseStore {
   complete(id: string, userId: string): Promise<'completed' | 'not-pending' | 'overflow'>;
 }
 
-export function dbPurchases(pool: Pool): PurchaseStore {
+function dbPurchases(pool: Pool): PurchaseStore {
   return {
     findByIdempotencyKey: (orgId, key) => findPurchaseByIdempotencyKey(pool, orgId, key),
     find: (id) => findPurchase(pool, id),

@@ -34,7 +34,7 @@ export interface ReservationStore {
   status(id: string): Promise<ReservationStatus | null>;
 }
 
-export function dbReservations(pool: Pool): ReservationStore {
+function dbReservations(pool: Pool): ReservationStore {
   return {
     reserve: (r, also) => reserveCredit(pool, r, also),
     refund: (id) => refundReservation(pool, id),

@@ -8,7 +8,7 @@ import { docsEventSchema } from '../../../shared/schemas/docs.ts';
 import type { DocsEvent } from '../../../shared/contract.ts';
 import { sha256Hex } from '../../common/hash.ts';
 
-export type DocsEventType = DocsEvent['event_type'];
+type DocsEventType = DocsEvent['event_type'];
 
 export interface SanitisedDocsEvent {
   eventType: DocsEventType;

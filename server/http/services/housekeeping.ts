@@ -17,7 +17,7 @@ export interface HousekeepingStore {
   purgeEndedSessions(graceDays: number, batch: number): Promise<number>;
 }
 
-export function mysqlHousekeepingStore(pool: Pool): HousekeepingStore {
+function mysqlHousekeepingStore(pool: Pool): HousekeepingStore {
   return {
     purgeDocsEvents: (days, batch) => purgeDocsEventsOlderThan(pool, days, batch),
     purgeEndedSessions: (graceDays, batch) => purgeEndedSessions(pool, graceDays, batch),
@@ -28,7 +28,7 @@ export function mysqlHousekeepingStore(pool: Pool): HousekeepingStore {
 export const ENDED_SESSION_GRACE_DAYS = 7;
 export const BATCH_ROWS = 5_000;
 export const MAX_BATCHES = 40;
-export const HOUSEKEEPING_EVERY_MS = 3_600_000;
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 /** Rows one round deleted per table, and the tables whose purge failed (retried next round). */
 export interface HousekeepingRound {

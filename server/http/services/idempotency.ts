@@ -20,7 +20,7 @@ import type { UploadedForm } from '../multipart.ts';
 import { sha256OfBytes } from '../upload-buffer.ts';
 
 /** Hours a key and its answer are kept. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 /** The Idempotency-Key header: absent → null; 1 to 255 printable ASCII characters, else 400. */

@@ -22,9 +22,9 @@ import type { OrgCaller } from '../auth.ts';
 import { badRequest, conflict, forbidden, notFound, ownerRequired } from '../errors.ts';
 
 /** Days an invitation stays open. */
-export const INVITATION_TTL_DAYS = 14;
+const INVITATION_TTL_DAYS = 14;
 /** Open invitations an organisation may have at once. */
-export const MAX_OPEN_INVITATIONS = 100;
+const MAX_OPEN_INVITATIONS = 100;
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 

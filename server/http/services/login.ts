@@ -38,7 +38,7 @@ const loginBusy = () =>
   new HttpError(503, 'Service temporarily unavailable', 'login_busy', { retry_after: 2, retryAfter: 2, hint: 'Too many sign-ins at once; retry shortly.' }, { 'Retry-After': '2' });
 
 /** The stored form of a client address: a keyed hash of its network (IPv6 by /64). */
-export function addressHash(secret: string, address: string): string {
+function addressHash(secret: string, address: string): string {
   return createHmac('sha256', secret).update(ipv6Network(address)).digest('hex');
 }
 

@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound, ownerRequired } from '../errors.ts';
 const memberNotFound = () => notFound('Member not found', 'member_not_found');
 const lastOwner = () => conflict('An organisation needs at least one owner', 'last_owner');
 
-export function memberJson(m: MemberView): OrgMember {
+function memberJson(m: MemberView): OrgMember {
   return { user_id: m.user_id, email: m.email, name: m.name, role: m.role, created_at: iso(m.created_at) };
 }
 

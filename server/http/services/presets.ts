@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { checkSettingsValue } from '../json-limits.ts';
 import { parseRequest } from '../validate.ts';
 
-export function presetView(row: PresetRow): OrgPreset {
+function presetView(row: PresetRow): OrgPreset {
   return { id: row.id, name: row.name, settings: JSON.parse(row.settings_json) as HyperlinkSettings, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 

@@ -20,7 +20,7 @@ export interface ResolveHooks {
   onProgress?: (event: ResolveProgress) => void;
 }
 
-export const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
+const noCredits = (): HttpError => new HttpError(402, 'No credits remaining', 'no_credits');
 
 /** Status code recorded in usage when the client went away before the answer (nginx's convention). */
 const CLIENT_CLOSED = 499;

@@ -4,7 +4,7 @@ import type { OrgUsageList } from '../../../shared/contract.ts';
 import { iso } from '../../db/connection.ts';
 import { countOrgUsage, listOrgUsage, type UsageRow } from '../../db/usage.ts';
 
-export function usageView(r: UsageRow): OrgUsageList['usage'][number] {
+function usageView(r: UsageRow): OrgUsageList['usage'][number] {
   return {
     id: String(r.id),
     api_key_id: r.api_key_id,

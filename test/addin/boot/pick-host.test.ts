@@ -8,6 +8,7 @@ import { FakeHost } from '../../../addin/host/fake-host.ts';
 import { WordHost } from '../../../addin/host/word-host.ts';
 import { S } from '../../../addin/strings.ts';
 import { deferred } from '../../helpers/fake-service-client.ts';
+import { urlOf } from '../../helpers/fetch-url.ts';
 
 const g = globalThis as Record<string, unknown>;
 const saved = { Office: g.Office, fetch: globalThis.fetch };
@@ -45,16 +46,16 @@ test('office.js loaded outside Office (no host) or no Office at all: the fake ho
   delete g.Office;
   const plain = await pickHost('');
   assert.ok(plain.host instanceof FakeHost);
-  assert.equal((plain.host as FakeHost).hasDocument(), false);
+  assert.equal(plain.host.hasDocument(), false);
 });
 
 test('?docx= opens that document in the fake host; one that cannot be loaded leaves it empty (the pane still starts)', async () => {
   delete g.Office;
   const asked: string[] = [];
-  globalThis.fetch = (async (url: string | URL | Request) => {
-    asked.push(String(url));
-    return String(url).includes('missing') ? new Response('no', { status: 404 }) : new Response(new Uint8Array([80, 75, 3, 4]));
-  }) as typeof fetch;
+  globalThis.fetch = async (url: string | URL | Request) => {
+    asked.push(urlOf(url));
+    return urlOf(url).includes('missing') ? new Response('no', { status: 404 }) : new Response(new Uint8Array([80, 75, 3, 4]));
+  };
   const picked = await pickHost('?docx=%2Fsamples%2FMy%20paper.docx');
   const host = picked.host as FakeHost;
   assert.deepEqual(asked, ['/samples/My paper.docx']);

@@ -131,6 +131,7 @@ export class MockContext {
     for (const f of q) f();
   }
   get document() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the document's class below reads the context, while its own `this` is the document
     const ctx = this;
     const doc = new (class extends Loadable {
       get changeTrackingMode(): string {

@@ -56,7 +56,7 @@ test(`local copies: the ${LOCAL_REVIEWS_LIMIT} newest documents are kept`, async
   for (let i = 0; i < LOCAL_REVIEWS_LIMIT + 2; i++) {
     await saveReview(host(`d${i}.docx`, false), store, record(`d${i}.docx`, `2026-11-27T10:0${i}:00Z`));
   }
-  assert.deepEqual(Object.keys(JSON.parse(store.get(LOCAL_REVIEWS_KEY)!)).sort(), ['d2.docx', 'd3.docx', 'd4.docx', 'd5.docx', 'd6.docx']);
+  assert.deepEqual(Object.keys(JSON.parse(store.get(LOCAL_REVIEWS_KEY)!) as Record<string, unknown>).sort(), ['d2.docx', 'd3.docx', 'd4.docx', 'd5.docx', 'd6.docx']);
 });
 
 test('saver: one write at a time, a burst costs at most two writes, the newest is written last', async () => {

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { keyNameFor, signIn, signOut, signedOut, loadAccount, saveAccount, type Account } from '../../../addin/settings/account.ts';
 import type { KeyValueStore } from '../../../addin/settings/stores.ts';
+import { urlOf } from '../../helpers/fetch-url.ts';
 
 type Call = { method: string; url: string; auth: string | null; body: unknown };
 interface Key { id: string; name: string; is_active: boolean; created_at: string; secret: string }
@@ -15,11 +16,11 @@ function fakeService(opts: { limit?: number; sessionLive?: boolean; keys?: Key[]
   const keys: Key[] = opts.keys ?? [];
   let n = keys.length;
   const impl = async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = new URL(urlOf(input));
     const headers = new Headers(init?.headers);
     const auth = headers.get('authorization');
     const method = init?.method ?? 'GET';
-    calls.push({ method, url: String(input), auth, body: init?.body ? JSON.parse(String(init.body)) : null });
+    calls.push({ method, url: urlOf(input), auth, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const session = auth === 'sess-1' && opts.sessionLive !== false;
     if (url.pathname === '/auth/login') {
@@ -52,7 +53,7 @@ function fakeService(opts: { limit?: number; sessionLive?: boolean; keys?: Key[]
     if (url.pathname === '/auth/logout') return session ? json(200, { ok: true }) : json(401, { error: 'Unauthorized' });
     return json(404, { error: 'Not found' });
   };
-  return { fetch: impl as typeof fetch, calls, keys };
+  return { fetch: impl, calls, keys };
 }
 
 const URL_ = 'https://svc.example.org';

@@ -16,7 +16,7 @@ test('the panel has a control for every HyperlinkSettings field, with the schema
 test('enum fields list exactly the allowed values', () => {
   const byName = new Map(settingsFields().map((f) => [f.name, f]));
   const opt = (n: string) => {
-    const f = byName.get(n as never);
+    const f = byName.get(n);
     return f && f.control === 'enum' ? f.options : null;
   };
   assert.deepEqual(opt('citeStyle'), ['auto', 'number', 'author-year', 'superscript', 'off']);

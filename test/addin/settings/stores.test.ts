@@ -4,6 +4,7 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { S } from '../../../addin/strings.ts';
+import { STORE_KEYS } from '../../../addin/settings/stores.ts';
 
 type StoresModule = typeof import('../../../addin/settings/stores.ts');
 
@@ -76,7 +77,7 @@ test('OfficeRuntime.storage first: the keys are read once at start under "hyperl
   fakeLocalStorage();
   fakeRoaming();
   const rt = fakeRuntime({ 'hyperlinker.serviceUrl': 'https://svc.example.org', 'hyperlinker.apiKey': 42 });
-  const { appStore, STORE_KEYS } = await freshStores();
+  const { appStore } = await freshStores();
   const store = await appStore();
   assert.equal(store.kind, 'office-runtime');
   assert.deepEqual(rt.asked, [STORE_KEYS.map((k) => `hyperlinker.${k}`)]);

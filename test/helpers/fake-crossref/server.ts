@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Bm25Index, workYear } from './bm25.ts';
 import type { RegistryWork } from './types.ts';
 
-export interface PoolLimits {
+interface PoolLimits {
   /** Searches per second. */
   search: number;
   /** DOI look-ups per second. */
@@ -41,7 +41,7 @@ export interface FakeCrossrefOptions {
   windowSlackMs?: number;
 }
 
-export interface FakeCrossrefStats {
+interface FakeCrossrefStats {
   searches: number;
   lookups: number;
   /** Answers with status 429. */
@@ -70,8 +70,8 @@ export interface FakeCrossref {
   close(): Promise<void>;
 }
 
-export const DEFAULT_POLITE: PoolLimits = { search: 3, lookup: 10, concurrency: 3 };
-export const DEFAULT_PUBLIC: PoolLimits = { search: 1, lookup: 5, concurrency: 1 };
+const DEFAULT_POLITE: PoolLimits = { search: 3, lookup: 10, concurrency: 3 };
+const DEFAULT_PUBLIC: PoolLimits = { search: 1, lookup: 5, concurrency: 1 };
 
 const SELECTABLE = new Set([
   'abstract', 'URL', 'member', 'posted', 'score', 'created', 'degree', 'update-policy', 'short-title', 'license', 'ISSN',

@@ -1,6 +1,6 @@
 // A registry work as registry-dev.jsonl holds it (Crossref-shaped; extra fields pass through).
 
-export interface RegistryAuthor {
+interface RegistryAuthor {
   given?: string;
   family?: string;
   name?: string;

@@ -53,7 +53,7 @@ test('jobs run at most N at once, outcomes in input order, each reported as it f
 });
 
 test('the closing table: a row per file and the totals', () => {
-  const ok: BatchOutcome = { job: { input: '/x/a.docx', output: '/o/a.docx' }, ok: true, ms: 1200, report: { linkCount: 116, needReview: 3, statCounts: {} } as never };
+  const ok: BatchOutcome = { job: { input: '/x/a.docx', output: '/o/a.docx' }, ok: true, ms: 1200, report: { linkCount: 116, needReview: 3, statCounts: {} } };
   const bad: BatchOutcome = { job: { input: '/x/bad.docx', output: '/o/bad.docx' }, ok: false, error: 'not a DOCX', ms: 100 };
   const lines = batchTable([ok, bad]);
   assert.match(lines[0]!, /^file\s+links\s+review\s+time\s+result$/);

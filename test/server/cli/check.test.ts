@@ -25,9 +25,9 @@ test('a report for people: the counts, then each finding under its severity with
   assert.equal(r.code, 1);
   const out = r.out;
   assert.match(out, /^faulty\.docx: 2 errors, 2 warnings, 0 notes\n/);
-  assert.match(out, /\nErrors\n  mention-without-target \(paragraph 1\): “Figure 2” is mentioned but the document has no figure 2 \(figures: 1\)\n      Growth \[1\] and Figure »2« \[3\]\.\n/);
-  assert.match(out, /  citation-without-entry \(paragraph 1\): Citation \[3\] names no entry: the reference list ends at 2\n      Growth \[1\] and Figure 2 \[»3«\]\.\n/);
-  assert.match(out, /\nWarnings\n  target-not-mentioned \(paragraph 2\): Figure 1 is never mentioned in the text\n      Figure 1\. One\.\n  entry-not-cited \(paragraph 5\): Reference 2 is never cited: “Doe A \(2017\) Another title\. Nature 1: 2-3\.”/);
+  assert.match(out, /\nErrors\n {2}mention-without-target \(paragraph 1\): “Figure 2” is mentioned but the document has no figure 2 \(figures: 1\)\n {6}Growth \[1\] and Figure »2« \[3\]\.\n/);
+  assert.match(out, / {2}citation-without-entry \(paragraph 1\): Citation \[3\] names no entry: the reference list ends at 2\n {6}Growth \[1\] and Figure 2 \[»3«\]\.\n/);
+  assert.match(out, /\nWarnings\n {2}target-not-mentioned \(paragraph 2\): Figure 1 is never mentioned in the text\n {6}Figure 1\. One\.\n {2}entry-not-cited \(paragraph 5\): Reference 2 is never cited: “Doe A \(2017\) Another title\. Nature 1: 2-3\.”/);
   assert.doesNotMatch(out, /\x1b\[/, 'no colour on a pipe');
 });
 

@@ -29,7 +29,7 @@ interface LinkRun {
 /** Runs `hyperlinker link SAMPLE -o OUT --json ...options`, capturing stdout (the ApplyResult) and stderr. */
 async function link(...options: string[]): Promise<LinkRun> {
   const r = await runCli(['link', SAMPLE, '-o', join(dir, 'out.docx'), '--json', ...options]);
-  return { code: r.code, result: r.out ? JSON.parse(r.out) : null, stderr: r.err };
+  return { code: r.code, result: r.out ? (JSON.parse(r.out) as LinkRun['result']) : null, stderr: r.err };
 }
 
 /** Every module reached from `entry` through static imports (dynamic imports load on demand). */

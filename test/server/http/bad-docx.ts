@@ -11,7 +11,7 @@ interface Entry {
 }
 
 /** A minimal zip writer (deflate entries, one central directory) so declared sizes can be set at will. */
-export function buildZip(entries: Entry[]): Buffer {
+function buildZip(entries: Entry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -2,7 +2,7 @@
 // reference list in the detected (or uploaded) style; a bad cslFile or an unknown style id is a 400.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
 import { rendererFor, type CslItem } from '../../../server/csl/render.ts';
 import { buildModel } from '../../../server/engine/model/document.ts';

@@ -3,7 +3,6 @@
 // a process killed mid-request (kill -9) leaves its key to the retry once its lease ends, and the dead
 // request's credit is refunded, so the document is charged exactly once.
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { HyperlinkerClient } from '../../../shared/api-client.ts';
 import { CORPUS, corpusDoc, expectError, startServiceProcess, startTestService, type ServiceProcess, type TestService } from '../../helpers/http-harness.ts';
@@ -117,7 +116,7 @@ describe('Idempotency-Key', () => {
     const doc = corpusDoc(BIG_DOC);
     const dying = new HyperlinkerClient({ baseUrl: proc.url, apiKey: key }).direct({ file: doc, idempotencyKey: 'killed-1' }).then((r) => r.status, () => 'dropped');
     await until('the credit reserved', async () => (await reservations(u.userId, 'pending')) === 1, 30_000);
-    (proc.child as ChildProcess).kill('SIGKILL');
+    proc.child.kill('SIGKILL');
     assert.equal(await dying, 'dropped');
     assert.equal(await balance(u.userId), 1, 'the dead request holds one credit');
     const retry = new HyperlinkerClient({ baseUrl: t.url, apiKey: key });

@@ -91,7 +91,7 @@ test('title words the reference lacks: a label before the title counts against, 
   assert.ok(scoreCandidate(ref, editorial).titleExtra > 0.1);
   assert.equal(scoreCandidate(ref, article).titleExtra, 0);
   const noisy = prep('Levine, R. J. C., & Levitt, P. (1986). Cro ssbridge and Backbone Structure of Invertebrate Thick Filaments. Biophysical Journal, 49(1), 135.');
-  const f = scoreCandidate(noisy, { DOI: '10.1/c', title: ['Crossbridge and backbone structure of invertebrate thick filaments'], score: 50 } as CrossrefWork);
+  const f = scoreCandidate(noisy, { DOI: '10.1/c', title: ['Crossbridge and backbone structure of invertebrate thick filaments'], score: 50 });
   assert.equal(f.title, 1);
   assert.equal(f.titleExtra, 0);
 });

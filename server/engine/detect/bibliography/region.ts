@@ -36,7 +36,7 @@ function hasNumbering(p: ModelParagraph): boolean {
 }
 
 /** Whether the paragraph ends a section of the document (a w:sectPr in its properties). */
-export function endsSection(p: ModelParagraph): boolean {
+function endsSection(p: ModelParagraph): boolean {
   const pPr = findChild(p.node, 'w:pPr');
   return !!pPr && !!findChild(pPr, 'w:sectPr');
 }

@@ -263,7 +263,7 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
 
   for (const m of text.matchAll(YEAR_RE)) {
     if (consumed.has(m.index)) continue;
-    const c = readCitation(text, m.index, m as RegExpExecArray, parens, index);
+    const c = readCitation(text, m.index, m, parens, index);
     if (!c) continue;
     let res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
     const list = res.status === 'unmatched' && c.inParens ? semicolonAuthors(text, c.authorStart, parens) : null;

@@ -20,7 +20,7 @@ export function numericEvidence(paragraphs: ModelParagraph[], bib: Bibliography 
   let superscript = 0;
   for (const p of paragraphs) {
     bracket += bracketGroups(p).filter((g) => within(g.items)).length;
-    paren += parenGroups(p, max).filter((g) => !p.inTable).length;
+    if (!p.inTable) paren += parenGroups(p, max).length;
     superscript += superscriptGroups(p).filter((g) => within(g.items) && !p.inTable).length;
   }
   return { bracket, paren, superscript };

@@ -13,7 +13,7 @@
 //   off       - nothing is reported for the kind.
 // Every number in a list or range is its own match: "Figures 2–4" → 2 and 4; "Figs. 2 and 3" → 2 and 3.
 
-import type { MatchKind, TargetType } from '../../../../shared/contract.ts';
+import type { MatchKind } from '../../../../shared/contract.ts';
 import type { ModelParagraph } from '../../model/types.ts';
 import type { TargetCandidate } from '../types.ts';
 import { connectorWords } from '../labels/vocabulary.ts';
@@ -60,7 +60,7 @@ export const WS = '[\\s\\u00a0\\u2009\\u202f]';
 export const DASH = '[-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2212]';
 
 /** A number token: optional single capital prefix (S1, A2), digits, optional ".n" parts (2.1). */
-export const NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)*';
+const NUM = '(?:[A-Z](?=\\d))?\\d+(?:\\.\\d+)*';
 
 /**
  * Sub-panel letters attached to a number: "b", "A–C", "H,L,P,T", "(a)", "a,b". A letter after a comma and

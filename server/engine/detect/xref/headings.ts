@@ -41,7 +41,7 @@ export function readHeading(p: ModelParagraph): Heading {
     number = typed[1]!;
     titleStart = lead + typed[0].length;
   } else if (p.numbering?.text) {
-    const n = p.numbering.text.trim().replace(/^[(\[]|[)\].:]+$/g, '');
+    const n = p.numbering.text.trim().replace(/^[([]|[)\].:]+$/g, '');
     if (/^(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*$/.test(n)) number = n;
   }
   const level = p.headingLevel ?? (p.outlineLevel !== null && p.outlineLevel < 9 ? p.outlineLevel + 1 : null);

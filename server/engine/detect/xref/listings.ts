@@ -5,7 +5,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
 
-export const LISTINGS: LabelledKind = {
+const LISTINGS: LabelledKind = {
   kind: 'listing',
   prefix: 'lst',
   display: 'Listing',

@@ -14,7 +14,7 @@ import { applyHolds } from '../../../../server/engine/review/holds.ts';
 export interface TargetSpec { key: string; type: TargetType; label: string; para: number; part?: string; text?: string; doi?: string; titleText?: string }
 export interface MatchSpec { id: string; kind: MatchKind; para: number; part?: string; text: string; nth?: number; target?: string; doi?: string; status?: MatchCandidate['status'] }
 
-export function findParagraph(input: LinkInput, part: string | undefined, index: number): ModelParagraph {
+function findParagraph(input: LinkInput, part: string | undefined, index: number): ModelParagraph {
   const name = part ?? input.pkg.mainPart;
   const p = input.model.paragraphs.find((x) => x.part === name && x.index === index);
   if (!p) throw new Error(`no paragraph ${name}#${index}`);

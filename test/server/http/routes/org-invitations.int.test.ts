@@ -23,7 +23,7 @@ async function teamWithMembers(slug: string): Promise<{ owner: TestUser; manager
 /** The answer with what legitimately differs per call (ids, times, the address echoed) blanked. */
 function shapeOf(res: { status: number; ok: boolean; data?: unknown; error?: unknown }): string {
   const body = (res.ok ? res.data : res.error) as Record<string, unknown>;
-  return JSON.stringify({ status: res.status, body }, (key, value) => (['id', 'email', 'created_at', 'expires_at', 'requestId'].includes(key) ? '…' : value));
+  return JSON.stringify({ status: res.status, body }, (key, value: unknown) => (['id', 'email', 'created_at', 'expires_at', 'requestId'].includes(key) ? '…' : value));
 }
 
 describe('inviting', () => {

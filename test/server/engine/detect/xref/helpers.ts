@@ -3,7 +3,7 @@
 // table of XrefCase rows run by xrefCases: one named test per row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDocx, DEFAULT_STYLES, type DocxSpec } from '../../../../helpers/docx-builder.ts';
+import { buildDocx, type DocxSpec } from '../../../../helpers/docx-builder.ts';
 import { openDocx } from '../../../../../server/engine/package/docx.ts';
 import { buildModel } from '../../../../../server/engine/model/document.ts';
 import { detectCrossReferences, type CrossReferenceOptions } from '../../../../../server/engine/detect/cross-references.ts';
@@ -18,14 +18,14 @@ export interface Brief {
   part?: string;
 }
 
-export interface TargetBrief {
+interface TargetBrief {
   key: string;
   type: string;
   label: string;
   paragraph: number;
 }
 
-export interface XrefRun {
+interface XrefRun {
   matches: Brief[];
   targets: TargetBrief[];
 }
@@ -34,7 +34,7 @@ export interface XrefRun {
  * Runs the cross-reference detectors on a DOCX built from `spec`. `excluded` holds body paragraph indices;
  * `only` keeps the matches of one body paragraph.
  */
-export async function xrefs(spec: DocxSpec, settings: HyperlinkSettingsInput = {}, excluded: number[] = [], only?: number, options: CrossReferenceOptions = {}): Promise<XrefRun> {
+async function xrefs(spec: DocxSpec, settings: HyperlinkSettingsInput = {}, excluded: number[] = [], only?: number, options: CrossReferenceOptions = {}): Promise<XrefRun> {
   const model = buildModel(openDocx(await buildDocx(spec)));
   const ex = new Set<ModelParagraph>(model.paragraphs.filter((p) => p.part === 'word/document.xml' && excluded.includes(p.index)));
   const res = detectCrossReferences({ model, settings: parseSettings(settings) }, ex, options);
@@ -59,8 +59,6 @@ export function boldLabel(label: string, rest: string, style?: string): string {
   const pPr = style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : '';
   return `<w:p>${pPr}<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${label}</w:t></w:r><w:r><w:t xml:space="preserve">${rest}</w:t></w:r></w:p>`;
 }
-
-export { DEFAULT_STYLES };
 
 /** One row of a detector's table: a document built in the test and what the detectors must find in it. */
 export interface XrefCase {
