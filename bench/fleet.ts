@@ -69,7 +69,7 @@ try {
   const probe = startProbe(fleet.proxyUrl);
   const t0 = performance.now();
   const total = WORKERS * OPS;
-  let restarted: Promise<void> | null = null;
+  let restarted = null as Promise<void> | null; // set in a callback, which narrowing does not see
   const records = await mixedLoad(accounts, {
     workers: WORKERS,
     opsPerWorker: OPS,

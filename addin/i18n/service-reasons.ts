@@ -5,7 +5,7 @@
 // does not know is shown as the service wrote it.
 import { MESSAGES } from './messages.ts';
 
-export type ReasonCode = keyof typeof MESSAGES.en.reasons;
+type ReasonCode = keyof typeof MESSAGES.en.reasons;
 
 export interface ServiceReason {
   code: ReasonCode;

@@ -58,7 +58,7 @@ const OLD_ARXIV = /^(?:astro-ph|cond-mat|gr-qc|hep-(?:ex|lat|ph|th)|math-ph|nlin
 const NEW_ARXIV = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
 
 /** The identifiers of one paragraph's text (code-point offsets). */
-export function countIdentifiers(text: string, paragraph: number): CountedIdentifier[] {
+function countIdentifiers(text: string, paragraph: number): CountedIdentifier[] {
   const raw = tokens(text);
   const toks = raw.map(peel);
   const out: CountedIdentifier[] = [];
@@ -103,7 +103,7 @@ export function countDocument(model: DocumentModel): (CountedIdentifier & { part
 
 export interface IdentifierTally { counted: number; found: number; proposed: number; right: number; wrong: string[]; missed: string[] }
 
-export const emptyTally = (): IdentifierTally => ({ counted: 0, found: 0, proposed: 0, right: 0, wrong: [], missed: [] });
+const emptyTally = (): IdentifierTally => ({ counted: 0, found: 0, proposed: 0, right: 0, wrong: [], missed: [] });
 
 const isIdentifier = (m: ReviewMatch) => (IDENTIFIER_KINDS as readonly string[]).includes(m.kind);
 

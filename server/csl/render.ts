@@ -257,7 +257,7 @@ const MAX_CACHED = 128;
  * (up to 256 KB each) are cached by their hash, so distinct uploads must not grow the cache without bound. The
  * 78 bundled styles are 1.6 MB together.
  */
-export const MAX_CACHED_STYLE_BYTES = 8 * 1024 * 1024;
+const MAX_CACHED_STYLE_BYTES = 8 * 1024 * 1024;
 let cachedBytes = 0;
 
 /** A cached renderer for a style, keyed by the caller's key (a bundled id, or a hash of an uploaded file);

@@ -58,7 +58,7 @@ export interface EnginePoolOptions {
 }
 
 /** The slice of a logger the pool writes to (pino's info/warn). */
-export interface TaskLog {
+interface TaskLog {
   info(fields: Record<string, unknown>, msg: string): void;
   warn(fields: Record<string, unknown>, msg: string): void;
 }

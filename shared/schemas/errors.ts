@@ -6,26 +6,28 @@ import { named } from './common.ts';
  * The `reason` of a `400 DOCX rejected (<reason>)` answer (and of the command line's message): why the
  * uploaded file is not a DOCX package the engine will read. docs/service.md says what each means.
  */
-export type DocxRejectReason =
-  | 'empty-file'
-  | 'not-a-zip'
-  | 'truncated-zip'
-  | 'encrypted'
-  | 'legacy-doc'
-  | 'unsupported-compression'
-  | 'corrupt-entry'
-  | 'too-many-entries'
-  | 'entry-too-large'
-  | 'total-size-too-large'
-  | 'compression-ratio-too-high'
-  | 'path-traversal'
-  | 'duplicate-entry'
-  | 'missing-content-types'
-  | 'missing-document-xml'
-  | 'doctype-forbidden'
-  | 'malformed-xml'
-  | 'invalid-encoding'
-  | 'macro-enabled';
+export const DOCX_REJECT_REASONS = [
+  'empty-file',
+  'not-a-zip',
+  'truncated-zip',
+  'encrypted',
+  'legacy-doc',
+  'unsupported-compression',
+  'corrupt-entry',
+  'too-many-entries',
+  'entry-too-large',
+  'total-size-too-large',
+  'compression-ratio-too-high',
+  'path-traversal',
+  'duplicate-entry',
+  'missing-content-types',
+  'missing-document-xml',
+  'doctype-forbidden',
+  'malformed-xml',
+  'invalid-encoding',
+  'macro-enabled',
+] as const;
+export type DocxRejectReason = (typeof DOCX_REJECT_REASONS)[number];
 
 export const errorResponseSchema = named(
   'ErrorResponse',
@@ -52,7 +54,7 @@ export const errorResponseSchema = named(
  * macro expansion per entry, macro calls × elements (citeproc's build cost) (checked before any engine is built), and the time and memory of the trial
  * render in an isolated worker.
  */
-const CSL_FILE_REASONS = [
+export const CSL_FILE_REASONS = [
   'csl_empty',
   'csl_too_large',
   'csl_not_utf8',

@@ -45,7 +45,7 @@ describe('a fleet of three replicas behind HAProxy', { skip: haproxy.skip }, () 
     // From the signal sent to the process gone: a connection the replica accepted in that span dies with it.
     let killAt = 0;
     let goneAt = 0;
-    let restarted: Promise<void> | null = null;
+    let restarted = null as Promise<void> | null; // set in a callback, which narrowing does not see
     const records = await mixedLoad(accounts, {
       workers: 6,
       opsPerWorker: 8,

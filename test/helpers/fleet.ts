@@ -16,10 +16,10 @@ import { startFakeCrossref, type FakeCrossref } from './fake-crossref/server.ts'
 import { startServiceProcess, type ServiceProcess } from './http-harness.ts';
 import { freshDatabaseUrl } from './test-database.ts';
 
-export const HAPROXY_CONFIG = join(REPO_ROOT, 'deploy', 'haproxy.cfg');
+const HAPROXY_CONFIG = join(REPO_ROOT, 'deploy', 'haproxy.cfg');
 
 /** A port free on 127.0.0.1 now (the kernel's pick, released at once). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -35,7 +35,7 @@ const exited = (child: ChildProcess): Promise<number | string | null> =>
     ? Promise.resolve(child.exitCode ?? child.signalCode)
     : new Promise((r) => child.once('exit', (code, signal) => r(code ?? signal)));
 
-export interface Replica {
+interface Replica {
   port: number;
   url: string;
   process: ServiceProcess | null;

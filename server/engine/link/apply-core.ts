@@ -1,9 +1,9 @@
 // apply on an analysis: decisions → plans → links written into the parsed parts → package bytes.
 // Separate from apply.ts so that it runs on any analysis (tests build them by hand).
 
-import type { ApplyOutput, BibRewriteResult, PersistedLink, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
+import type { ApplyOutput, BibRewriteResult, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
-import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
 import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';

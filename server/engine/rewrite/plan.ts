@@ -22,7 +22,7 @@ export function textFamilyOf(citeStyle: string | undefined): 'author-date' | 'nu
 }
 
 /** What the rewrite does with one entry: computed the same way for apply and for a preview. */
-export interface EntryPlan {
+interface EntryPlan {
   entry: BibEntry;
   /** rewrite: new content below; unchanged: already in the style; kept: cannot be rendered (warning says why). */
   action: 'rewrite' | 'unchanged' | 'kept';
@@ -194,7 +194,7 @@ function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx
   if (ctx.textFamily === null) return refuse(`${renderer.styleId} cites in ${to} form and the in-text citations were not read (citation linking off), so they could not be converted`);
   const source: { clusters: SourceCluster[]; blocked: string[] } = from === 'numeric'
     ? numericClusters(ctx.groups, entries)
-    : authorDateClusters(ctx.matches ?? [], ctx.paragraphOrder ?? new Map());
+    : authorDateClusters(ctx.matches ?? [], ctx.paragraphOrder ?? new Map<ModelParagraph, number>());
   const tooMany = (what: string, list: string[]) => `${list.length} in-text citation${list.length > 1 ? 's' : ''} ${what}: ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`;
   if (source.blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', source.blocked)}`);
   const { plans, order, citations } = planEntries(entries, renderer, { clusters: source.clusters.map((c) => c.keys) }, to === 'numeric' ? 'add' : 'drop', ctx.pendingLinks);

@@ -17,7 +17,7 @@ const NEW_RE = /\barXiv(?::\s?|\s+(?:preprint\s+)?(?=\d))(\d{4}\.\d{4,5}(?:v\d+)
 // An old-form ID, optionally behind "arXiv:".
 const OLD_RE = new RegExp(`(?:\\barXiv:\\s?|(?<![\\w/.-]))((?:${ARCHIVES})(?:\\.[A-Z]{2})?/\\d{7}(?:v\\d+)?)(?![\\w/-])`, 'gi');
 
-export function findArxivIds(text: string): FoundIdentifier[] {
+function findArxivIds(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const re of [NEW_RE, OLD_RE]) {
     for (const m of matchesOf(re, text)) {

@@ -5,7 +5,7 @@ import { matchesOf, trimTrailing, type FoundIdentifier, type IdentifierFinder } 
 
 const HANDLE_RE = /(?:\bhdl:\s?|(?<![\w/.:])hdl\.handle\.net\/)(\d+(?:\.\d+)*\/[^\s"<>\u201c\u201d]+)/gi;
 
-export function findHandles(text: string): FoundIdentifier[] {
+function findHandles(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(HANDLE_RE, text)) {
     const handle = trimTrailing(m[1]!);

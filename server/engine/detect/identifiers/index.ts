@@ -21,7 +21,7 @@ import type { FoundIdentifier, IdentifierFinder } from './types.ts';
 import { urlFinder } from './url.ts';
 
 /** Finders in precedence order (a URL before the IDs it may hold). */
-export const IDENTIFIER_FINDERS: readonly IdentifierFinder[] = [urlFinder, pmidFinder, pmcidFinder, arxivFinder, nctFinder, rridFinder, orcidFinder, handleFinder];
+const IDENTIFIER_FINDERS: readonly IdentifierFinder[] = [urlFinder, pmidFinder, pmcidFinder, arxivFinder, nctFinder, rridFinder, orcidFinder, handleFinder];
 
 
 /** Quick test before any regular expression runs: a paragraph with none of these holds no identifier. */
@@ -32,7 +32,7 @@ type Span = FoundIdentifier & { kind: IdentifierKind };
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
 
 /** The identifiers of one string, overlaps resolved (pure; the detector adds paragraphs and holds). */
-export function findIdentifiers(text: string, enabled: (kind: IdentifierKind) => boolean = () => true): Span[] {
+function findIdentifiers(text: string, enabled: (kind: IdentifierKind) => boolean = () => true): Span[] {
   if (!HINT.test(text)) return [];
   const kept: Span[] = [];
   const reserved = text.includes('10.') ? findDois(text) : [];

@@ -4,7 +4,7 @@ import { matchesOf, type FoundIdentifier, type IdentifierFinder } from './types.
 
 const NCT_RE = /(?<![\w/])NCT\d{8}(?![\w-]|\.\d)/g;
 
-export function findNcts(text: string): FoundIdentifier[] {
+function findNcts(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(NCT_RE, text)) {
     out.push({ start: m.index, end: m.index + m[0].length, id: m[0], url: `https://clinicaltrials.gov/study/${m[0]}` });

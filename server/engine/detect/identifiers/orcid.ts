@@ -7,7 +7,7 @@ import { matchesOf, type FoundIdentifier, type IdentifierFinder } from './types.
 const ORCID_RE = /(?:\bORCID(?:\s*i[Dd])?\s*:?\s*|(?<![\w/.])orcid\.org\/)(\d{4}-\d{4}-\d{4}-\d{3}[\dX])(?![\w-])/gi;
 
 /** The ISO 7064 MOD 11-2 check of an ORCID iD's sixteenth character. */
-export function orcidChecksumOk(id: string): boolean {
+function orcidChecksumOk(id: string): boolean {
   const digits = id.replace(/-/g, '');
   let total = 0;
   for (const ch of digits.slice(0, 15)) total = (total + Number(ch)) * 2;
@@ -15,7 +15,7 @@ export function orcidChecksumOk(id: string): boolean {
   return digits[15]!.toUpperCase() === (result === 10 ? 'X' : String(result));
 }
 
-export function findOrcids(text: string): FoundIdentifier[] {
+function findOrcids(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(ORCID_RE, text)) {
     const id = m[1]!.toUpperCase();

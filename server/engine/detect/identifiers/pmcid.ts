@@ -4,7 +4,7 @@ import { matchesOf, type FoundIdentifier, type IdentifierFinder } from './types.
 
 const PMCID_RE = /(?<![\w/])PMC(\d{4,8})(?![\w-]|\.\d)/g;
 
-export function findPmcids(text: string): FoundIdentifier[] {
+function findPmcids(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(PMCID_RE, text)) {
     const id = m[0];

@@ -5,7 +5,7 @@ import { matchesOf, type FoundIdentifier, type IdentifierFinder } from './types.
 
 const PMID_RE = /\b(?:PMID|PubMed(?:\s+ID)?)\s*:?\s*(\d{1,9})(?![\d.\-/]\d)(?!\d)/g;
 
-export function findPmids(text: string): FoundIdentifier[] {
+function findPmids(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(PMID_RE, text)) {
     const id = m[1]!;

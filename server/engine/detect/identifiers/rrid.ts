@@ -4,9 +4,9 @@
 
 import { matchesOf, trimTrailing, type FoundIdentifier, type IdentifierFinder } from './types.ts';
 
-const RRID_RE = /\bRRID:\s?([A-Za-z][A-Za-z0-9]*[_:][A-Za-z0-9][A-Za-z0-9_:.\-]*)/g;
+const RRID_RE = /\bRRID:\s?([A-Za-z][A-Za-z0-9]*[_:][A-Za-z0-9][A-Za-z0-9_:.-]*)/g;
 
-export function findRrids(text: string): FoundIdentifier[] {
+function findRrids(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(RRID_RE, text)) {
     const accession = trimTrailing(m[1]!).replace(/[-_:]+$/, '');

@@ -10,7 +10,7 @@ const URL_RE = /(?<![\w@/.:-])(?:https?:\/\/|www\.)[^\s"<>\u201c\u201d\u2018\u00
 // A host with a dot and a top-level name of letters (or an IPv4 address), then an optional port.
 const HOST_RE = /^(?:https?:\/\/)?(?:[\w\u2010\u2011-]+(?:\.[\w\u2010\u2011-]+)*\.[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]|$)/i;
 
-export function findUrls(text: string): FoundIdentifier[] {
+function findUrls(text: string): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const m of matchesOf(URL_RE, text)) {
     const written = trimTrailing(m[0]);
