@@ -20,6 +20,7 @@ import { registryShareProbe } from './abuse/probes/registry-share.ts';
 import { slowUploadProbe } from './abuse/probes/slow-upload.ts';
 import { styleStallProbe } from './abuse/probes/style-stall.ts';
 import { startBenchRegistry } from './abuse/registry.ts';
+import { benchArgs } from './common/args.ts';
 
 /** In run order; the flood makes the limiter store full, so it runs last. */
 const PROBES: Probe[] = [docsEventsProbe, cslUploadProbe, styleStallProbe, pathologicalProbe, slowUploadProbe, chunkedBombProbe, accountShareProbe, memoryProbe, hostileRegistryProbe, registryShareProbe, loginBurstProbe, loginFloodProbe, presetFloodProbe, forwardedFloodProbe];
@@ -37,7 +38,7 @@ const SERVICE_ENV: Record<string, string> = {
 };
 const PROBE_DEADLINE_MS = Number(process.env.ABUSE_PROBE_SECONDS ?? 75) * 1000;
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wanted = benchArgs(import.meta.url, {}, ({ positional }) => positional);
 const probes = wanted.length ? PROBES.filter((p) => wanted.includes(p.name)) : PROBES;
 if (!probes.length) {
   console.error(`no such probe; known: ${PROBES.map((p) => p.name).join(', ')}`);

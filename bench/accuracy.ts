@@ -25,6 +25,7 @@ import type { ScanPacket } from '../shared/contract.ts';
 import { checkGold, corpusDir, listCorpus, loadGold, readDocumentParagraphs, selectDocs, translatePacket } from './accuracy/corpus.ts';
 import { addRows, emptyRows, ROW_KINDS, scoreDocument, DEFAULT_COUNTED_STATUSES, type DocScore, type ErrorType, type RowKind } from './accuracy/score.ts';
 import { scan as engineScan } from '../server/engine/index.ts';
+import { benchArgs, listArg, numberArg, UsageError } from './common/args.ts';
 import { oraclePacket } from './accuracy/oracle.ts';
 import { goldDefects } from './accuracy/gold-defects.ts';
 import type { GoldMention } from './accuracy/gold.ts';
@@ -43,35 +44,41 @@ interface Args {
   oracle: boolean;
 }
 
-function parseArgs(argv: string[]): Args {
-  const a: Args = { docs: [], verbose: false, errors: 0, kinds: [], types: [], statuses: [...DEFAULT_COUNTED_STATUSES], settings: {}, json: null, corpus: null, oracle: false };
-  const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const next = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
+function readArgs(): Args {
+  const options = {
+    doc: { type: 'string', multiple: true },
+    verbose: { type: 'boolean', short: 'v' },
+    errors: { type: 'string' },
+    kind: { type: 'string' },
+    type: { type: 'string' },
+    status: { type: 'string' },
+    settings: { type: 'string' },
+    json: { type: 'string' },
+    corpus: { type: 'string' },
+    oracle: { type: 'boolean' },
+  } as const;
+  return benchArgs(import.meta.url, options, ({ values: v }) => {
+    const kinds = listArg(v.kind);
+    for (const k of kinds) if (!(ROW_KINDS as readonly string[]).includes(k)) throw new UsageError(`unknown kind ${k} (known: ${ROW_KINDS.join(', ')})`);
+    let settings: Record<string, unknown> = {};
+    try {
+      if (v.settings !== undefined) settings = JSON.parse(v.settings) as Record<string, unknown>;
+    } catch {
+      throw new UsageError('--settings is not valid JSON');
+    }
+    return {
+      docs: v.doc ?? [],
+      verbose: v.verbose === true,
+      errors: numberArg(v.errors, 'errors', 0),
+      kinds: kinds as RowKind[],
+      types: listArg(v.type) as ErrorType[],
+      statuses: v.status !== undefined ? listArg(v.status) : [...DEFAULT_COUNTED_STATUSES],
+      settings,
+      json: v.json ?? null,
+      corpus: v.corpus ?? null,
+      oracle: v.oracle === true,
     };
-    if (arg === '--doc') a.docs.push(next());
-    else if (arg === '--verbose' || arg === '-v') a.verbose = true;
-    else if (arg === '--errors') {
-      const v = argv[i + 1];
-      if (v !== undefined && /^\d+$/.test(v)) { a.errors = Number(v); i++; } else a.errors = 15;
-    } else if (arg === '--kind') a.kinds = list(next()) as RowKind[];
-    else if (arg === '--type') a.types = list(next()) as ErrorType[];
-    else if (arg === '--status') a.statuses = list(next());
-    else if (arg === '--settings') a.settings = JSON.parse(next()) as Record<string, unknown>;
-    else if (arg === '--json') a.json = next();
-    else if (arg === '--corpus') a.corpus = next();
-    else if (arg === '--oracle') a.oracle = true;
-    else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  for (const k of a.kinds) if (!ROW_KINDS.includes(k)) throw new Error(`unknown kind ${k}`);
-  return a;
+  }, { bare: { errors: '15' } });
 }
 
 type ScanFn = (bytes: Uint8Array, settings: HyperlinkSettings) => ScanPacket;
@@ -181,7 +188,7 @@ async function i18nBlocks(dir: string, args: Args, scan: ScanFn | null, settings
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs();
   const dir = args.corpus ?? corpusDir();
   const docs = selectDocs(listCorpus(dir), args.docs);
   if (docs.length === 0) {

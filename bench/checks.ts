@@ -17,11 +17,13 @@ import { countDocument, scoreIdentifiers, type IdentifierTally } from './checks/
 import { buildModel } from '../server/engine/model/document.ts';
 import { openDocx } from '../server/engine/package/docx.ts';
 import { IDENTIFIER_MANUSCRIPTS, identifierManuscript } from '../test/helpers/identifier-manuscripts.ts';
+import { benchArgs } from './common/args.ts';
 
-const args = process.argv.slice(2);
-const docFilter = args.includes('--doc') ? args[args.indexOf('--doc') + 1] : undefined;
 /** --identifiers: only the identifier counts (no fault injection). */
-const identifiersOnly = args.includes('--identifiers');
+const { docFilter, identifiersOnly } = benchArgs(import.meta.url, { doc: { type: 'string' }, identifiers: { type: 'boolean' } }, ({ values: v }) => ({
+  docFilter: v.doc,
+  identifiersOnly: v.identifiers === true,
+}));
 const dir = corpusDir();
 const names = listCorpus(dir).map((d) => d.name).filter((n) => !n.includes('.messy') && (!docFilter || n.startsWith(docFilter)));
 const key = (f: CheckFinding) => `${f.code}|${f.message}`;

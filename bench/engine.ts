@@ -18,6 +18,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Measurement, Mode } from './measure-one.ts';
+import { benchArgs, numberArg } from './common/args.ts';
 import { corpusDir } from './accuracy/corpus.ts';
 import { syntheticPath } from './synthetic.ts';
 import { benchCli, cliLinkMemory } from './cli.ts';
@@ -39,18 +40,15 @@ interface Args {
   files: string[];
 }
 
-function parseArgs(argv: string[]): Args {
-  const a: Args = { runs: null, json: null, skipSynthetic: false, skipCli: false, files: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--runs') a.runs = Number(argv[++i]);
-    else if (arg === '--json') a.json = argv[++i] ?? null;
-    else if (arg === '--skip-synthetic') a.skipSynthetic = true;
-    else if (arg === '--skip-cli') a.skipCli = true;
-    else if (arg === '--file') a.files.push(resolve(argv[++i] ?? ''));
-    else throw new Error(`unknown option ${arg}`);
-  }
-  return a;
+function readArgs(): Args {
+  const options = { runs: { type: 'string' }, json: { type: 'string' }, 'skip-synthetic': { type: 'boolean' }, 'skip-cli': { type: 'boolean' }, file: { type: 'string', multiple: true } } as const;
+  return benchArgs(import.meta.url, options, ({ values: v }) => ({
+    runs: numberArg(v.runs, 'runs') ?? null,
+    json: v.json ?? null,
+    skipSynthetic: v['skip-synthetic'] === true,
+    skipCli: v['skip-cli'] === true,
+    files: (v.file ?? []).map((f) => resolve(f)),
+  }));
 }
 
 /** The largest corpus file; `articlesOnly` skips the run-fragmented `.messy.docx` variants. */
@@ -169,7 +167,7 @@ async function serviceMemoryLine(name: string, file: string, size: number): Prom
 const SETTINGS = { doi: true };
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs();
   const files: string[] = [...args.files];
   if (files.length === 0) {
     const corpus = largestCorpusDoc();

@@ -18,14 +18,15 @@ import { scan } from '../server/engine/index.ts';
 import { openDocx } from '../server/engine/package/docx.ts';
 import { DEFAULT_ZIP_LIMITS } from '../server/engine/package/zip.ts';
 import { buildModel } from '../server/engine/model/document.ts';
+import { benchArgs } from './common/args.ts';
 
 interface GoldRef { index: number; text: string; paragraphIndex: number }
 interface Gold { cslStyle: string; citationFormat: string; references: GoldRef[] }
 
-const argv = process.argv.slice(2);
-const dirArg = argv.indexOf('--dir');
-const dir = dirArg >= 0 ? argv[dirArg + 1]! : process.env.STYLE_DOCS_DIR ?? new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
-const verbose = argv.includes('--verbose') || argv.includes('-v');
+const { dir, verbose } = benchArgs(import.meta.url, { dir: { type: 'string' }, verbose: { type: 'boolean', short: 'v' } }, ({ values: v }) => ({
+  dir: v.dir ?? process.env.STYLE_DOCS_DIR ?? new URL('../../shared/resolver/docs/style/', import.meta.url).pathname,
+  verbose: v.verbose === true,
+}));
 
 /** Folds case, diacritics, quotes and punctuation: what a citation name and an entry's text are compared on. */
 function fold(s: string): string {

@@ -18,6 +18,7 @@ import type { ScanExpectation } from '../server/engine/apply.ts';
 import type { ReviewDecision } from '../shared/contract.ts';
 import { parseSettings } from '../shared/settings.ts';
 import type { XmlDocument } from '../server/engine/package/xml.ts';
+import { benchArgs, numberArg, UsageError } from './common/args.ts';
 
 export type Mode = 'scan' | 'scan-style' | 'scan-floor' | 'apply' | 'apply-floor' | 'service-direct' | 'service-apply';
 
@@ -143,9 +144,12 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const [mode, file, runsArg] = process.argv.slice(2) as [Mode | 'expectation', string, string | undefined];
+  const { mode, file, runs } = benchArgs(import.meta.url, {}, ({ positional }) => {
+    const [mode, file, runsArg] = positional;
+    if (!mode || !file || positional.length > 3) throw new UsageError('MODE FILE [RUNS]');
+    return { mode: mode as Mode | 'expectation', file, runs: Math.max(1, numberArg(runsArg, 'runs', 3)) };
+  });
   if (mode === 'expectation') return printExpectation(file);
-  const runs = Math.max(1, Number(runsArg ?? 3));
   const result: Measurement = { mode, file, bytes: 0, ok: false };
   let work: Work;
   let close = async (): Promise<void> => {};

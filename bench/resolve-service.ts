@@ -15,20 +15,20 @@ import { loadConfig } from '../server/http/config.ts';
 import { startService } from '../server/http/server.ts';
 import { HyperlinkerClient } from '../shared/api-client.ts';
 import { loadRegistry, startFakeCrossref } from '../test/helpers/fake-crossref/server.ts';
+import { benchArgs, numberArg, rangeArg } from './common/args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RESOLVER_DIR = process.env.RESOLVER_DIR ?? join(ROOT, '..', 'shared', 'resolver');
-const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const args = benchArgs(import.meta.url, { docs: { type: 'string' }, latency: { type: 'string' } }, ({ values: v }) => ({
+  docs: numberArg(v.docs, 'docs', 3),
+  latency: rangeArg(v.latency, 'latency', [200, 500]),
+}));
 const SEARCHES_PER_SECOND = 3;
 
 async function main(): Promise<void> {
   const docsDir = join(RESOLVER_DIR, 'docs', 'resolve');
-  const names = readdirSync(docsDir).filter((n) => n.endsWith('.docx')).sort().slice(0, Number(opt('docs') ?? 3));
-  const latency = (opt('latency') ?? '200,500').split(',').map(Number) as [number, number];
+  const names = readdirSync(docsDir).filter((n) => n.endsWith('.docx')).sort().slice(0, args.docs);
+  const latency = args.latency;
   const fake = await startFakeCrossref({ works: loadRegistry(join(RESOLVER_DIR, 'registry-dev.jsonl')), polite: { search: SEARCHES_PER_SECOND, lookup: 10, concurrency: 3 }, latencyMs: latency, seed: 7 });
   const databaseUrl = `mysql://root@127.0.0.1:3306/hl_bench_resolve_${process.pid}_${randomBytes(3).toString('hex')}`;
   const service = await startService(loadConfig({ PORT: '0', DATABASE_URL: databaseUrl, TOKEN_SECRET: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent', CROSSREF_API_URL: fake.url, CROSSREF_MAILTO: 'bench@example.org', ...(process.env.REGISTRY_WINDOW_MARGIN_MS ? { REGISTRY_WINDOW_MARGIN_MS: process.env.REGISTRY_WINDOW_MARGIN_MS } : {}) }));

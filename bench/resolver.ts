@@ -23,14 +23,28 @@ import type { CrossrefWork } from '../server/resolver/work.ts';
 import { DEFAULT_SETTINGS } from '../shared/settings.ts';
 import { Bm25Index } from '../test/helpers/fake-crossref/bm25.ts';
 import { loadRegistry, startFakeCrossref } from '../test/helpers/fake-crossref/server.ts';
+import { benchArgs, numberArg, rangeArg } from './common/args.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RESOLVER_DIR = process.env.RESOLVER_DIR ?? join(ROOT, '..', 'shared', 'resolver');
-const args = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const OPTIONS = {
+  matching: { type: 'boolean' },
+  docs: { type: 'string' },
+  latency: { type: 'string' },
+  json: { type: 'string' },
+  verbose: { type: 'boolean', short: 'v' },
+  quiet: { type: 'boolean' },
+  errors: { type: 'boolean' },
+} as const;
+const args = benchArgs(import.meta.url, OPTIONS, ({ values: v }) => ({
+  matching: v.matching === true,
+  docs: numberArg(v.docs, 'docs'),
+  latency: rangeArg(v.latency, 'latency', [200, 500]),
+  json: v.json,
+  verbose: v.verbose === true,
+  quiet: v.quiet === true,
+  errors: v.errors === true,
+}));
 
 interface GoldRef {
   index: number;
@@ -88,9 +102,9 @@ function figures(t: Tally): { precision: number; recall: number; f1: number; rev
 async function benchDocuments(): Promise<void> {
   const docsDir = join(RESOLVER_DIR, 'docs', 'resolve');
   let names = readdirSync(docsDir).filter((n) => n.endsWith('.docx')).sort();
-  const limit = Number(opt('docs') ?? names.length);
+  const limit = args.docs ?? names.length;
   names = names.slice(0, limit);
-  const latency = (opt('latency') ?? '200,500').split(',').map(Number) as [number, number];
+  const latency = args.latency;
   const works = loadRegistry(join(RESOLVER_DIR, 'registry-dev.jsonl'));
   const hogs = args.includes('--busy') ? startCpuHog() : [];
   const fake = await startFakeCrossref({ works, polite: { search: 3, lookup: 10, concurrency: 3 }, latencyMs: latency, seed: 7 });
@@ -115,7 +129,7 @@ async function benchDocuments(): Promise<void> {
         p.calls += fake.stats.searches + fake.stats.lookups + fake.stats.failures;
         p.rejected += fake.stats.rejected;
         p.refs += report.references.length;
-        if (fake.stats.rejected && args.includes('--verbose')) console.error(`${name} ${phase}: 429s for rate ${fake.stats.rejectedForRate}, for concurrency ${fake.stats.rejectedForConcurrency}`);
+        if (fake.stats.rejected && args.verbose) console.error(`${name} ${phase}: 429s for rate ${fake.stats.rejectedForRate}, for concurrency ${fake.stats.rejectedForConcurrency}`);
         return { report, ms, calls: fake.stats.searches + fake.stats.lookups + fake.stats.failures, rejected: fake.stats.rejected };
       };
       // Each manuscript is a separate command-line run with its own limiter: leave the registry's
@@ -127,7 +141,7 @@ async function benchDocuments(): Promise<void> {
       const warmProblems = JSON.stringify(warm.report.resolvedWorks) === JSON.stringify(cold.report.resolvedWorks) ? '' : ' (warm answer differs!)';
       const floor = (cold.report.references.length / 3) * 1000;
       perDoc.push(`${name.padEnd(16)} refs ${String(cold.report.references.length).padStart(3)}  cold ${(cold.ms / 1000).toFixed(1).padStart(5)} s (floor ${(floor / 1000).toFixed(1)} s, calls ${cold.calls}, 429s ${cold.rejected})  warm ${warm.ms.toFixed(0).padStart(4)} ms (calls ${warm.calls})${warmProblems}`);
-      if (!args.includes('--quiet')) console.error(perDoc[perDoc.length - 1]);
+      if (!args.quiet) console.error(perDoc[perDoc.length - 1]);
     }
   } finally {
     for (const hog of hogs) hog.kill('SIGKILL');
@@ -152,8 +166,8 @@ async function benchDocuments(): Promise<void> {
     `| wall time per 100 references, warm | ${(per100(phases.warm.ms, phases.warm.refs) * 1000).toFixed(0)} ms, ${phases.warm.calls} registry calls | < 1 s, 0 calls |`,
   ];
   console.log(lines.join('\n'));
-  if (args.includes('--errors')) console.log(['', 'errors:', ...problems].join('\n'));
-  const json = opt('json');
+  if (args.errors) console.log(['', 'errors:', ...problems].join('\n'));
+  const json = args.json;
   if (json) writeFileSync(json, JSON.stringify({ tally, figures: f, phases, perDoc, problems }, null, 2));
 }
 
@@ -212,5 +226,5 @@ function benchMatching(): void {
   }
 }
 
-if (args.includes('--matching')) benchMatching();
+if (args.matching) benchMatching();
 else await benchDocuments();

@@ -24,10 +24,14 @@ import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
 import { createBibliographyRenderer, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, type CslItem } from '../server/csl/render.ts';
 import { workRecord, type CrossrefWork } from '../server/resolver/work.ts';
+import { benchArgs, numberArg } from './common/args.ts';
 
-const argv = process.argv.slice(2);
-const num = (flag: string, dflt: number) => { const i = argv.indexOf(flag); return i >= 0 ? Number(argv[i + 1]) : dflt; };
-const verbose = argv.includes('--verbose');
+const args = benchArgs(import.meta.url, { docs: { type: 'string' }, targets: { type: 'string' }, verbose: { type: 'boolean', short: 'v' } }, ({ values: v }) => ({
+  docs: numberArg(v.docs, 'docs', 99),
+  targets: numberArg(v.targets, 'targets', 99),
+  verbose: v.verbose === true,
+}));
+const verbose = args.verbose;
 const root = new URL('../../shared/resolver/', import.meta.url).pathname;
 const dir = join(root, 'docs/style');
 const TARGET_OF: Record<string, string> = { harvard3: 'harvard-cite-them-right', 'american-chemical-society-with-titles': 'american-chemical-society' };
@@ -42,7 +46,7 @@ for (const line of readFileSync(join(root, 'registry-dev.jsonl'), 'utf8').split(
 }
 
 const norm = (t: string) => t.normalize('NFC').replace(/[“”„«»]/g, '"').replace(/[‘’‚]/g, "'").replace(/\s+/g, ' ').trim();
-const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort().slice(0, num('--docs', 99));
+const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort().slice(0, args.docs);
 const golds = docs.map((f) => JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold);
 const targets: CslStyle[] = [];
 for (const g of golds) {
@@ -77,7 +81,7 @@ for (const [i, f] of docs.entries()) {
   direct(bytes, settings, { resolvedWorks: works });
   const plainMs = performance.now() - t;
   const source = TARGET_OF[gold.cslStyle] ?? gold.cslStyle;
-  for (const style of targets.slice(0, num('--targets', 99))) {
+  for (const style of targets.slice(0, args.targets)) {
     if (style.id === loadBundledStyle(source)?.id) continue;
     const key = `${gold.cslStyle} → ${style.family}`;
     const row = rows.get(key) ?? { source: gold.cslStyle, form: style.family, conversions: 0, rewritten: 0, refused: 0, entries: 0, exact: 0, ms: 0, plainMs: 0, reasons: new Map<string, number>() };

@@ -13,13 +13,17 @@ import { scan } from '../server/engine/index.ts';
 import { detectListStyle, detectStyle } from '../server/style/index.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
 import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
+import { benchArgs } from './common/args.ts';
 
 interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }
 
-const argv = process.argv.slice(2);
-const dirArg = argv.indexOf('--dir');
-const dir = dirArg >= 0 ? argv[dirArg + 1]! : new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
-const verbose = argv.includes('--verbose') || argv.includes('-v');
+const args = benchArgs(import.meta.url, { dir: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, 'no-synthetic': { type: 'boolean' } }, ({ values: v }) => ({
+  dir: v.dir,
+  verbose: v.verbose === true,
+  synthetic: v['no-synthetic'] !== true,
+}));
+const dir = args.dir ?? new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
+const verbose = args.verbose;
 
 function accepted(gold: Gold, id: string | null): boolean {
   if (!id) return false;
@@ -100,7 +104,7 @@ console.log(`scan with detection: median ${times[n >> 1]!.toFixed(0)} ms, max ${
 // Crossref-rendered strings of references-dev.jsonl (source crossref-synthetic:STYLE, six of the 17
 // styles), labelled as the manuscripts label them, author-date lists sorted.
 const refsFile = new URL('../../shared/resolver/references-dev.jsonl', import.meta.url).pathname;
-if (!argv.includes('--no-synthetic') && dirArg < 0) {
+if (args.synthetic && args.dir === undefined) {
   const rows = readFileSync(refsFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { string: string; source: string });
   const labels: Partial<Record<string, (n: number) => string>> = {
     'american-chemical-society': (n) => `(${n}) `,

@@ -12,6 +12,7 @@ import { Rng } from './synthetic/prng.ts';
 import { noisePng } from './synthetic/png.ts';
 import { buildBody } from './synthetic/document.ts';
 import { appXml, contentTypes, coreXml, documentRels, footnotesXml, numbering, rootRels, settingsXml, styles } from './synthetic/parts.ts';
+import { benchArgs } from './common/args.ts';
 
 export interface SyntheticOptions {
   pages?: number;
@@ -111,9 +112,10 @@ export async function syntheticPath(force = false, out = SYNTHETIC_CACHE): Promi
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const force = process.argv.includes('--force');
-  const i = process.argv.indexOf('--out');
-  const out = i > 0 && process.argv[i + 1] ? resolve(process.argv[i + 1]!) : SYNTHETIC_CACHE;
+  const { force, out } = benchArgs(import.meta.url, { force: { type: 'boolean' }, out: { type: 'string' } }, ({ values: v }) => ({
+    force: v.force === true,
+    out: v.out !== undefined ? resolve(v.out) : SYNTHETIC_CACHE,
+  }));
   const path = await syntheticPath(force, out);
   console.log(`${path} ${(readFileSync(path).length / 1e6).toFixed(1)} MB`);
 }
