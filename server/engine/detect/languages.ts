@@ -56,7 +56,7 @@ function paragraphLanguage(words: readonly string[]): string | null {
  * paragraphs make an abstract's worth of text or a tenth of the told text; the scripts of Russian, Chinese
  * and Japanese.
  */
-export function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
+function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
   const wordsOf = new Map<string, number>();
   let told = 0;
   let chars = 0;
@@ -100,7 +100,7 @@ function runLanguages(node: XmlNode, out: Map<string, number>): void {
 }
 
 /** Languages the document declares: the styles' default, and those of at least 2% of the tagged runs. */
-export function declaredLanguages(model: DocumentModel): string[] {
+function declaredLanguages(model: DocumentModel): string[] {
   const counts = new Map<string, number>();
   const main = model.paragraphs.filter((p) => p.part === 'word/document.xml');
   const step = Math.max(1, Math.ceil(main.length / MAX_TAGGED_PARAGRAPHS));
