@@ -35,6 +35,7 @@ const OPTIONS = {
   verbose: { type: 'boolean', short: 'v' },
   quiet: { type: 'boolean' },
   errors: { type: 'boolean' },
+  busy: { type: 'boolean' },
 } as const;
 const args = benchArgs(import.meta.url, OPTIONS, ({ values: v }) => ({
   matching: v.matching === true,
@@ -44,6 +45,7 @@ const args = benchArgs(import.meta.url, OPTIONS, ({ values: v }) => ({
   verbose: v.verbose === true,
   quiet: v.quiet === true,
   errors: v.errors === true,
+  busy: v.busy === true,
 }));
 
 interface GoldRef {
@@ -106,7 +108,7 @@ async function benchDocuments(): Promise<void> {
   names = names.slice(0, limit);
   const latency = args.latency;
   const works = loadRegistry(join(RESOLVER_DIR, 'registry-dev.jsonl'));
-  const hogs = args.includes('--busy') ? startCpuHog() : [];
+  const hogs = args.busy ? startCpuHog() : [];
   const fake = await startFakeCrossref({ works, polite: { search: 3, lookup: 10, concurrency: 3 }, latencyMs: latency, seed: 7 });
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-resolver-cache-'));
   const env = { CROSSREF_API_URL: fake.url, CROSSREF_MAILTO: 'bench@example.org' };

@@ -7,7 +7,7 @@ import type { CslJsonItem } from './csl-json.ts';
 import { parseLabel } from './fields.ts';
 import { parseReference, type ParsedReference } from './parse.ts';
 
-type RecordField = 'author' | 'issued' | 'title' | 'container-title' | 'volume' | 'issue' | 'page' | 'DOI' | 'URL';
+export type RecordField = 'author' | 'issued' | 'title' | 'container-title' | 'volume' | 'issue' | 'page' | 'DOI' | 'URL';
 
 export interface TextSpan {
   /** Offsets into the entry's text (UTF-16 code units), end exclusive. */

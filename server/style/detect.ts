@@ -19,7 +19,7 @@ import { templateOf, templateSimilarity } from './template.ts';
 import { calibrate, citationFormOf, CLEAR, type CitationForm, type StyleConfidence } from './calibration.ts';
 import { CONFIRM_ENTRIES, itemsToRender, renderScore } from './confirm.ts';
 
-export interface StyleEntryInput {
+interface StyleEntryInput {
   /** The entry's paragraph text (a typed label included). */
   text: string;
   /** The label Word numbering prints for it, when the number is not typed. */
@@ -78,7 +78,7 @@ export interface StyleDetectionResult {
 }
 
 /** How many entries are compared at most (spread over the list). */
-export const MAX_COMPARED = 20;
+const MAX_COMPARED = 20;
 /** First stage: every candidate style on this many entries; the SHORTLIST closest go on to all compared entries. */
 const FIRST_STAGE_ENTRIES = 5;
 const SHORTLIST = 12;

@@ -5,7 +5,7 @@
 
 import type { CslItem, CslName } from '../csl/render.ts';
 
-export type LabelForm = 'brackets' | 'parens' | 'dot' | 'bare' | 'none';
+type LabelForm = 'brackets' | 'parens' | 'dot' | 'bare' | 'none';
 
 export interface ParsedEntry {
   /** The entry without its label and without dangling link words. */
@@ -20,7 +20,7 @@ export interface ParsedEntry {
 }
 
 /** Stand-in title for entries written without one (detection only; never written into a document). */
-export const UNSEEN_TITLE = 'T';
+const UNSEEN_TITLE = 'T';
 
 const LABEL = /^\s*(\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.(?!\d)|\d{1,4}(?=\s))\s*/;
 const TRAILER = /(?:\s*(?:doi:|DOI:|Available (?:from|at):?|Retrieved(?: from)?|\[online\]|URL:?|https?:\/\/\S*|Accessed\b.*))+\s*$/;

@@ -5,7 +5,7 @@
 
 import type { CslItem, CslName } from '../csl/render.ts';
 
-export type ProbeKind = 'article' | 'book' | 'chapter';
+type ProbeKind = 'article' | 'book' | 'chapter';
 
 export interface Probe {
   id: string;
@@ -17,9 +17,9 @@ export interface Probe {
 }
 
 /** Author counts of the probes: an entry with another count is compared with the nearest. */
-export const AUTHOR_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 21] as const;
+const AUTHOR_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 21] as const;
 /** Volume, issue, pages: the article field sets probed. */
-export const ARTICLE_FIELDS = ['vnp', 'vp', 'vn', 'p', 'v'] as const;
+const ARTICLE_FIELDS = ['vnp', 'vp', 'vn', 'p', 'v'] as const;
 const BOOK_AUTHORS = [1, 2, 3, 5];
 const CHAPTER_AUTHORS = [1, 2, 3];
 

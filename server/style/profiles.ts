@@ -24,11 +24,11 @@ import { STYLE_DETECTOR_VERSION } from './version.ts';
 
 /** Bump when what is kept changes (texts, labels, templates: template.ts, probes.ts) or server/csl renders
  * differently. The file name also changes with STYLE_DETECTOR_VERSION and citeproc's version. */
-export const PROFILE_VERSION = 'p2';
+const PROFILE_VERSION = 'p2';
 export const MAX_PROFILE_FILES = 4;
 
 /** What is rendered: per probe (probes() order) the body as rendered and the label form. */
-export interface RenderedProfile {
+interface RenderedProfile {
   /** The scored id: a bundled id, or a former layout's "former:ID". */
   key: string;
   numeric: boolean;
@@ -49,7 +49,7 @@ function escape(s: string): string {
 }
 
 /** Where the probe's fields stand in its rendering (lower-cased search: styles change case). */
-export function probeSpans(text: string, probe: Probe): Partial<Record<RecordField, TextSpan>> {
+function probeSpans(text: string, probe: Probe): Partial<Record<RecordField, TextSpan>> {
   const t = text.toLowerCase();
   const spans: Partial<Record<RecordField, TextSpan>> = {};
   const families = (probe.item.author ?? []).map((a) => (a.family ?? '').toLowerCase());
@@ -100,7 +100,7 @@ export function labelAndBody(r: RenderedEntry, numeric: boolean): { label: strin
 }
 
 /** Renders the probes in one style. Null when the style cannot render them. */
-export function buildProfile(key: string, xml: string, numeric: boolean): RenderedProfile | null {
+function buildProfile(key: string, xml: string, numeric: boolean): RenderedProfile | null {
   let renderer: Renderer;
   try {
     renderer = new Renderer(xml);
@@ -130,7 +130,7 @@ export function buildProfile(key: string, xml: string, numeric: boolean): Render
 }
 
 /** A rendered profile with its templates. */
-export function withTemplates(p: RenderedProfile): StyleProfile {
+function withTemplates(p: RenderedProfile): StyleProfile {
   const all = probes();
   return {
     ...p,
@@ -159,7 +159,7 @@ function sources(): Source[] {
   return out;
 }
 
-export function profileDir(env: NodeJS.ProcessEnv = process.env): string {
+function profileDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.STYLE_PROFILE_DIR) return env.STYLE_PROFILE_DIR;
   const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
   return join(base, 'hyperlinker', 'style-profiles');
