@@ -21,7 +21,7 @@ export function findingsOf(findings: readonly CheckFinding[], severity: CheckSev
 const SEARCH_WORDS = 6;
 
 /** What to search for in Word: the mention, or the first words of the entry or caption (context.after). */
-export function findingSearchText(f: CheckFinding): string {
+function findingSearchText(f: CheckFinding): string {
   if (f.text) return f.text;
   return f.context.after.replace(/…$/, '').trim().split(/\s+/).slice(0, SEARCH_WORDS).join(' ');
 }
