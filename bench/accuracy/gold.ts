@@ -47,7 +47,7 @@ export interface GoldMention {
   expanded?: { text: string; charOffset: number };
 }
 
-interface GoldTarget {
+export interface GoldTarget {
   id: string;
   kind: string;
   label: string | null;
