@@ -136,12 +136,16 @@ function itemCitation(text: string, yearStart: number, m: RegExpExecArray, paren
 /** A classical locator (book and chapter, "VI 77", "VI, 40", "I 15") between the author and the year, with the separator before it. */
 const LOCATOR_RE = /(,[\s\u00a0]*|[\s\u00a0]*\([\s\u00a0]*|[\s\u00a0]+)[IVXL]+(?:[\s\u00a0]?[IVXL]+)?(?:,?[\s\u00a0]*\d{1,4})?,[\s\u00a0]*$/u;
 
+/** A full stop after a word in capitals, before the year. */
+const CAPITALS_STOP_RE = /(?<=\p{Lu}{2})(\.)[\s\u00a0]+$/u;
+
 /**
- * "(DIÓGENES LAERCIO, VI 77, 2010)", "Diógenes Laercio (VI 71, 2010": the author read past a classical locator,
- * when the reference list knows the author; null otherwise.
+ * "(DIÓGENES LAERCIO, VI 77, 2010)", "Diógenes Laercio (VI 71, 2010": the author read past a classical locator
+ * (or a full stop typed for the comma), when the reference list knows the author; null otherwise.
  */
 function classicalCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, left: string, offset: number, index: AuthorIndex): Found | null {
-  const loc = LOCATOR_RE.exec(left);
+  // "(MARTÍN GARCÍA. 2008)": a full stop for the comma after a name in capitals, inside parentheses.
+  const loc = LOCATOR_RE.exec(left) ?? (parens[yearStart]! >= 0 ? CAPITALS_STOP_RE.exec(left) : null);
   if (!loc) return null;
   const tail = TAIL_RE.exec(left.slice(0, loc.index) + (loc[1]!.includes('(') ? ' (' : ', '));
   if (!tail || tail[2] || tail[3] || tail[4]) return null;
@@ -218,7 +222,7 @@ function citationFrom(text: string, yearStart: number, m: RegExpExecArray, paren
   };
 }
 
-const SEMICOLON_NAME_RE = new RegExp(`[(;][\\s\\u00a0]*(${NAME})[\\s\\u00a0]*;[\\s\\u00a0]*$`, 'u');
+const SEMICOLON_NAME_RE = new RegExp(`[(;][\\s\\u00a0]*(${NAME})[\\s\\u00a0]*;[\\s\\u00a0]*(?:${WORD}[\\s\\u00a0]+){0,3}$`, 'u');
 
 /**
  * ABNT (Brazil) separates the authors of one work with semicolons: "(OLIVEIRA; RESENDE, 2020)", "(Hirano;

@@ -157,3 +157,16 @@ test('a classical locator between author and year is read past when the list kno
     ['DIÓGENES LAERCIO, VI 77, 2010', 'ready', 'bib-1'], ['DIOGENES LAERCIO VI, 40, 2010', 'ready', 'bib-1'], ['Diógenes Laercio (VI 71, 2010', 'ready', 'bib-1'],
   ]);
 });
+
+test('ABNT slips read as their authors meant: a co-author of two words after the semicolon, a full stop for the comma after capitals', async () => {
+  const body = [
+    'Texto (GOULET-CAZÉ; BRACHT BRANHAM, 2000, p. 16; SEXTO EMPÍRICO apud MARTÍN GARCÍA. 2008, p. 188) y (MARTÍN GARCÍA. 2008), pero no (USA. 2008) ni Ver MARTÍN GARCÍA. 2008.',
+    'Referencias',
+    'GOULET-CAZÉ, M.-O; BRACHT BRANHAM. Introducción. In: BRANHAM, B.; GOULET-CAZÉ, M.-O. (ed.). Los cínicos. Barcelona: Seix Barral, 2000.',
+    'MARTÍN GARCÍA, J. A. Los filósofos cínicos y la literatura moral serioburlesca. Madrid: Akal, 2008.',
+  ].map((t) => p(t)).join('');
+  const { matches } = await cite({ body });
+  assert.deepEqual(matches.map((m) => [m.text, m.status, m.target]), [
+    ['GOULET-CAZÉ; BRACHT BRANHAM, 2000', 'ready', 'bib-1'], ['MARTÍN GARCÍA. 2008', 'ready', 'bib-2'], ['MARTÍN GARCÍA. 2008', 'ready', 'bib-2'],
+  ]);
+});
