@@ -27,7 +27,7 @@ export default tseslint.config(
       }],
       // The code writes `list[i]!` where an index could be out of range, as a note to the reader (most of the tree
       // is written for noUncheckedIndexedAccess; turning that option on today costs 112 fixes, mostly in
-      // server/style and server/csl). Without the option this rule calls each of the ~720 marks unnecessary and
+      // server/citation-style and server/csl). Without the option this rule calls each of the ~720 marks unnecessary and
       // cannot be told to check `as` casts only; the unnecessary casts it found were removed by hand.
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       // A function that implements a Promise-returning interface without awaiting (the in-memory cache and

@@ -23,7 +23,7 @@ import { corpusDir } from './accuracy/corpus.ts';
 import { syntheticPath } from './synthetic.ts';
 import { benchCli, cliLinkMemory } from './cli.ts';
 import { serviceMemory, type RequestMemory } from './service/memory.ts';
-import { styleProfiles } from '../server/style/profiles.ts';
+import { styleProfiles } from '../server/citation-style/profiles.ts';
 
 function warmStyleProfiles(): void {
   styleProfiles();

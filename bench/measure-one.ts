@@ -93,7 +93,7 @@ async function loadWork(mode: Mode): Promise<Work> {
     // As `hyperlinker scan` and the service's scan run it with style detection on: its first run reads the
     // style profiles from the disk cache (npm run bench makes sure the cache is there beforehand).
     const { scan } = await import('../server/engine/scan.ts');
-    const { detectListStyle } = await import('../server/style/index.ts');
+    const { detectListStyle } = await import('../server/citation-style/index.ts');
     return (b) => scan(b, settings, { detectStyle: detectListStyle });
   }
   if (mode === 'apply') {

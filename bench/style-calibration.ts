@@ -1,5 +1,5 @@
 // npm run bench:style-calibration
-// Fits the calibration of style detection (server/style/calibration.ts): the probability that the best
+// Fits the calibration of style detection (server/citation-style/calibration.ts): the probability that the best
 // candidate is the list's style, a logistic function of its score and margin, per round (templates alone;
 // the finalists rendered). Lists: the development style manuscripts (../shared/resolver/docs/style) cut
 // into sub-lists of 1, 2, 3, 5, 10 entries and whole, and the Crossref-rendered synthetic lists of
@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
-import { detectStyle } from '../server/style/index.ts';
-import { CALIBRATION, UNKNOWN_BELOW, probabilityOf, type Coefficients, type Round } from '../server/style/calibration.ts';
+import { detectStyle } from '../server/citation-style/index.ts';
+import { CALIBRATION, UNKNOWN_BELOW, probabilityOf, type Coefficients, type Round } from '../server/citation-style/calibration.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
 import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
-import { detectListStyle, detectStyle } from '../server/style/index.ts';
+import { detectListStyle, detectStyle } from '../server/citation-style/index.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
 import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
 import { benchArgs } from './common/args.ts';

@@ -4,7 +4,7 @@
 import type { CliCommand } from './command.ts';
 import { scan } from '../engine/index.ts';
 import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
-import { detectListStyle } from '../style/index.ts';
+import { detectListStyle } from '../citation-style/index.ts';
 
 export const scanCommand: CliCommand = {
   summary: 'print the ScanPacket of a manuscript',

@@ -1,7 +1,7 @@
 // The bibliography renderer the engine's rewrite calls (engine/style-hooks.ts BibliographyRenderer):
 // registry first: an approved resolved work that carries the registry's record (ResolvedWork.record) is
 // rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
-// matter then). Any other entry is parsed into CSL fields (server/style/parse-entry.ts), completed with the
+// matter then). Any other entry is parsed into CSL fields (server/citation-style/parse-entry.ts), completed with the
 // metadata of an approved resolved work, rendered in the chosen style with citeproc-js, and checked
 // for faithfulness: an entry whose fields were not all found or were read run together, whose rendering
 // would drop words of the entry as written, or would show an empty field (": :", "()"), is skipped with
@@ -9,7 +9,7 @@
 
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/style-hooks.ts';
-import { parseEntry, stripTrailer } from '../style/parse-entry.ts';
+import { parseEntry, stripTrailer } from '../citation-style/parse-entry.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';

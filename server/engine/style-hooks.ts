@@ -1,4 +1,4 @@
-// Seams for citation-style work that lives outside the engine (server/style, server/csl): the engine
+// Seams for citation-style work that lives outside the engine (server/citation-style, server/csl): the engine
 // hands the reference list to an injected detector at scan, and to an injected renderer at apply.
 // The engine itself reads no style files and does no I/O.
 

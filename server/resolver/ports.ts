@@ -129,7 +129,7 @@ export interface ResolverDeps {
   maxAttempts?: number;
   /** fetch to use (tests); defaults to the global one. */
   fetch?: typeof fetch;
-  /** Style detection refined with registry metadata (tests count calls); defaults to server/style's refineStyleDetection
+  /** Style detection refined with registry metadata (tests count calls); defaults to server/citation-style's refineStyleDetection
    * in this thread. The service runs it in the engine pool (server/http/server.ts). A refiner that throws gives no style. */
   refineStyle?: (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome | Promise<StyleDetectionOutcome>;
 }

@@ -12,7 +12,7 @@ import type { CachedResolution, ResolveReference, ResolverDeps, ResolverReportPa
 import { NEGATIVE_TTL_MS, POSITIVE_TTL_MS } from './ports.ts';
 import { referenceCandidate } from './references.ts';
 import { verifyExistingDoi } from './verify.ts';
-import { refineStyleDetection, workFields } from '../style/index.ts';
+import { refineStyleDetection, workFields } from '../citation-style/index.ts';
 import { prepareReference, type PreparedReference } from './score.ts';
 import { cachedStyleDetection } from './style-cache.ts';
 

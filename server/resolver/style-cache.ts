@@ -11,7 +11,7 @@ import { sha256Hex } from '../common/hash.ts';
 import { bundledStyles } from '../csl/catalog.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
-import { STYLE_DETECTOR_VERSION } from '../style/version.ts';
+import { STYLE_DETECTOR_VERSION } from '../citation-style/version.ts';
 import type { ResolverCache } from './ports.ts';
 
 /** Style outcomes are content-addressed (a changed list is a new key): kept as long as positive answers. */

@@ -7,11 +7,11 @@ import { LARGE_JOB_BYTES, collectSoon, reclaimIfLarge } from '../common/reclaim.
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
 
 type EngineModule = typeof import('../engine/index.ts');
-type StyleModule = typeof import('../style/index.ts');
+type StyleModule = typeof import('../citation-style/index.ts');
 let engine: Promise<EngineModule> | null = null;
 let style: Promise<StyleModule> | null = null;
 /** Citation-style detection at scan, on unless STYLE_DETECTION=off: it compares templates against style profiles cached
- * on disk (server/style/profiles.ts), so it costs a small share of a scan. */
+ * on disk (server/citation-style/profiles.ts), so it costs a small share of a scan. */
 const detectStyles = process.env.STYLE_DETECTION !== 'off';
 
 /** Compiled (dist/server, bundled by scripts/build-server.mjs): a plain import. From source (tests, `--import tsx`):
@@ -23,9 +23,9 @@ async function importEngine(): Promise<EngineModule> {
 }
 
 async function importStyle(): Promise<StyleModule> {
-  if (!import.meta.url.endsWith('.ts')) return import('../style/index.ts');
+  if (!import.meta.url.endsWith('.ts')) return import('../citation-style/index.ts');
   const { tsImport } = await import('tsx/esm/api');
-  return (await tsImport('../style/index.ts', import.meta.url)) as StyleModule;
+  return (await tsImport('../citation-style/index.ts', import.meta.url)) as StyleModule;
 }
 
 type CslModule = typeof import('../csl/bibliography.ts');

@@ -23,7 +23,7 @@ export type EngineTask =
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] }
   /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
   | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number }
-  /** The resolver's style detection refined with registry metadata (server/style refineStyleDetection); bytes empty. */
+  /** The resolver's style detection refined with registry metadata (server/citation-style refineStyleDetection); bytes empty. */
   | { op: 'style-refine'; bytes: Uint8Array; list: ReferenceListInput; metadata: Array<CslItem | null> };
 
 /** A scan with the hashes the service binds into the scan token, computed in the worker too. */

@@ -51,7 +51,7 @@ async function staticClosure(entry: string): Promise<Set<string>> {
 test('link loads zod, citeproc, the CSL modules and the resolver only when an option asks for them, and no fast-xml-parser', async () => {
   const loaded = [...(await staticClosure('server/cli/link.ts'))];
   assert.ok(loaded.includes('server/engine/index.ts'), 'the engine is a static import');
-  for (const unwanted of ['node_modules/zod/', 'node_modules/citeproc/', 'node_modules/fast-xml-parser/', 'server/csl/', 'server/resolver/', 'server/style/', 'shared/settings.ts']) {
+  for (const unwanted of ['node_modules/zod/', 'node_modules/citeproc/', 'node_modules/fast-xml-parser/', 'server/csl/', 'server/resolver/', 'server/citation-style/', 'shared/settings.ts']) {
     assert.deepEqual(loaded.filter((f) => f.startsWith(unwanted)), [], `${unwanted} is imported statically`);
   }
 });

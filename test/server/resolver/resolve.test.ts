@@ -8,7 +8,7 @@ import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { ResolveProgress, ResolveReference } from '../../../server/resolver/ports.ts';
 import { resolveReferences } from '../../../server/resolver/resolve.ts';
 import { rendererConstructions } from '../../../server/csl/render.ts';
-import { refineStyleDetection } from '../../../server/style/index.ts';
+import { refineStyleDetection } from '../../../server/citation-style/index.ts';
 import type { ReferenceListInput } from '../../../server/engine/style-hooks.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';

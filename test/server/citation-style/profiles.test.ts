@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { rendererConstructions } from '../../../server/csl/render.ts';
-import { forgetProfiles, MAX_PROFILE_FILES, profileBuilds, profileFile, profileHash, pruneProfiles, styleProfiles } from '../../../server/style/profiles.ts';
-import { probes } from '../../../server/style/probes.ts';
+import { forgetProfiles, MAX_PROFILE_FILES, profileBuilds, profileFile, profileHash, pruneProfiles, styleProfiles } from '../../../server/citation-style/profiles.ts';
+import { probes } from '../../../server/citation-style/probes.ts';
 
 test('profiles are read back from the disk cache without rendering any style', () => {
   const first = styleProfiles();

@@ -2,7 +2,7 @@
 // shape (word classes, numbers as 0, punctuation kept), Levenshtein distance, similarity and median.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { editDistance, median, normaliseEntry, shape, similarity } from '../../../server/style/similarity.ts';
+import { editDistance, median, normaliseEntry, shape, similarity } from '../../../server/citation-style/similarity.ts';
 
 test('normaliseEntry drops links and DOIs, collapses white space, and keeps punctuation against the word', () => {
   assert.equal(normaliseEntry('Smith J .  Title ,  Nature.\n https://doi.org/10.1/x'), 'Smith J. Title, Nature.');

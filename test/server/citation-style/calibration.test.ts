@@ -2,7 +2,7 @@
 // the runner-up when the answer is not clear; the citation form decided apart from the style id.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { calibrate, citationFormOf, CLEAR, probabilityOf, UNKNOWN_BELOW } from '../../../server/style/calibration.ts';
+import { calibrate, citationFormOf, CLEAR, probabilityOf, UNKNOWN_BELOW } from '../../../server/citation-style/calibration.ts';
 
 const c = { intercept: -10, score: 10, margin: 50, entries: 0.5 };
 

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { knownStyleId, resolveStyleId, styleHeader } from '../../../server/csl/catalog.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
-import { detectStyle } from '../../../server/style/detect.ts';
-import { FORMER_LAYOUTS, FORMER_PREFIX, formerLayout, formerLayoutXml } from '../../../server/style/former-layouts.ts';
+import { detectStyle } from '../../../server/citation-style/detect.ts';
+import { FORMER_LAYOUTS, FORMER_PREFIX, formerLayout, formerLayoutXml } from '../../../server/citation-style/former-layouts.ts';
 import { listIn } from '../../helpers/csl-lists.ts';
 
 interface Work {

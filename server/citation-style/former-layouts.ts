@@ -2,7 +2,7 @@
 // managers had written it into many manuscripts still being submitted (BioMed Central before 2019; PLOS before 2015;
 // the Mendeley/Zotero "harvard3" Harvard; Chicago author-date 16th edition; MLA 7th edition). Each is a CSL file written for Hyperlinker, adapted from a
 // vendored style (CC BY-SA 3.0; attribution in the file and in NOTICE), stored apart from the
-// vendored unchanged styles in server/style/former-layouts/. Detection renders them like the bundled
+// vendored unchanged styles in server/citation-style/former-layouts/. Detection renders them like the bundled
 // styles and answers the CURRENT id each stands for; they are never offered to rewrite a list (the
 // answer may be a style that is not bundled at all, as harvard-swinburne-university-of-technology).
 // This module reads files; the engine never imports it.
@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { CitationFamily } from '../csl/catalog.ts';
 
-/** server/style from source; from the compiled bundle (dist/server/*.js) the repository's server/style. */
+/** server/citation-style from source; from the compiled bundle (dist/server/*.js) the repository's server/citation-style. */
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const DIR = existsSync(join(HERE, 'former-layouts')) ? join(HERE, 'former-layouts') : join(HERE, '..', '..', 'server', 'style', 'former-layouts');
+const DIR = existsSync(join(HERE, 'former-layouts')) ? join(HERE, 'former-layouts') : join(HERE, '..', '..', 'server', 'citation-style', 'former-layouts');
 
 export interface FormerLayout {
   /** The profile's id (its file name without .csl). */

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CslItem } from '../../../server/csl/render.ts';
-import { detectStyle } from '../../../server/style/detect.ts';
-import { styleEntry } from '../../../server/style/entry.ts';
-import { styleProfiles } from '../../../server/style/profiles.ts';
+import { detectStyle } from '../../../server/citation-style/detect.ts';
+import { styleEntry } from '../../../server/citation-style/entry.ts';
+import { styleProfiles } from '../../../server/citation-style/profiles.ts';
 import { rendererConstructions } from '../../../server/csl/render.ts';
 import { listIn } from '../../helpers/csl-lists.ts';
 

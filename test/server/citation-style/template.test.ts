@@ -2,8 +2,8 @@
 // compare equal, and two styles' entries for one work do not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { styleEntry } from '../../../server/style/entry.ts';
-import { templateOf, wordShape } from '../../../server/style/template.ts';
+import { styleEntry } from '../../../server/citation-style/entry.ts';
+import { templateOf, wordShape } from '../../../server/citation-style/template.ts';
 
 const template = (text: string) => {
   const e = styleEntry(text, 'x');

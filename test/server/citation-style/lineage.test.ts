@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { templateOf } from '../../../server/csl/catalog.ts';
-import { ancestors, decideByLineage, dominates, lineageReach, lineageRoot, MIN_MARGIN, TEMPLATE_LEAD } from '../../../server/style/lineage.ts';
+import { ancestors, decideByLineage, dominates, lineageReach, lineageRoot, MIN_MARGIN, TEMPLATE_LEAD } from '../../../server/citation-style/lineage.ts';
 
 test('a style adapted from another names it as its template; the root has none', () => {
   assert.equal(templateOf('springer-socpsych-author-date'), 'apa');

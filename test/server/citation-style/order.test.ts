@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CslItem } from '../../../server/csl/render.ts';
-import { fieldPositions, nameOrderAgreement, orderAgreement } from '../../../server/style/order.ts';
+import { fieldPositions, nameOrderAgreement, orderAgreement } from '../../../server/citation-style/order.ts';
 
 const item: CslItem = {
   id: 'x', type: 'article-journal', author: [{ family: 'Brown', given: 'Alice' }], title: 'Moss growth on north-facing walls',

@@ -1,7 +1,7 @@
 // parseEntry: a reference entry as written → CSL fields, across the layouts of the major styles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEntry } from '../../../server/style/parse-entry.ts';
+import { parseEntry } from '../../../server/citation-style/parse-entry.ts';
 
 interface Case {
   style: string;

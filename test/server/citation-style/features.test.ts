@@ -2,8 +2,8 @@
 // author name form, year position, quotes, volume and issue layout, "et al.", capitals; a 60% majority.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listFeatures } from '../../../server/style/features.ts';
-import { styleEntry } from '../../../server/style/entry.ts';
+import { listFeatures } from '../../../server/citation-style/features.ts';
+import { styleEntry } from '../../../server/citation-style/entry.ts';
 
 const parse = (lines: string[]) => lines.map((t, i) => styleEntry(t, `r${i}`));
 
