@@ -9,7 +9,7 @@
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import { pinnedLanguages } from '../../../shared/settings-values.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
-import { attr, childrenOf, tagOf, type XmlNode } from '../package/xml.ts';
+import { attr, findChild, type XmlNode } from '../package/xml.ts';
 import { ALL_LANGUAGES, LANGUAGES, vocabularyOf, type Vocabulary } from './labels/vocabulary.ts';
 
 export interface ManuscriptLanguages {
@@ -24,7 +24,11 @@ export interface ManuscriptLanguages {
 }
 
 const ENGLISH_COMMON = new Set(['the', 'and', 'of', 'with', 'that', 'this', 'were', 'was', 'are', 'from', 'which', 'these', 'been', 'have', 'has', 'not', 'also', 'between', 'their', 'than']);
-const COMMON = new Map(LANGUAGES.map((l) => [l.language, new Set(l.common)]));
+/** Each common word and the languages it is common in ("en" for English). */
+const COMMON = new Map<string, string[]>();
+for (const [lang, words] of [['en', [...ENGLISH_COMMON]] as const, ...LANGUAGES.map((l) => [l.language, l.common] as const)]) {
+  for (const w of words) COMMON.set(w, [...(COMMON.get(w) ?? []), lang]);
+}
 const KNOWN = new Set(LANGUAGES.map((l) => l.language));
 
 /** A paragraph is told when it holds this many common words, the most of one language and half as many again as the next. */
@@ -35,16 +39,15 @@ const MIN_SHARE = 0.1;
 /** A manuscript shorter than this is read with every language. */
 const MIN_WORDS = 400;
 /** How much text is read: enough to find an abstract in another language, bounded for 25 MB manuscripts. */
-const MAX_CHARS = 400_000;
+const MAX_CHARS = 150_000;
 const MAX_TAGGED_PARAGRAPHS = 3000;
+
+const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** The language of one paragraph by its common words ("en" for English), or null when it does not tell. */
 function paragraphLanguage(words: readonly string[]): string | null {
   const hits = new Map<string, number>();
-  for (const w of words) {
-    if (ENGLISH_COMMON.has(w)) hits.set('en', (hits.get('en') ?? 0) + 1);
-    for (const [lang, common] of COMMON) if (common.has(w)) hits.set(lang, (hits.get(lang) ?? 0) + 1);
-  }
+  for (const w of words) for (const lang of COMMON.get(w) ?? []) hits.set(lang, (hits.get(lang) ?? 0) + 1);
   const ranked = [...hits].sort((a, b) => b[1] - a[1]);
   const [top, next] = ranked;
   if (!top || top[1] < MIN_PARAGRAPH_HITS || (next && top[1] < next[1] * 1.5)) return null;
@@ -73,6 +76,7 @@ function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
       wordsOf.set(lang, (wordsOf.get(lang) ?? 0) + words.length);
       told += words.length;
     }
+    if (!OTHER_SCRIPT.test(text)) continue;
     cyrillic += text.match(/\p{Script=Cyrillic}/gu)?.length ?? 0;
     han += text.match(/\p{Script=Han}/gu)?.length ?? 0;
     kana += text.match(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
@@ -85,17 +89,18 @@ function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
   return LANGUAGES.map((l) => l.language).filter((l) => out.has(l));
 }
 
-/** The primary subtags of the w:lang values (w:val) in a paragraph's run properties. */
-function runLanguages(node: XmlNode, out: Map<string, number>): void {
-  for (const child of childrenOf(node)) {
-    const tag = tagOf(child);
-    if (tag === 'w:lang') {
-      const val = attr(child, 'w:val');
-      if (val) {
-        const code = val.toLowerCase().split('-')[0]!;
-        out.set(code, (out.get(code) ?? 0) + 1);
-      }
-    } else if (tag !== undefined && tag !== 'w:t' && tag !== '#text') runLanguages(child, out);
+/** Counts the primary subtags of the w:lang values (w:val) of a paragraph's text runs ("pt" of "pt-BR"). */
+function runLanguages(p: ModelParagraph, out: Map<string, number>): void {
+  let last: XmlNode | null = null;
+  for (const piece of p.pieces) {
+    if (piece.run === last || piece.kind !== 'text') continue;
+    last = piece.run;
+    const rPr = findChild(piece.run, 'w:rPr');
+    const lang = rPr && findChild(rPr, 'w:lang');
+    const val = lang && attr(lang, 'w:val');
+    if (!val) continue;
+    const code = val.toLowerCase().split('-')[0]!;
+    out.set(code, (out.get(code) ?? 0) + 1);
   }
 }
 
@@ -104,7 +109,7 @@ function declaredLanguages(model: DocumentModel): string[] {
   const counts = new Map<string, number>();
   const main = model.paragraphs.filter((p) => p.part === 'word/document.xml');
   const step = Math.max(1, Math.ceil(main.length / MAX_TAGGED_PARAGRAPHS));
-  for (let i = 0; i < main.length; i += step) runLanguages(main[i]!.node, counts);
+  for (let i = 0; i < main.length; i += step) runLanguages(main[i]!, counts);
   const tagged = [...counts.values()].reduce((a, b) => a + b, 0);
   const out = new Set<string>();
   const base = model.defaultLanguage?.toLowerCase().split('-')[0];
