@@ -19,7 +19,7 @@
 
 import { bracketGroups, groupMatches, parenGroups, refWordGroups } from './citations/numeric.ts';
 import { AuthorIndex } from './citations/resolve.ts';
-import { chooseStyle, numericEvidence, usesParens } from './citations/style.ts';
+import { chooseStyle, numericEvidence, usesParens } from './citations/choose-citation-form.ts';
 import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
 import { authorYearMatches } from './citations/author-year.ts';
 import { pushAll } from './arrays.ts';

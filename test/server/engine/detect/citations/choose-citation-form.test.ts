@@ -2,7 +2,7 @@
 // first, then the evidence counted in the text; parenthesised numbers only when they clearly dominate.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseStyle, numericEvidence, usesParens, type StyleEvidence } from '../../../../../server/engine/detect/citations/style.ts';
+import { chooseStyle, numericEvidence, usesParens, type StyleEvidence } from '../../../../../server/engine/detect/citations/choose-citation-form.ts';
 import type { Bibliography } from '../../../../../server/engine/detect/types.ts';
 import { buildModel } from '../../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../../server/engine/package/docx.ts';
