@@ -18,7 +18,7 @@
 //   otherwise it is low_confidence with the other entries as alternatives.
 
 import { bracketGroups, groupMatches, parenGroups, refWordGroups } from './citations/numeric.ts';
-import { AuthorIndex } from './citations/resolve.ts';
+import { AuthorIndex } from './citations/author-index.ts';
 import { chooseStyle, numericEvidence, usesParens } from './citations/choose-citation-form.ts';
 import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
 import { authorYearMatches } from './citations/author-year.ts';

@@ -12,7 +12,7 @@ const repo = new URL('../../../', import.meta.url).pathname;
 const SOURCES = [
   'server/engine/review/holds.ts',
   'server/engine/detect/cross-references.ts',
-  'server/engine/detect/citations/resolve.ts',
+  'server/engine/detect/citations/author-index.ts',
   'server/engine/metadata/persisted.ts',
   'server/engine/link/apply-core.ts',
   'server/engine/rewrite/bibliography.ts',

@@ -13,7 +13,7 @@ import { PARTICLES } from '../bibliography/names.ts';
 import type { MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
 import { AUTHOR_AND, isNoDate, MONTHS, noDateKey, OTHER_ET_AL, OTHER_NO_DATE } from './language-words.ts';
-import type { AuthorIndex, Resolution } from './resolve.ts';
+import type { AuthorIndex, Resolution } from './author-index.ts';
 
 const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–‐‑]*`;
 const PARTICLE = String.raw`(?:[vV]an|[vV]on|[dD]er|[dD]en|[dD]e|[dD]el|[dD]ella|[dD]i|[dD]a|[dD]os|[dD]as|[dD]u|[lL]a|[lL]e|[tT]en|[tT]er|zu|y|[dD]')`;

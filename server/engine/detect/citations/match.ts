@@ -2,7 +2,7 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { MatchCandidate } from '../types.ts';
-import type { Resolution } from './resolve.ts';
+import type { Resolution } from './author-index.ts';
 
 export function citationMatch(paragraph: ModelParagraph, start: number, end: number, res: Resolution): MatchCandidate {
   const m: MatchCandidate = { kind: 'citation', paragraph, start, end, status: res.status, confidence: res.confidence };

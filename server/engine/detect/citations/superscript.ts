@@ -5,7 +5,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import type { Bibliography, MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
 import { parseNumberList, type NumberItem } from './number-list.ts';
-import { resolveNumber } from './resolve.ts';
+import { resolveNumber } from './author-index.ts';
 
 export interface SuperscriptGroup {
   start: number;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseEntry } from '../../../../../server/engine/detect/bibliography/entry.ts';
 import { authorYearMatches } from '../../../../../server/engine/detect/citations/author-year.ts';
-import { AuthorIndex } from '../../../../../server/engine/detect/citations/resolve.ts';
+import { AuthorIndex } from '../../../../../server/engine/detect/citations/author-index.ts';
 import { buildModel } from '../../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../../server/engine/package/docx.ts';
 import { parseSettings, type HyperlinkSettingsInput } from '../../../../../shared/settings.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseEntry } from '../../../../../server/engine/detect/bibliography/entry.ts';
-import { AuthorIndex, resolveNumber, type AuthorYearQuery } from '../../../../../server/engine/detect/citations/resolve.ts';
+import { AuthorIndex, resolveNumber, type AuthorYearQuery } from '../../../../../server/engine/detect/citations/author-index.ts';
 import type { Bibliography } from '../../../../../server/engine/detect/types.ts';
 import { buildModel } from '../../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../../server/engine/package/docx.ts';
