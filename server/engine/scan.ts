@@ -143,7 +143,7 @@ function paragraphsUnderReferenceHeading(model: DocumentModel): StyleEntryText[]
 const NOTE_CITATION = /\p{Lu}[\p{L}'’-]+[^.]{0,200}?\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Ibid|ibid|op\. cit)\b/u;
 
 /** Footnotes and endnotes whose text reads like a citation (a note style cites there). */
-export function noteCitationCount(model: DocumentModel): number {
+function noteCitationCount(model: DocumentModel): number {
   const notes = new Set<string>();
   for (const part of model.parts.slice(1)) {
     for (const p of part.paragraphs) if (p.noteId != null && NOTE_CITATION.test(p.text)) notes.add(`${part.name}#${p.noteId}`);
