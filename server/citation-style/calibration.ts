@@ -21,7 +21,7 @@ export interface Coefficients {
 
 /** Logistic coefficients per round: p = σ(intercept + score · s + margin · m + entries · ln n) (fitted: bench/style-calibration.ts). */
 export const CALIBRATION: Record<Round, Coefficients> = {
-  template: { intercept: -5.82, score: 5.82, margin: 19.93, entries: 0.81 },
+  template: { intercept: -4.79, score: 4.75, margin: 19.71, entries: 0.66 },
   rendered: { intercept: -9.62, score: 6.52, margin: 10.64, entries: 1.1 },
 };
 /** Below this probability the answer is "unknown". */
