@@ -37,3 +37,10 @@ test('a template wins only on the whole sentence, and its values come back', () 
   assert.equal(parseReason('no figure 7 in the document, really'), null);
   assert.equal(parseReason('no widget 7 in the document'), null, 'kind is one of the match kinds');
 });
+
+test('a reason sentence is matched back to its code and values; one the pane never heard of gives null', () => {
+  assert.deepEqual(parseReason('no figure 7 in the document'), { code: 'noTarget', values: { kind: 'figure', key: '7' } });
+  assert.deepEqual(parseReason('title agrees (0.93)'), { code: 'fieldAgreesScore', values: { field: 'title', score: '0.93' } });
+  assert.deepEqual(parseReason('first author differs'), { code: 'fieldDiffers', values: { field: 'first author' } });
+  assert.equal(parseReason('something the pane never heard of'), null);
+});
