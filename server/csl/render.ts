@@ -171,6 +171,7 @@ export class Renderer {
   private readonly engine: InstanceType<typeof CSLModule.Engine>;
   private items = new Map<string, CslItem>();
   private calls = 0;
+  private documented = false;
 
   constructor(styleXml: string, lang = 'en-US') {
     engineConstructions++;
@@ -179,6 +180,7 @@ export class Renderer {
 
   /** Renders the items as a bibliography in the given order (numeric labels follow it). Missing ids: not rendered. */
   render(items: CslItem[]): Map<string, RenderedEntry> {
+    if (this.documented) throw new CslRenderError('this Renderer rendered a document: its citations are registered');
     const original = this.load(items);
     this.engine.updateItems([...this.items.keys()]);
     return this.bibliography(original);
@@ -190,11 +192,14 @@ export class Renderer {
    * with where each of its items stands in its text (null when the style merged it past finding, "2019a, b").
    */
   renderDocument(items: CslItem[], clusters: string[][]): { entries: Map<string, RenderedEntry>; citations: RenderedCitation[] } {
+    // citeproc keeps the citations it registered, and a later call would read their items: one document per engine.
+    if (this.calls > 0) throw new CslRenderError('renderDocument needs a Renderer of its own (citeproc keeps the citations registered)');
     const original = this.load(items);
     const internal = new Map([...original].map(([k, v]) => [v, k]));
     const known = clusters.map((c) => c.map((id) => internal.get(id)).filter((x): x is string => x !== undefined));
     const cited = new Set(known.flat());
     const uncited = [...this.items.keys()].filter((k) => !cited.has(k));
+    this.documented = true;
     const out = this.engine.rebuildProcessorState(known.map((c, i) => ({ citationID: `c${i}`, citationItems: c.map((id) => ({ id })), properties: { noteIndex: 0 } })), 'html', uncited);
     const single = new Map<string, string>();
     const citations = out.map(([, , html], i): RenderedCitation => {
