@@ -74,8 +74,8 @@ export function createServiceClient(conn: ServiceConnection, fetchImpl: typeof f
     /** POST /hyperlink-apply */
     apply: (req: ApplyRequest): Promise<ApplyResult> => unwrap(baseUrl, client.apply(req)),
     /** POST /hyperlink-style-preview: the first `count` references rewritten in styleId (no credit used) */
-    stylePreview: (file: Uint8Array, settings: HyperlinkSettings, styleId: string, count = 3): Promise<StylePreview> =>
-      unwrap(baseUrl, client.stylePreview({ file, settings, styleId, count })),
+    stylePreview: (file: Uint8Array, settings: HyperlinkSettings, styleId: string, count = 3, resolvedWorks?: Record<string, ResolvedWork>): Promise<StylePreview> =>
+      unwrap(baseUrl, client.stylePreview({ file, settings, styleId, count, ...(resolvedWorks ? { resolvedWorks } : {}) })),
     /** POST /hyperlink: one step, no review */
     direct: (file: Uint8Array, settings: HyperlinkSettings): Promise<ApplyResult> => unwrap(baseUrl, client.direct({ file, settings })),
   };

@@ -73,6 +73,8 @@ export interface StylePreviewInput extends ScanInput {
   cslFile?: Uint8Array;
   styleId?: string;
   count?: number | string;
+  /** As apply's: the works to render from the registry's record. */
+  resolvedWorks?: Record<string, ResolvedWork>;
 }
 
 export interface CrossrefInput extends ScanInput {
@@ -177,6 +179,7 @@ export class HyperlinkerClient {
     if (input.cslFile) form.append('cslFile', toBlob(input.cslFile, 'application/xml'), 'style.csl');
     if (input.styleId) form.append('styleId', input.styleId);
     if (input.count !== undefined) form.append('count', String(input.count));
+    if (input.resolvedWorks) form.append('resolvedWorks', JSON.stringify(input.resolvedWorks));
     return this.call('POST', '/hyperlink-style-preview', 'key', form);
   }
 

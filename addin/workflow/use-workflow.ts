@@ -262,7 +262,7 @@ export function useWorkflow(
   // The pane going away (signing out, closing the task pane) cancels the step in flight: its upload and the
   // service's work stop, and nothing it would answer has a pane left to show it.
   useEffect(() => () => abort.current?.abort(), []);
-  const stylePreview = useStylePreview(client, connection.baseUrl, session, bibliography.styleId);
+  const stylePreview = useStylePreview(client, connection.baseUrl, session, bibliography.styleId, approvedWorks);
 
   return {
     phase,

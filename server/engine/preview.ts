@@ -3,9 +3,11 @@
 // before the user approves the rewrite.
 
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf } from './rewrite/plan.ts';
-import type { BibRewriteResult } from '../../shared/contract.ts';
-import { detect, type EngineLimits } from './scan.ts';
+import type { RewritePlan } from './rewrite/plan.ts';
+import type { BibEntry } from './detect/types.ts';
+import { directInPieces } from './apply.ts';
+import type { BibRewriteResult, ResolvedWork } from '../../shared/contract.ts';
+import type { EngineLimits } from './scan.ts';
 import type { BibliographyRenderer, RewriteSegment } from './style-hooks.ts';
 
 export interface PreviewEntry {
@@ -48,19 +50,24 @@ export function segmentsHtml(segments: RewriteSegment[]): string {
   }).join('');
 }
 
-/** The first `count` entries as apply's rewrite would leave them (the same planner over the whole list, as at apply). */
-export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, renderer: BibliographyRenderer, count: number, limits?: EngineLimits): RewritePreview {
-  const detection = detect(bytes, settings, { forLinking: true, maxMatches: limits?.maxMatches });
-  const all = rewriteEntriesIn(detection.targetById);
-  const base = { cslId: renderer.styleId, family: renderer.family, total: all.length };
-  if (!all.length) {
+/**
+ * The first `count` entries as apply's rewrite would leave them: apply itself runs (as POST /hyperlink would, every
+ * ready match approved, the resolved works given), in memory, and its restyle plan is read; nothing is returned of
+ * the document. So the preview and the applied document come from one planner over the same links.
+ */
+export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, renderer: BibliographyRenderer, count: number, limits?: EngineLimits & { resolvedWorks?: Record<string, ResolvedWork> }): RewritePreview {
+  let planned: { plan: RewritePlan; list: BibEntry[] } | null = null;
+  directInPieces(bytes, settings, { bibliography: renderer, onRestylePlan: (plan, list) => { planned = { plan, list }; }, ...(limits?.maxMatches !== undefined ? { maxMatches: limits.maxMatches } : {}), ...(limits?.resolvedWorks ? { resolvedWorks: limits.resolvedWorks } : {}) });
+  const got = planned as { plan: RewritePlan; list: BibEntry[] } | null;
+  const base = { cslId: renderer.styleId, family: renderer.family, total: got?.list.length ?? 0 };
+  if (!got) {
     return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: 'no reference list was found', rewritten: 0, unchanged: 0, entries: [] } };
   }
-  const plan = planRewrite(all, renderer, { textFamily: textFamilyOf(detection.citeStyle), partial: settings.bibRewritePartial === true, ...citationContext(detection.model, detection.matchById.values()) });
+  const { plan, list } = got;
   const refused = plan.result.outcome === 'refused';
-  // A refusal before any entry was planned (a note style, a change of form): each entry stays as written.
+  // A refusal before any entry was planned (a note style): each entry stays as written, with the reason.
   const byKey = new Map(plan.entries.map((p) => [p.entry.key, p]));
-  const entries = all.slice(0, count).map((e): PreviewEntry => {
+  const entries = list.slice(0, count).map((e): PreviewEntry => {
     const p = byKey.get(e.key);
     const writes = !refused && p && p.action !== 'kept';
     return {

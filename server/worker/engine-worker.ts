@@ -133,8 +133,9 @@ async function runEngineTask(task: EngineTask): Promise<EngineReply<EngineValue>
         return linked(output, task.extraWarnings);
       }
       case 'preview': {
-        const renderer = (await loadCsl()).createBibliographyRenderer(task.style);
-        return { ok: true, value: mod.previewRewrite(task.bytes, task.settings, renderer, task.count, { maxMatches: task.limits.maxMatches }) };
+        // Registry first in the preview as at apply: the resolved works go to the renderer and to the links apply writes.
+        const renderer = (await loadCsl()).createBibliographyRenderer(task.style, task.resolvedWorks);
+        return { ok: true, value: mod.previewRewrite(task.bytes, task.settings, renderer, task.count, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}) }) };
       }
       case 'direct':
         return linked(mod.directInPieces(task.bytes, task.settings, { maxMatches: task.limits.maxMatches, ...(task.resolvedWorks ? { resolvedWorks: task.resolvedWorks } : {}), afterDetect }), task.extraWarnings);

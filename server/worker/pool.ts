@@ -141,8 +141,8 @@ export class EnginePool {
   }
 
   /** The bibliography rewrite's first `count` entries in `style`, nothing written; bytes as for scan. */
-  previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, style: CslStyle, count: number): Promise<RewritePreview> {
-    return this.run<RewritePreview>({ op: 'preview', bytes, settings, limits: this.limits, style, count });
+  previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, style: CslStyle, count: number, resolvedWorks?: Record<string, ResolvedWork>): Promise<RewritePreview> {
+    return this.run<RewritePreview>({ op: 'preview', bytes, settings, limits: this.limits, style, count, ...(resolvedWorks ? { resolvedWorks } : {}) });
   }
 
   private closed = false;

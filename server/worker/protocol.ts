@@ -22,7 +22,7 @@ export type EngineTask =
   | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] }
   | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] }
   /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
-  | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number }
+  | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number; resolvedWorks?: Record<string, ResolvedWork> }
   /** The resolver's style detection refined with registry metadata (server/citation-style refineStyleDetection); bytes empty. */
   | { op: 'style-refine'; bytes: Uint8Array; list: ReferenceListInput; metadata: Array<CslItem | null> };
 

@@ -40,5 +40,6 @@ export const stylePreviewFormSchema = named(
     cslFile: z.string().meta({ format: 'binary', description: 'CSL 1.0 style file (wins over styleId)' }).optional(),
     styleId: z.string().meta({ description: 'A current, renamed or dependent id of the CSL styles repository, e.g. apa' }).optional(),
     count: z.string().meta({ description: 'Entries to preview, 1 to 5 (default 3)' }).optional(),
+    resolvedWorks: z.string().meta({ description: 'JSON object of resolved works, as apply takes them: approved works are rendered from their registry record' }).optional(),
   }),
 );

@@ -2,7 +2,7 @@
 // the abort signal of its step, and answered by a function the test sets (by default a scan of the
 // fixture packet, an apply that returns the given DOCX). deferred() holds an answer back so that a test
 // can look at the pane while a step is under way, then let it finish or fail.
-import type { ApplyResult, ScanPacket, StylePreview } from '../../shared/contract.ts';
+import type { ApplyResult, ResolvedWork, ScanPacket, StylePreview } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ApplyRequest, ServiceClient, ServiceConnection } from '../../addin/service-client.ts';
 
@@ -30,7 +30,7 @@ export interface FakeService {
   calls: {
     scan: { file: Uint8Array; settings: HyperlinkSettings; signal: AbortSignal; connection: ServiceConnection | null }[];
     apply: (ApplyRequest & { signal: AbortSignal })[];
-    stylePreview: { styleId: string; signal: AbortSignal }[];
+    stylePreview: { styleId: string; signal: AbortSignal; resolvedWorks?: Record<string, ResolvedWork> }[];
   };
   answer: {
     scan: (file: Uint8Array, settings: HyperlinkSettings) => Promise<ScanPacket>;
@@ -62,8 +62,8 @@ export function fakeService(packet: () => ScanPacket, outputDocx?: Uint8Array): 
         calls.apply.push({ ...req, signal });
         return svc.answer.apply(req);
       },
-      stylePreview: (_file, _settings, styleId) => {
-        calls.stylePreview.push({ styleId, signal });
+      stylePreview: (_file, _settings, styleId, _count, resolvedWorks) => {
+        calls.stylePreview.push({ styleId, signal, ...(resolvedWorks ? { resolvedWorks } : {}) });
         return svc.answer.stylePreview(styleId);
       },
       direct: () => Promise.reject(new Error('direct is not used by the pane')),

@@ -41,6 +41,8 @@ export interface ApplyOptions {
   now?: Date;
   /** Rewrite the reference entries in this style (applyBibRewrite=true); planned in rewrite/plan.ts, written by rewrite/bibliography.ts. */
   bibliography?: BibliographyRenderer;
+  /** Receives the restyle plan as apply made it (the pane's preview shows it: one planner, one plan). */
+  onRestylePlan?: (plan: RewritePlan, entries: BibEntry[]) => void;
 }
 
 /** refTitleLink: references some approved citation links to, and that carry a DOI of their own, get their title linked to it. */
@@ -59,12 +61,12 @@ interface ReferenceLink { ref: ReferenceDoi; range: Range | null; coveredByDoiMa
 const sameDoi = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The restyle, planned whole before anything is written (refused: nothing written), or null when no list was found. */
-function planRestyle(input: LinkInput, renderer: BibliographyRenderer, linker: Linker): { plan: RewritePlan; total: number } | null {
+function planRestyle(input: LinkInput, renderer: BibliographyRenderer, linker: Linker): { plan: RewritePlan; entries: BibEntry[]; total: number } | null {
   const entries = rewriteEntriesIn(input.targetById);
   if (!entries.length) return null;
   const pendingLinks = new Map(entries.map((e) => [e.key, linker.queuedTexts(e.paragraph)]));
   const ctx = { textFamily: textFamilyOf(input.citeStyle), partial: input.settings.bibRewritePartial === true, ...citationContext(input.model, input.matchById.values()), pendingLinks };
-  return { plan: planRewrite(entries, renderer, ctx), total: entries.length };
+  return { plan: planRewrite(entries, renderer, ctx), entries, total: entries.length };
 }
 
 /** ApplyOutput with the document as the pieces of its zip (see ZipPieces): views of `bytes` for every entry
@@ -152,6 +154,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   // A restyle, planned whole once every link is queued (the links apply writes in an entry must have a place in
   // its new text); renumbered in-text citations get their new text, with links on the numbers that had one.
   const restyle = options.bibliography ? planRestyle(input, options.bibliography, linker) : null;
+  if (restyle) options.onRestylePlan?.(restyle.plan, restyle.entries);
   if (restyle && restyle.plan.result.outcome !== 'refused') {
     const approved = new Set(plan.internal.filter((ip) => !ip.relink).map((ip) => ip.match));
     for (const c of restyle.plan.citations) {

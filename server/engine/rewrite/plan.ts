@@ -156,7 +156,7 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
     result: { ...base, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: blockers.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })) },
   });
   if (!FORMS.has(renderer.family)) {
-    return refuse(`${renderer.styleId} is a ${renderer.family} style (citations in ${renderer.family === 'note' ? 'footnotes' : 'its own form'}); the rewrite writes numeric and author-date styles only`);
+    return refuse(`${renderer.styleId} is ${/^[aeiou]/.test(renderer.family) ? 'an' : 'a'} ${renderer.family} style (citations in ${renderer.family === 'note' ? 'footnotes' : 'its own form'}); the rewrite writes numeric and author-date styles only`);
   }
   const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
   const listForm = numbered ? 'numeric' : 'author-date';

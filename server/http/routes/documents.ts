@@ -140,7 +140,7 @@ export function documentRoutes(ctx: AppContext): Router {
     await limit(req, res, { freeScan: true });
     const form = await parseMultipart(req, ['file', 'cslFile']);
     const docReq = await documentRequest(ctx, req, form);
-    res.json(await previewStyle(ctx, docReq, { ...(form.files.cslFile ? { cslFile: form.files.cslFile } : {}), ...pick(form.fields, 'styleId', 'count') }));
+    res.json(await previewStyle(ctx, docReq, { ...(form.files.cslFile ? { cslFile: form.files.cslFile } : {}), ...pick(form.fields, 'styleId', 'count', 'resolvedWorks') }));
   });
 
   router.post('/hyperlink', auth, engineShare, async (req, res) => {

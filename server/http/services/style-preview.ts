@@ -6,7 +6,7 @@ import { stylePreviewCountFieldSchema } from '../../../shared/schemas/documents.
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { parseRequest } from '../validate.ts';
-import { bundledStyle, checkedCslFile } from './apply-fields.ts';
+import { bundledStyle, checkedCslFile, parseResolvedWorks } from './apply-fields.ts';
 import type { DocumentRequest } from './documents.ts';
 import { engineHttpError } from './engine-errors.ts';
 
@@ -14,15 +14,18 @@ export interface StylePreviewFields {
   cslFile?: Uint8Array;
   styleId?: string;
   count?: string;
+  /** The resolvedWorks field, as apply takes it (the works the author approved are rendered from the registry). */
+  resolvedWorks?: string;
 }
 
 export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields: StylePreviewFields): Promise<StylePreview> {
   const count = parseRequest(stylePreviewCountFieldSchema, fields.count, { field: 'count', reason: 'invalid_count' });
+  const resolvedWorks = parseResolvedWorks(fields.resolvedWorks);
   // an uploaded style is checked in the CSL check pool (bounded, off this thread) before the engine sees it
   const style = fields.cslFile && fields.cslFile.length > 0 ? await checkedCslFile(ctx.csl, fields.cslFile) : bundledStyle(fields.styleId, 'styleId');
   if (!style) throw badRequest('A style is needed: send cslFile or styleId', 'missing_csl_style');
   try {
-    const preview = await ctx.engine.previewRewrite(req.bytes, req.settings, style, count);
+    const preview = await ctx.engine.previewRewrite(req.bytes, req.settings, style, count, resolvedWorks);
     return {
       cslId: preview.cslId,
       family: preview.family,

@@ -12,6 +12,8 @@ import type { ScanSession } from '../../../addin/workflow/pipeline.ts';
 import type { StylePreview } from '../../../shared/contract.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { deferred, fakeService, type Deferred, type FakeService } from '../../helpers/fake-service-client.ts';
+import type { WorkChoices } from '../../../addin/review/resolver-choices.ts';
+import type { ResolverReport } from '../../../shared/contract.ts';
 import { packet, target } from '../fixtures.ts';
 
 const BASE = 'https://svc.example.org';
@@ -26,17 +28,17 @@ function preview(styleId: string): StylePreview {
   return { cslId: styleId, family: 'author-date', total: 4, entries: [{ refId: 'b1', before: 'old', after: `new in ${styleId}`, afterHtml: `new in ${styleId}`, rewritable: true }], warnings: [] };
 }
 
-async function harness(svc: FakeService, s: ScanSession | null, styleId: string | null) {
+async function harness(svc: FakeService, s: ScanSession | null, styleId: string | null, works: WorkChoices = {}) {
   const states: PreviewState[] = [];
-  function Harness(props: { session: ScanSession | null; styleId: string | null }) {
-    states.push(useStylePreview(svc.client, BASE, props.session, props.styleId));
+  function Harness(props: { session: ScanSession | null; styleId: string | null; works: WorkChoices }) {
+    states.push(useStylePreview(svc.client, BASE, props.session, props.styleId, props.works));
     return null;
   }
-  const m = await mount(<Harness session={s} styleId={styleId} />);
+  const m = await mount(<Harness session={s} styleId={styleId} works={works} />);
   return {
     states,
     last: () => states[states.length - 1]!,
-    set: (next: ScanSession | null, id: string | null) => m.rerender(<Harness session={next} styleId={id} />),
+    set: (next: ScanSession | null, id: string | null, nextWorks: WorkChoices = works) => m.rerender(<Harness session={next} styleId={id} works={nextWorks} />),
     unmount: m.unmount,
   };
 }
@@ -128,4 +130,24 @@ test('unmounting aborts the request; its answer changes nothing', async () => {
   held[0]!.resolve(preview('apa'));
   await settle();
   assert.equal(h.states.length, rendered);
+});
+
+test('the works the author approved go with the preview, as with apply; approving another asks again', async () => {
+  const svc = fakeService(() => ({ ...packet(), scanFingerprint: 'sha256:ab' }));
+  svc.answer.stylePreview = async (styleId) => preview(styleId);
+  const work = { doi: '10.5555/moss', title: 'Moss', confidence: 0.97, citationImpact: 'link-only-safe' as const, transactionPlan: null, status: 'ready' as const };
+  const resolver: ResolverReport = {
+    scanFingerprint: 'sha256:ab', scanToken: 't', detectedCslId: null, styleDetection: null, references: [],
+    resolvedWorks: { b1: work }, resolverReport: { resolved: 1, reviewRequired: 0, unresolved: 0 },
+  };
+  resolver.references = [{ refId: 'b1', index: 0, refText: 'old', refTextHtml: 'old', author: null, year: null, title: null, existingDoi: null, existingUrl: null, status: 'ready', reasons: [] }];
+  const s = { ...session(), resolver };
+  const h = await harness(svc, s, 'apa', { b1: { approved: false } });
+  await settle();
+  assert.equal(svc.calls.stylePreview[0]!.resolvedWorks?.b1?.approved, false);
+  await h.set(s, 'apa', { b1: { approved: true } });
+  await settle();
+  assert.equal(svc.calls.stylePreview.length, 2, 'a new approval: the preview is asked again');
+  assert.equal(svc.calls.stylePreview[1]!.resolvedWorks?.b1?.approved, true);
+  await h.unmount();
 });

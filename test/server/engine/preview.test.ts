@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { createBibliographyRenderer } from '../../../server/csl/bibliography.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
 import { previewRewrite, segmentsHtml } from '../../../server/engine/preview.ts';
+import { direct } from '../../../server/engine/apply.ts';
 import { parseSettings } from '../../../shared/settings.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
 
@@ -59,4 +60,18 @@ test('an entry that blocks the rewrite: named in the preview as apply names it',
 test('a document without a reference list previews nothing', async () => {
   const out = previewRewrite(await buildDocx({ body: p('No references here.') }), parseSettings({}), createBibliographyRenderer(loadBundledStyle('apa')!), 3);
   assert.deepEqual([out.total, out.entries], [0, []]);
+});
+
+test('the preview plans over the links apply writes: an entry whose DOI link the style would drop is refused in both', async () => {
+  const body = [p('Walls grow moss [1] and stone cracks [2].'), p('References', 'Heading1'),
+    p('[1] A. M. Brown and D. Lee, “Moss growth on north-facing walls,” Journal of Urban Botany, vol. 12, no. 3, pp. 101–119, 2004, doi: 10.5555/moss.2004.12.'),
+    p('[2] P. Kowalski and D. Lee, “Frost cracking in limestone facades,” Stone Review, vol. 7, no. 1, pp. 33–40, 1999.')].join('');
+  const bytes = await buildDocx({ body });
+  const settings = parseSettings({ doi: true });
+  const nature = () => createBibliographyRenderer(loadBundledStyle('nature')!);
+  const preview = previewRewrite(bytes, settings, nature(), 5);
+  const applied = direct(bytes, settings, { bibliography: nature() });
+  assert.equal(applied.bibRewrite?.outcome, 'refused');
+  assert.deepEqual(preview.bibRewrite, applied.bibRewrite);
+  assert.match(preview.entries[0]!.warning ?? '', /its link on "10\.5555\/moss\.2004\.12" has no place/);
 });

@@ -19,11 +19,11 @@ const preview: RewritePreview = {
 };
 
 function engine(answer: () => Promise<RewritePreview>) {
-  const calls: Array<{ style: string; count: number }> = [];
+  const calls: Array<{ style: string; count: number; works?: Record<string, unknown> }> = [];
   const ctx = serviceContext({
     engine: {
-      previewRewrite: async (_b: Uint8Array, _s: unknown, style: CslStyle, count: number) => {
-        calls.push({ style: style.id, count });
+      previewRewrite: async (_b: Uint8Array, _s: unknown, style: CslStyle, count: number, works?: Record<string, unknown>) => {
+        calls.push({ style: style.id, count, ...(works ? { works } : {}) });
         return answer();
       },
     },
@@ -45,6 +45,15 @@ test('the count field is honoured; a refused rewrite is the answer\'s bibRewrite
   assert.equal(calls[0]!.count, 5);
   assert.deepEqual(out.bibRewrite, refused);
   assert.deepEqual(out.warnings, ['The rewrite would be refused: 1 of 12 entries cannot be rendered']);
+});
+
+test('resolved works go to the engine as apply takes them (registry first in the preview too); bad ones are a 400', async () => {
+  const { ctx, calls } = engine(async () => preview);
+  const work = { doi: '10.5555/moss', title: 'Moss', confidence: 1, citationImpact: 'link-only-safe', transactionPlan: null, status: 'ready', approved: true };
+  await previewStyle(ctx, req, { styleId: 'apa', resolvedWorks: JSON.stringify({ 'bib-1': work }) });
+  assert.equal((calls[0]!.works?.['bib-1'] as { doi: string }).doi, '10.5555/moss');
+  const bad = await refusal(() => previewStyle(ctx, req, { styleId: 'apa', resolvedWorks: '{"bib-1": 3}' }));
+  assert.deepEqual([bad.status, bad.reason, calls.length], [400, 'invalid_resolved_works', 1]);
 });
 
 const refusals: Array<{ name: string; fields: Parameters<typeof previewStyle>[2]; reason: string }> = [
