@@ -66,7 +66,7 @@ export function planOutputs(inputs: string[], outDir: string): BatchJob[] {
 export function childOptions(values: LinkValues): string[] {
   const out: string[] = [];
   for (const name of ['settings', 'style', 'csl'] as const) if (values[name] !== undefined) out.push(`--${name}`, values[name]!);
-  for (const name of ['resolve', 'no-cache'] as const) if (values[name]) out.push(`--${name}`);
+  for (const name of ['resolve', 'no-resolve', 'no-cache'] as const) if (values[name]) out.push(`--${name}`);
   return out;
 }
 

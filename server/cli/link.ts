@@ -18,7 +18,7 @@ import type { CslStyle } from '../csl/catalog.ts';
 // The resolver (--resolve) and the CSL modules (--style, --csl; citeproc alone is 750 KB of CommonJS)
 // are imported only when asked for: a plain `link` never loads them.
 
-const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx | FILE.docx|DIR|GLOB... --out-dir DIR [--jobs N] [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl] [--json] [--quiet]';
+const USAGE = 'usage: hyperlinker link FILE.docx -o OUT.docx | FILE.docx|DIR|GLOB... --out-dir DIR [--jobs N] [--settings JSON] [--resolve [--no-cache]] [--style ID | --csl FILE.csl [--no-resolve]] [--json] [--quiet]';
 
 export const LINK_OPTIONS = {
   output: { type: 'string', short: 'o' },
@@ -29,6 +29,7 @@ export const LINK_OPTIONS = {
   style: { type: 'string' },
   csl: { type: 'string' },
   resolve: { type: 'boolean' },
+  'no-resolve': { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -101,7 +102,15 @@ export async function linkFile(input: string, out: string, values: LinkValues): 
   const bytes = readInput(input);
   let resolvedWorks: Record<string, ResolvedWork> | undefined;
   let resolverReport: LinkReport['resolverReport'];
-  if (values.resolve) {
+  // Registry first: a restyle renders resolved works from the registry's record (the full author list), so with
+  // --style or --csl the references are resolved first whenever a registry is configured, and the user is told.
+  const env = process.env;
+  const registry = env.CROSSREF_API_URL?.trim() ? 'CROSSREF_API_URL' : env.CROSSREF_MAILTO?.trim() ? 'CROSSREF_MAILTO' : null;
+  const resolveFirst = values.resolve === true || (style !== null && values['no-resolve'] !== true && registry !== null);
+  if (resolveFirst && !values.resolve && values.quiet !== true) {
+    process.stderr.write(`hyperlinker link: resolving the references first (${registry} is set), so that resolved works are rendered in the style from the registry's records; --no-resolve skips it\n`);
+  }
+  if (resolveFirst) {
     // Resolve, then link the ready works only (a written DOI that names another work is never replaced unreviewed).
     settings = { ...settings, doi: true, crossref: true };
     const { resolveManuscript, warningsOf } = await import('./resolve.ts');

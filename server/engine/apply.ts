@@ -4,7 +4,7 @@
 import type { ApplyOutput, ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { ScanMismatchError } from './errors.ts';
-import { linkAnalysis, type ApplyOptions, type LinkedDocument } from './link/apply-core.ts';
+import { linkAnalysis, type ApplyOptions as LinkOptions, type LinkedDocument } from './link/apply-core.ts';
 import { joinPieces } from './package/zip.ts';
 import { graphHash, metadataHash, scanFingerprint } from './review/hashes.ts';
 import { graphOfCandidates } from './review/packet.ts';
@@ -51,7 +51,7 @@ function detectedCounts(matchById: ReadonlyMap<string, { status: string }>): Det
 }
 
 type ApplyOptions = { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliography?: BibliographyRenderer } & EngineLimits & PhaseHooks;
-type DirectOptions = { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer; onRestylePlan?: ApplyOptions['onRestylePlan'] } & EngineLimits & PhaseHooks;
+type DirectOptions = { resolvedWorks?: Record<string, ResolvedWork>; bibliography?: BibliographyRenderer; onRestylePlan?: LinkOptions['onRestylePlan'] } & EngineLimits & PhaseHooks;
 
 /** Links the reviewed decisions. With `expect`, the same analysis is first checked against the scan token's
  * hashes, so one parse serves both (the service's /hyperlink-apply). */

@@ -57,7 +57,7 @@ export function segmentsHtml(segments: RewriteSegment[]): string {
  */
 export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, renderer: BibliographyRenderer, count: number, limits?: EngineLimits & { resolvedWorks?: Record<string, ResolvedWork> }): RewritePreview {
   let planned: { plan: RewritePlan; list: BibEntry[] } | null = null;
-  directInPieces(bytes, settings, { bibliography: renderer, onRestylePlan: (plan, list) => { planned = { plan, list }; }, ...(limits?.maxMatches !== undefined ? { maxMatches: limits.maxMatches } : {}), ...(limits?.resolvedWorks ? { resolvedWorks: limits.resolvedWorks } : {}) });
+  directInPieces(bytes, settings, { bibliography: renderer, onRestylePlan: (plan: RewritePlan, list: BibEntry[]) => { planned = { plan, list }; }, ...(limits?.maxMatches !== undefined ? { maxMatches: limits.maxMatches } : {}), ...(limits?.resolvedWorks ? { resolvedWorks: limits.resolvedWorks } : {}) });
   const got = planned as { plan: RewritePlan; list: BibEntry[] } | null;
   const base = { cslId: renderer.styleId, family: renderer.family, total: got?.list.length ?? 0 };
   if (!got) {

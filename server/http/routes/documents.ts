@@ -70,8 +70,8 @@ async function documentRequest(ctx: AppContext, req: Request, form: UploadedForm
   return { caller, requestId: req.requestId ?? '', bytes, settings, clientGone: () => req.socket.destroyed };
 }
 
-function pick(fields: Record<string, string>, ...names: Array<'styleId' | 'count'>): { styleId?: string; count?: string } {
-  const out: { styleId?: string; count?: string } = {};
+function pick(fields: Record<string, string>, ...names: Array<'styleId' | 'count' | 'resolvedWorks'>): { styleId?: string; count?: string; resolvedWorks?: string } {
+  const out: { styleId?: string; count?: string; resolvedWorks?: string } = {};
   for (const n of names) if (fields[n] !== undefined) out[n] = fields[n];
   return out;
 }

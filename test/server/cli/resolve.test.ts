@@ -86,6 +86,17 @@ test('link --resolve links each ready reference to its DOI', async () => {
   for (const doi of ['10.1000/heart.2009.1', '10.1000/stroke.2010', '10.1000/retracted.1']) assert.ok(rels.includes(`https://doi.org/${doi}`), doi);
 });
 
+test('link --style resolves first when a registry is configured, and says so; --no-resolve skips it', async () => {
+  const out = join(dir, 'styled.docx');
+  const res = await capture(['link', join(dir, 'ms.docx'), '-o', out, '--style', 'vancouver', '--json', '--settings', '{"bibRewritePartial":true}']);
+  assert.match(res.err, /resolving the references first \(CROSSREF_API_URL is set\), so that resolved works are rendered in the style from the registry's records/);
+  const result = JSON.parse(res.out) as { resolverReport?: { resolved: number } };
+  assert.equal(result.resolverReport?.resolved, 3, res.err);
+  const skipped = await capture(['link', join(dir, 'ms.docx'), '-o', out, '--style', 'vancouver', '--no-resolve', '--json', '--settings', '{"bibRewritePartial":true}']);
+  assert.doesNotMatch(skipped.err, /resolving the references first/);
+  assert.equal((JSON.parse(skipped.out) as { resolverReport?: unknown }).resolverReport, undefined);
+});
+
 test('resolve without a file: usage error, exit 2', async () => {
   const res = await capture(['resolve']);
   assert.equal(res.code, 2);
