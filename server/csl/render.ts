@@ -143,6 +143,9 @@ function splitEntry(html: string): { label: string; body: string } {
   return { label, body: html.slice(0, margin.index) + html.slice(margin.index + margin[0].length) };
 }
 
+/** A Renderer used in a way citeproc cannot serve (a second document on one engine). */
+export class CslRenderError extends Error {}
+
 /** `needle` in `text` at or after `from`, not inside a longer number ("3" is not found in "13"); -1 when absent. */
 function findFrom(text: string, needle: string, from: number): number {
   for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {

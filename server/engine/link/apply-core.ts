@@ -3,7 +3,7 @@
 
 import type { ApplyOutput, BibRewriteResult, PersistedMetadata, ResolvedWork, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
-import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
+import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
 import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../style-hooks.ts';
