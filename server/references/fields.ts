@@ -80,6 +80,8 @@ const TRAILING_INITIALS = /(?:[\s,]+(?:\p{Lu}\.?(?:-\p{L}\.?)?\s?){1,4}|[\s,]+\p
 const LEADING_INITIALS = /^(?:\p{Lu}\.\s?-?)+\s*/u;
 /** A surname printed in capitals: "BANIWA", "GOULET-CAZÉ", "DOS SANTOS". */
 const CAPITALS = /^[\p{Lu}'’\- ]{2,}$/u;
+/** Name particles, as the capitals of ABNT print them too ("DE LA", "VAN DER", "DOS"). */
+const PARTICLE_WORD = /^(?:de|da|do|dos|das|del|della|di|du|la|le|van|von|der|den|ten|ter|y|e|zu|d['’])$/i;
 
 export interface ParsedAuthors {
   authors: string[];
@@ -110,7 +112,11 @@ export function parseAuthors(block: string): ParsedAuthors {
     given = false;
     if (!/\p{L}/u.test(chunk)) continue;
     authors.push(chunk);
-    const surname = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s+(?:Jr|Sr|II|III|IV)\.?$/, '').replace(TRAILING_INITIALS, '').replace(LEADING_INITIALS, '').trim();
+    const bare = chunk.replace(/\s*\([^)]*\)\s*$/, '').replace(/\s+(?:Jr|Sr|II|III|IV)\.?$/, '');
+    // "DE LA CRUZ", "VAN DER BERG": in capitals, a short last word after particles is the surname, not initials.
+    const stripped = bare.replace(TRAILING_INITIALS, '');
+    const particlesOnly = CAPITALS.test(bare) && stripped.trim().split(/\s+/).every((w) => PARTICLE_WORD.test(w));
+    const surname = (particlesOnly ? bare : stripped).replace(LEADING_INITIALS, '').trim();
     surnames.push(surname || chunk);
   }
   return { authors, surnames, etAl };

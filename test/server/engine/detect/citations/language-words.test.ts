@@ -170,3 +170,22 @@ test('ABNT slips read as their authors meant: a co-author of two words after the
     ['GOULET-CAZÉ; BRACHT BRANHAM, 2000', 'ready', 'bib-1'], ['MARTÍN GARCÍA. 2008', 'ready', 'bib-2'], ['MARTÍN GARCÍA. 2008', 'ready', 'bib-2'],
   ]);
 });
+
+test('name particles in citations and in surnames printed in capitals ("da Silva e dos Santos", "DE LA CRUZ", "VAN DER BERG")', async () => {
+  const body = [
+    'Segundo da Silva e dos Santos (2010) e outros (de la Cruz y col., 2015; von Humboldt, 1845; van der Berg en De Vries, 2014; DA COSTA, s/d).',
+    'Referências',
+    'DA COSTA, M. Título sem data. Lisboa: Editora, s/d.',
+    'DA SILVA, A.; DOS SANTOS, B. Título. Recife: Ed., 2010.',
+    'DE LA CRUZ, J.; PÉREZ, L.; GÓMEZ, M. Título. Madrid: Ed., 2015.',
+    'VAN DER BERG, P.; DE VRIES, J. Titel. Amsterdam: Uitgever, 2014.',
+    'VON HUMBOLDT, A. Kosmos. Stuttgart: Cotta, 1845.',
+    'SMITH JA, LEE K. Moss. J Bot. 2004.',
+  ].map((t) => p(t)).join('');
+  const { bib, matches } = await cite({ body });
+  assert.deepEqual(bib?.entries.map((e) => e.surnames[0]), ['DA COSTA', 'DA SILVA', 'DE LA CRUZ', 'VAN DER BERG', 'VON HUMBOLDT', 'SMITH']);
+  assert.deepEqual(matches.map((m) => [m.text, m.status, m.target]), [
+    ['da Silva e dos Santos (2010)', 'ready', 'bib-2'], ['de la Cruz y col., 2015', 'ready', 'bib-3'], ['von Humboldt, 1845', 'ready', 'bib-5'],
+    ['van der Berg en De Vries, 2014', 'ready', 'bib-4'], ['DA COSTA, s/d', 'ready', 'bib-1'],
+  ]);
+});
