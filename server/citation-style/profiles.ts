@@ -22,9 +22,9 @@ import type { RecordField, TextSpan } from '../references/record.ts';
 import { normaliseEntry } from './similarity.ts';
 import { STYLE_DETECTOR_VERSION } from './version.ts';
 
-/** Bump when what is kept changes (texts, labels, templates: template.ts, probes.ts) or server/csl renders
+/** Bump when what is kept changes (labels, templates: template.ts, probes.ts) or server/csl renders
  * differently. The file name also changes with STYLE_DETECTOR_VERSION and citeproc's version. */
-const PROFILE_VERSION = 'p2';
+const PROFILE_VERSION = 'p3';
 export const MAX_PROFILE_FILES = 4;
 
 /** What is rendered: per probe (probes() order) the body as rendered and the label form. */
@@ -36,10 +36,20 @@ interface RenderedProfile {
   labels: LabelForm[];
 }
 
-/** A profile as compared and kept on disk: its probes' templates too (so loading is parsing JSON, nothing more). */
-export interface StyleProfile extends RenderedProfile {
+/** A profile as compared and kept on disk: labels and templates, no rendered text (loading is parsing JSON). */
+export interface StyleProfile {
+  key: string;
+  numeric: boolean;
+  labels: LabelForm[];
   /** Per probe: its template as rendered, and with the given names as initials when the style printed them in full. */
   templates: string[][];
+}
+
+/** The file: each distinct template once (styles share most of them), profiles pointing into that table. */
+interface ProfileFile {
+  version: string;
+  strings: string[];
+  profiles: Array<Omit<StyleProfile, 'templates'> & { templates: number[][] }>;
 }
 
 const INLINE_LABEL = /^(\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.?)\s+/;
@@ -133,7 +143,9 @@ function buildProfile(key: string, xml: string, numeric: boolean): RenderedProfi
 function withTemplates(p: RenderedProfile): StyleProfile {
   const all = probes();
   return {
-    ...p,
+    key: p.key,
+    numeric: p.numeric,
+    labels: p.labels,
     templates: p.texts.map((t, i) => {
       if (!t) return [];
       const probe = all[i]!;
@@ -196,9 +208,10 @@ export function forgetProfiles(): void {
 
 function readCached(file: string): Map<string, StyleProfile> | null {
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { version: string; profiles: StyleProfile[] };
-    if (data.version !== PROFILE_VERSION || !Array.isArray(data.profiles) || !data.profiles.every((p) => Array.isArray(p.templates))) return null;
-    return new Map(data.profiles.map((p) => [p.key, p]));
+    const data = JSON.parse(readFileSync(file, 'utf8')) as ProfileFile;
+    if (data.version !== PROFILE_VERSION || !Array.isArray(data.profiles) || !Array.isArray(data.strings)) return null;
+    const strings = data.strings;
+    return new Map(data.profiles.map((p) => [p.key, { ...p, templates: p.templates.map((ts) => ts.map((k) => strings[k] ?? '')) }]));
   } catch {
     return null;
   }
@@ -208,7 +221,19 @@ function writeCached(dir: string, file: string, profiles: StyleProfile[]): void 
   try {
     mkdirSync(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: PROFILE_VERSION, profiles }));
+    const index = new Map<string, number>();
+    const strings: string[] = [];
+    const at = (t: string): number => {
+      let k = index.get(t);
+      if (k === undefined) {
+        k = strings.length;
+        strings.push(t);
+        index.set(t, k);
+      }
+      return k;
+    };
+    const data: ProfileFile = { version: PROFILE_VERSION, strings, profiles: profiles.map((p) => ({ ...p, templates: p.templates.map((ts) => ts.map(at)) })) };
+    writeFileSync(tmp, JSON.stringify(data));
     renameSync(tmp, file);
     pruneProfiles(dir, file);
   } catch {
