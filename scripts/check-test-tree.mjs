@@ -35,7 +35,6 @@ export const EXEMPT = new Map([
   ['server/cli/command.ts', TYPES],
   ['server/resolver/port.ts', TYPES],
   ['server/resolver/ports.ts', 'interfaces, and the rate and TTL constants the resolver tests use'],
-  ['server/http/resolver-port.ts', TYPES],
   ['server/http/context.ts', TYPES],
   ['server/worker/protocol.ts', TYPES],
   ['addin/host/host.ts', TYPES],

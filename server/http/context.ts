@@ -7,7 +7,7 @@ import type { EnginePool } from '../worker/pool.ts';
 import type { CslChecker } from '../worker/csl-check-pool.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { PaymentProvider } from './billing/payment-provider.ts';
-import type { ResolverPort } from './resolver-port.ts';
+import type { ResolverPort } from '../resolver/ports.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import type { Drain } from './drain.ts';
 

@@ -1,8 +1,7 @@
 // The ResolverPort /hyperlink-crossref calls, backed by this resolver: references from the scan
 // packet's bibliography targets, resolved under the service's limiter and cache.
 
-import type { ResolverPort } from '../http/resolver-port.ts';
-import type { ResolverPortDeps } from './ports.ts';
+import type { ResolverPort, ResolverPortDeps } from './ports.ts';
 import { referencesFromPacket } from './references.ts';
 import { resolveReferences } from './resolve.ts';
 

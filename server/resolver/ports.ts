@@ -3,7 +3,8 @@
 // resolve function). The resolver itself is pure of HTTP routes and MySQL: the CLI plugs in an
 // in-process limiter and a file cache, the service a MySQL-backed limiter and cache.
 
-import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport } from '../../shared/contract.ts';
+import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport, ScanPacket } from '../../shared/contract.ts';
+import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
 
@@ -145,4 +146,24 @@ export interface ResolverPortDeps {
   fetch?: typeof fetch;
   /** See ResolverDeps.refineStyle: the service's runs in the engine worker pool, off the event loop. */
   refineStyle?: ResolverDeps['refineStyle'];
+}
+
+/** What /hyperlink-crossref asks of the resolver: the uploaded document, its scan packet and the caller. */
+interface ResolveRequest {
+  bytes: Uint8Array;
+  settings: HyperlinkSettings;
+  packet: ScanPacket;
+  crossrefApiUrl: string;
+  crossrefMailto: string;
+  signal: AbortSignal;
+  /** The caller's account ("user:ID" or "org:ID"): registry capacity is shared fairly between accounts. */
+  account?: string;
+  /** Called once per reference resolved (the route streams it as a server-sent event). */
+  onProgress?: ProgressCallback;
+}
+
+/** The door /hyperlink-crossref calls (server/http/services/resolve.ts); until one is configured the route answers 503. */
+export interface ResolverPort {
+  /** Returns the report without scanFingerprint and scanToken; the route adds both. */
+  resolve(request: ResolveRequest): Promise<ResolverReportParts>;
 }

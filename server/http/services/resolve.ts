@@ -10,7 +10,7 @@ import type { ResolveProgress } from '../../resolver/ports.ts';
 import { referencesFromPacket } from '../../resolver/references.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError, badRequest } from '../errors.ts';
-import type { ResolverPort } from '../resolver-port.ts';
+import type { ResolverPort } from '../../resolver/ports.ts';
 import { scanDocument, type DocumentRequest } from './documents.ts';
 
 export interface ResolveHooks {

@@ -2,7 +2,7 @@
 // or the engine is asked, leaves the document linked without it and says why in a warning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ResolverPort } from '../../../../server/http/resolver-port.ts';
+import type { ResolverPort } from '../../../../server/resolver/ports.ts';
 import { resolveForDirect } from '../../../../server/http/services/resolve-direct.ts';
 import type { DocumentRequest } from '../../../../server/http/services/documents.ts';
 import { parseSettings, type HyperlinkSettingsInput } from '../../../../shared/settings.ts';
