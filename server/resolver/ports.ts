@@ -7,6 +7,8 @@ import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import { referencesFromPacket } from './references.ts';
+import { resolveReferences } from './resolve.ts';
 
 /** Crossref counts search and single-DOI look-ups separately (polite pool: 3/s with 3 at once, and 10/s). */
 export type RequestClass = 'search' | 'lookup';
@@ -138,7 +140,7 @@ export interface ResolverDeps {
 /** The parts of a ResolverReport the resolver produces (the route adds scanFingerprint and scanToken). */
 export type ResolverReportParts = Omit<ResolverReport, 'scanFingerprint' | 'scanToken'>;
 
-/** What the service (or the CLI) hands server/resolver/port.ts's `createResolverPort` once at start-up. */
+/** What the service (or the CLI) hands `createResolverPort` (below) once at start-up. */
 export interface ResolverPortDeps {
   limiter: RegistryLimiter;
   cache: ResolverCache | null;
@@ -166,4 +168,25 @@ interface ResolveRequest {
 export interface ResolverPort {
   /** Returns the report without scanFingerprint and scanToken; the route adds both. */
   resolve(request: ResolveRequest): Promise<ResolverReportParts>;
+}
+
+/** The ResolverPort backed by this resolver: references from the scan packet's bibliography targets, resolved
+ * under the service's limiter and cache. */
+export function createResolverPort(deps: ResolverPortDeps): ResolverPort {
+  return {
+    resolve(request) {
+      return resolveReferences(referencesFromPacket(request.packet), {
+        apiUrl: request.crossrefApiUrl,
+        mailto: request.crossrefMailto,
+        limiter: deps.limiter,
+        cache: deps.cache,
+        signal: request.signal,
+        ...(request.account ? { account: request.account } : {}),
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+        ...(deps.requestTimeoutMs ? { requestTimeoutMs: deps.requestTimeoutMs } : {}),
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        ...(deps.refineStyle ? { refineStyle: deps.refineStyle } : {}),
+      });
+    },
+  };
 }
