@@ -104,7 +104,10 @@ export function parseAuthors(block: string): ParsedAuthors {
     const prev = authors[authors.length - 1];
     // "Aloia, L." splits into "Aloia" and "L.": append the initials to the previous author; so too the given
     // names after a surname in capitals ("BANIWA, Gersem dos Santos Luciano; KRENAK, Ailton": ABNT).
-    if (prev !== undefined && (INITIALS_ONLY.test(chunk) || (!given && CAPITALS.test(prev) && /^\p{Lu}\p{Ll}/u.test(chunk)))) {
+    // After an author with initials, a word of three or more capitals without a full stop is the next surname
+    // ("IACUS, S.; KING, G."), not more initials.
+    const surnameInCapitals = given && /^\p{Lu}{3,}$/u.test(chunk);
+    if (prev !== undefined && ((INITIALS_ONLY.test(chunk) && !surnameInCapitals) || (!given && CAPITALS.test(prev) && /^\p{Lu}\p{Ll}/u.test(chunk)))) {
       authors[authors.length - 1] += `, ${chunk}`;
       given = true;
       continue;

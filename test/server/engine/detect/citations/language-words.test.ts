@@ -189,3 +189,10 @@ test('name particles in citations and in surnames printed in capitals ("da Silva
     ['van der Berg en De Vries, 2014', 'ready', 'bib-4'], ['DA COSTA, s/d', 'ready', 'bib-1'],
   ]);
 });
+
+test('ABNT co-authors in capitals of three or four letters are surnames, not initials ("IACUS, S.; KING, G.; PORRO, G.")', async () => {
+  const body = ['Como em Iacus, King e Porro (2009).', 'Referências', 'IACUS, S.; KING, G.; PORRO, G. Multivariate matching. Journal, 2009.', 'SILVA, A.; LIMA, B.; DIAS, C. Título. Revista, 2010.'].map((t) => p(t)).join('');
+  const { bib, matches } = await cite({ body });
+  assert.deepEqual(bib?.entries.map((e) => e.surnames), [['IACUS', 'KING', 'PORRO'], ['SILVA', 'LIMA', 'DIAS']]);
+  assert.deepEqual(matches.map((m) => [m.text, m.status, m.target]), [['Iacus, King e Porro (2009)', 'ready', 'bib-1']]);
+});
