@@ -103,8 +103,9 @@ function fieldsRenderer(style: CslStyle): BibliographyRenderer {
       const items = inputs.map((e) => ({ ...readReference(e.text, e.key).item, id: e.key }) as CslItem);
       const at = new Map((options.citedOrder ?? []).map((k, i) => [k, i]));
       if (options.citedOrder) items.sort((a, b) => (at.get(a.id) ?? at.size) - (at.get(b.id) ?? at.size));
-      const doc = options.clusters ? new Renderer(style.xml).renderDocument(items, options.clusters) : null;
-      const out = doc ? doc.entries : rendererFor(`bench:fields:${style.key}`, () => style.xml).render(items);
+      const engine = rendererFor(`bench:fields:${style.key}`, () => style.xml);
+      const doc = options.clusters ? engine.renderDocument(items, options.clusters) : null;
+      const out = doc ? doc.entries : engine.render(items);
       const rendered = new Map([...out].map(([k, x]) => [k, { segments: x.segments, label: x.label }]));
       const skipped = items.filter((it) => !out.has(it.id)).map((it) => ({ key: it.id, reason: 'the style rendered nothing for it' }));
       return { rendered, skipped, ...(doc ? { citations: doc.citations.map((c) => ({ segments: c.segments, text: c.text, items: c.items.map((x) => (x ? { key: x.id, start: x.start, end: x.end } : null)) })) } : {}) };

@@ -12,7 +12,7 @@ import type { BibliographyRenderer, BibliographyRendering, RenderOptions, Rewrit
 import { parseEntry, stripTrailer } from '../citation-style/parse-entry.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
-import { Renderer, rendererFor, type CslItem, type CslName } from './render.ts';
+import { rendererFor, type CslItem, type CslName } from './render.ts';
 
 /** Words that may differ between styles without losing content (terms a style writes its own way). */
 const STYLE_WORDS = new Set([
@@ -152,9 +152,10 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         const rank = (id: string) => at.get(id) ?? citedOrder.length;
         items.sort((a, b) => rank(a.id) - rank(b.id));
       }
-      // A document's citations are registered in an engine of their own (citeproc keeps them); a list alone in the cached one.
-      const doc = clusters ? new Renderer(style.xml).renderDocument(items, clusters) : null;
-      const out = doc ? doc.entries : rendererFor(style.key, () => style.xml).render(items);
+      // The style's cached engine (building one takes seconds for APA or Chicago); it forgets a document's citations after it.
+      const engine = rendererFor(style.key, () => style.xml);
+      const doc = clusters ? engine.renderDocument(items, clusters) : null;
+      const out = doc ? doc.entries : engine.render(items);
       // In the style's order (citeproc sorts the bibliography as the style says): the rewrite re-sorts the list by it.
       const byId = new Map(items.map((it) => [it.id, it]));
       for (const id of [...out.keys(), ...items.map((it) => it.id).filter((k) => !out.has(k))]) {

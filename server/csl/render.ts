@@ -143,9 +143,6 @@ function splitEntry(html: string): { label: string; body: string } {
   return { label, body: html.slice(0, margin.index) + html.slice(margin.index + margin[0].length) };
 }
 
-/** A Renderer used in a way citeproc cannot serve (a second document on one engine). */
-export class CslRenderError extends Error {}
-
 /** `needle` in `text` at or after `from`, not inside a longer number ("3" is not found in "13"); -1 when absent. */
 function findFrom(text: string, needle: string, from: number): number {
   for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
@@ -174,7 +171,6 @@ export class Renderer {
   private readonly engine: InstanceType<typeof CSLModule.Engine>;
   private items = new Map<string, CslItem>();
   private calls = 0;
-  private documented = false;
 
   constructor(styleXml: string, lang = 'en-US') {
     engineConstructions++;
@@ -183,7 +179,6 @@ export class Renderer {
 
   /** Renders the items as a bibliography in the given order (numeric labels follow it). Missing ids: not rendered. */
   render(items: CslItem[]): Map<string, RenderedEntry> {
-    if (this.documented) throw new CslRenderError('this Renderer rendered a document: its citations are registered');
     const original = this.load(items);
     this.engine.updateItems([...this.items.keys()]);
     return this.bibliography(original);
@@ -195,14 +190,11 @@ export class Renderer {
    * with where each of its items stands in its text (null when the style merged it past finding, "2019a, b").
    */
   renderDocument(items: CslItem[], clusters: string[][]): { entries: Map<string, RenderedEntry>; citations: RenderedCitation[] } {
-    // citeproc keeps the citations it registered, and a later call would read their items: one document per engine.
-    if (this.calls > 0) throw new CslRenderError('renderDocument needs a Renderer of its own (citeproc keeps the citations registered)');
     const original = this.load(items);
     const internal = new Map([...original].map(([k, v]) => [v, k]));
     const known = clusters.map((c) => c.map((id) => internal.get(id)).filter((x): x is string => x !== undefined));
     const cited = new Set(known.flat());
     const uncited = [...this.items.keys()].filter((k) => !cited.has(k));
-    this.documented = true;
     const out = this.engine.rebuildProcessorState(known.map((c, i) => ({ citationID: `c${i}`, citationItems: c.map((id) => ({ id })), properties: { noteIndex: 0 } })), 'html', uncited);
     const single = new Map<string, string>();
     const citations = out.map(([, , html], i): RenderedCitation => {
@@ -227,7 +219,10 @@ export class Renderer {
       });
       return { segments, text, items: places };
     });
-    return { entries: this.bibliography(original), citations };
+    const entries = this.bibliography(original);
+    // Forget the citations (while their items are still at hand), so that the engine serves the next call.
+    this.engine.rebuildProcessorState([], 'html', []);
+    return { entries, citations };
   }
 
   /** citeproc keeps item data by id across calls: fresh ids per call, mapped back by the returned map. */
