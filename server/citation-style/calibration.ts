@@ -64,16 +64,17 @@ function r3(x: number): number {
 }
 
 /**
- * The citation form: notes when the manuscript's notes hold citations and its list has no labels and
- * no numbered or author–year citations in the text; numeric when most entries carry a label, or some
- * do and the text cites by number; else author–date.
+ * The citation form: numeric when most entries carry a label, or some do and the text cites by number;
+ * notes when footnotes or endnotes that cite works number at least half the entries (the scan's author–year
+ * guess for an unnumbered list does not outweigh them); else author–date.
  */
 export function citationFormOf(f: { entries: number; labelled: number; citeStyle: string | null; noteCitations: number }): { form: CitationForm | null; basis: string } {
   if (!f.entries) return { form: null, basis: 'no reference entries' };
   const cites = f.citeStyle && f.citeStyle !== 'off' ? f.citeStyle : null;
   if (f.labelled >= f.entries * 0.6) return { form: 'numeric', basis: `${f.labelled} of ${f.entries} entries carry a number` };
   if ((cites === 'number' || cites === 'superscript') && f.labelled > 0) return { form: 'numeric', basis: `the text cites by ${cites === 'number' ? 'number' : 'superscript number'}` };
-  if (cites !== 'author-year' && f.noteCitations >= 3) return { form: 'note', basis: `${f.noteCitations} footnotes or endnotes cite works; the entries carry no number` };
+  // Notes that cite, as many as half the entries: a note style (an author–date text's few footnotes stay below).
+  if (f.noteCitations >= 3 && f.noteCitations >= f.entries / 2) return { form: 'note', basis: `${f.noteCitations} footnotes or endnotes cite works; the entries carry no number` };
   if (cites === 'author-year') return { form: 'author-date', basis: 'the text cites (Author, Year) and the entries carry no number' };
   return { form: 'author-date', basis: 'the entries carry no number' };
 }

@@ -140,7 +140,7 @@ function paragraphsUnderReferenceHeading(model: DocumentModel): StyleEntryText[]
 }
 
 /** A note that reads like a citation: a capitalised name and a year, or "Ibid." / "op. cit.". */
-const NOTE_CITATION = /\p{Lu}[\p{L}'’-]+[^.]{0,200}?\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Ibid|ibid|op\. cit)\b/u;
+const NOTE_CITATION = /\p{Lu}[\p{L}'’-]+[\s\S]{0,200}?\b(?:1[5-9]\d\d|20\d\d)\b|\b(?:Ibid|ibid|op\. cit)\b/u;
 
 /** Footnotes and endnotes whose text reads like a citation (a note style cites there). */
 function noteCitationCount(model: DocumentModel): number {

@@ -34,7 +34,8 @@ test('citation form: numbered entries, author–date, notes', () => {
   assert.equal(citationFormOf({ entries: 30, labelled: 30, citeStyle: 'number', noteCitations: 0 }).form, 'numeric');
   assert.equal(citationFormOf({ entries: 30, labelled: 2, citeStyle: 'superscript', noteCitations: 0 }).form, 'numeric');
   assert.equal(citationFormOf({ entries: 30, labelled: 0, citeStyle: 'author-year', noteCitations: 12 }).form, 'author-date');
-  assert.equal(citationFormOf({ entries: 30, labelled: 0, citeStyle: 'off', noteCitations: 12 }).form, 'note');
+  assert.equal(citationFormOf({ entries: 30, labelled: 0, citeStyle: 'off', noteCitations: 20 }).form, 'note');
+  assert.equal(citationFormOf({ entries: 30, labelled: 0, citeStyle: 'author-year', noteCitations: 25 }).form, 'note');
   assert.equal(citationFormOf({ entries: 30, labelled: 0, citeStyle: 'off', noteCitations: 0 }).form, 'author-date');
   assert.equal(citationFormOf({ entries: 0, labelled: 0, citeStyle: null, noteCitations: 0 }).form, null);
 });
