@@ -82,10 +82,11 @@ export function authorDateClusters(matches: MatchCandidate[], paragraphOrder: Ma
     const ms = byParen.get(id)!;
     const p = ms[0]!.paragraph;
     const paren = parenAround(p.text, ms[0]!.start, ms[ms.length - 1]!.end);
-    // Only the items and their separators inside the parenthesis: the whole of it is the citation.
+    // Only the items and their separators inside the parenthesis (a title's opening quote that the match left out,
+    // '(“Zinc Signaling, 2018; Lee, 2020)', included): the whole of it is the citation.
     let rest = paren ? p.text.slice(paren[0] + 1, paren[1] - 1) : 'x';
     if (paren) for (const m of [...ms].reverse()) rest = rest.slice(0, m.start - paren[0] - 1) + rest.slice(m.end - paren[0] - 1);
-    if (paren && /^[\s;,]*$/.test(rest)) {
+    if (paren && /^[\s;,“”"‘’']*$/.test(rest)) {
       clusters.push({ paragraph: p, start: paren[0], end: paren[1], keys: [...new Set(ms.map((m) => m.targetKey!))], replaces: ms, names: null, bare: false });
     } else {
       for (const m of ms) clusters.push({ paragraph: p, start: m.start, end: m.end, keys: [m.targetKey!], replaces: [m], names: null, bare: true });

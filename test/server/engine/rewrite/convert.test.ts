@@ -15,6 +15,9 @@ import { loadBundledStyle } from '../../../../server/csl/catalog.ts';
 import { createBibliographyRenderer } from '../../../../server/csl/bibliography.ts';
 import { rendererFor, type CslItem } from '../../../../server/csl/render.ts';
 import { buildDocx, p, r, SUP } from '../../../helpers/docx-builder.ts';
+import { detect } from '../../../../server/engine/scan.ts';
+import { citationContext } from '../../../../server/engine/rewrite/plan.ts';
+import { authorDateClusters } from '../../../../server/engine/rewrite/convert.ts';
 
 // Made-up works: two by Smith et al. in 2019 (APA tells them apart as 2019a and 2019b).
 const WORKS: Array<[string, string, number]> = [['Smith', 'Moss', 2019], ['Jones', 'Frost', 2020], ['Smith', 'Pigeons', 2019], ['Brown', 'Lichen', 2001]];
@@ -74,6 +77,7 @@ test('author-date → numeric: citations numbered in first-mention order, ranges
   assert.equal(out.bibRewrite?.outcome, 'rewritten', out.warnings?.join('\n'));
   assert.equal(model.paragraphs[0]!.text, 'Lichen grows [1]. Frost and moss [2], [3] and pigeons [4].');
   assert.equal(model.paragraphs[1]!.text, 'All four [1], [2], [3], [4], as Jones et al. [2] says.');
+
   assert.deepEqual(links(model.paragraphs[0]!), [['1', 'Lichen'], ['2', 'Frost'], ['3', 'Moss'], ['4', 'Pigeons']]);
   assert.deepEqual(links(model.paragraphs[1]!).at(-1), ['2', 'Frost']);
   assert.deepEqual(entries.map((e) => e.text.slice(0, 4)), ['[1] ', '[2] ', '[3] ', '[4] ']);
@@ -106,4 +110,21 @@ test('a citation that names no entry, or a note style, refuses before anything i
   const note = await restyle(body.replace(' and a stray [7]', ''), 'chicago-note-bibliography');
   assert.equal(note.out.bibRewrite?.outcome, 'refused');
   assert.match(note.out.bibRewrite?.reason ?? '', /note style \(citations in footnotes\)/);
+});
+
+test('a title standing in for the author, its opening quote left out of the match: the parenthesis is still one citation', async () => {
+  const body = [
+    p('The same pattern was seen (Koleva, 2016; “Zinc Signaling, 2018) before.'),
+    p('References', 'Heading1'),
+    p('Koleva, Anna. 2016. “Moss in the City.” Journal of Urban Ecology 12 (2): 1–9.'),
+    p('“Zinc Signaling in Urban Moss.” 2018. Journal of Urban Ecology 14 (1): 3–8.'),
+  ].join('');
+  const det = detect(await buildDocx({ body }), SETTINGS, { forLinking: true });
+  const ctx = citationContext(det.model, det.matchById.values());
+  const cites = (ctx.matches ?? []).filter((m) => m.kind === 'citation' && m.targetKey);
+  assert.equal(cites.length, 2, 'both citations are read');
+  const { clusters } = authorDateClusters(ctx.matches ?? [], ctx.paragraphOrder!);
+  assert.equal(clusters.length, 1);
+  assert.equal(det.model.paragraphs[0]!.text.slice(clusters[0]!.start, clusters[0]!.end), '(Koleva, 2016; “Zinc Signaling, 2018)');
+  assert.equal(clusters[0]!.bare, false);
 });
