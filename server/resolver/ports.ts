@@ -101,7 +101,7 @@ export interface ResolveProgress {
   cached: boolean;
 }
 
-export type ProgressCallback = (event: ResolveProgress) => void;
+type ProgressCallback = (event: ResolveProgress) => void;
 
 /** A reference to resolve: the bibliography target id and its text, plus what the scan parsed. */
 export interface ResolveReference {

@@ -98,7 +98,7 @@ describe('a fleet of three replicas behind HAProxy', { skip: haproxy.skip }, () 
     await until('the credit reserved', async () => (await ledger(fleet.pool, account)).pending === before.pending + 1);
     const exit = fleet.signal(0, 'SIGTERM');
     await until('the replica draining', async () => (await fetch(`${replica.url}/readyz`).then((r) => r.status, () => 0)) === 503);
-    const answer = await direct.scan({ file: corpusDoc() }).catch(async (err: { cause?: { code?: string } }) => {
+    const answer = await direct.scan({ file: corpusDoc() }).catch(async (err: Error & { cause?: { code?: string } }) => {
       const state = await Promise.race([exit, new Promise((r) => setTimeout(() => r('still running'), 200))]);
       throw new Error(`the draining replica did not answer (${err.cause?.code ?? String(err)}); the process: ${String(state)}`);
     });
