@@ -9,22 +9,17 @@
 // own label and a heading's own text are not mentions. Reference-list paragraphs (`excluded`) hold
 // neither targets nor mentions. Mentions in footnotes and endnotes count; targets live in the body.
 
-import type { IdentifierKind } from '../../../shared/identifiers.ts';
-import type { MatchKind } from '../../../shared/contract.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { maxOf, minOf, pushAll } from './arrays.ts';
 import type { DetectContext, MatchCandidate, TargetCandidate } from './types.ts';
-import { findAlgorithmMentions, findAlgorithmTargets } from './xref/algorithms.ts';
-import { appendixTargets, findAppendixMentions } from './xref/appendices.ts';
-import { BareEquations, findEquationMentions, findEquationTargets } from './xref/equations.ts';
-import { findFigureMentions, findFigureTargets } from './xref/figures.ts';
+import { appendixTargets } from './xref/appendices.ts';
+import { BareEquations, findEquationTargets } from './xref/equations.ts';
 import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/grammar.ts';
 import { captionTitle } from './xref/caption-title.ts';
 import { isHeadingParagraph, readHeading } from './xref/headings.ts';
-import { findListingMentions, findListingTargets } from './xref/listings.ts';
-import { findNamedSectionMentions, findNumberedSectionMentions, sectionNameIndex, sectionTargets } from './xref/sections.ts';
-import { findSupplementaryMentions, findSupplementaryTargets, findWholeSupplementaryMentions } from './xref/supplementary.ts';
-import { findTableMentions, findTableTargets } from './xref/tables.ts';
+import { XREF_KINDS, type MentionContext, type XrefKind } from './xref/kinds.ts';
+import { sectionNameIndex, sectionTargets } from './xref/sections.ts';
+import { findSupplementaryTargets } from './xref/supplementary.ts';
 import { manuscriptLanguages } from './languages.ts';
 
 export interface CrossReferenceResult {
@@ -32,20 +27,8 @@ export interface CrossReferenceResult {
   matches: MatchCandidate[];
 }
 
-type XrefKind = Exclude<MatchKind, 'citation' | 'doi' | IdentifierKind>;
-
 function modes(ctx: DetectContext): Record<XrefKind, XrefModeSetting> {
-  const s = ctx.settings;
-  return {
-    figure: s.figures,
-    table: s.tables,
-    equation: s.equations,
-    section: s.sections,
-    appendix: s.appendices,
-    algorithm: s.algorithms,
-    listing: s.listings,
-    supplementary: s.supplementary,
-  };
+  return Object.fromEntries(XREF_KINDS.map((k) => [k.kind, k.mode(ctx.settings)])) as Record<XrefKind, XrefModeSetting>;
 }
 
 /** Keys of supplementary material: fig-S2, tab-S1, supp-file-3 (not eLife's figure supplements fig-1-s2). */
@@ -123,12 +106,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const vocabulary = manuscriptLanguages(ctx.model, ctx.settings).vocabulary;
 
   // Targets. Captions and equations first: a caption written in bold is not a heading.
-  const floats: XrefTarget[] = [
-    ...findFigureTargets(paragraphs, excluded, vocabulary),
-    ...findTableTargets(paragraphs, excluded, vocabulary),
-    ...findAlgorithmTargets(paragraphs, excluded),
-    ...findListingTargets(paragraphs, excluded),
-  ];
+  const floats: XrefTarget[] = XREF_KINDS.flatMap((k) => k.floatTargets?.(paragraphs, excluded, vocabulary) ?? []);
   const equations = findEquationTargets(paragraphs, excluded);
   const supplementary = findSupplementaryTargets(paragraphs, excluded, new Set(floats.map((t) => t.paragraph)));
   const claimed = new Set<ModelParagraph>([...floats, ...equations, ...supplementary.filter((t) => t.key !== 'supp-list')].map((t) => t.paragraph));
@@ -206,29 +184,20 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const labelEnd = new Map<ModelParagraph, number>();
   for (const t of all) if (!weaker.has(t)) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
   const headingParagraphs = new Set(headings.map((h) => h.paragraph));
-  const names = sectionNameIndex(sections);
-  const bare = new BareEquations(on('equation') ? equations : [], options.parenCitations === true);
+  const mentionContext: MentionContext = {
+    vocabulary,
+    on,
+    bare: new BareEquations(on('equation') ? equations : [], options.parenCitations === true),
+    headingParagraphs,
+    sectionNames: sectionNameIndex(sections),
+  };
 
-  // Mentions.
+  // Mentions: every kind that is on, in the table's order.
+  const running = XREF_KINDS.filter((k) => (k.runs ? k.runs(on) : on(k.kind)));
   const mentions: XrefMention[] = [];
   for (const p of paragraphs) {
     if (excluded.has(p) || !p.text) continue;
-    if (on('figure')) pushAll(mentions, findFigureMentions(p, vocabulary));
-    if (on('table')) pushAll(mentions, findTableMentions(p, vocabulary));
-    if (on('equation')) {
-      const labelled = findEquationMentions(p, vocabulary);
-      pushAll(mentions, labelled);
-      pushAll(mentions, bare.mentions(p, labelled));
-    }
-    if (on('algorithm')) pushAll(mentions, findAlgorithmMentions(p));
-    if (on('listing')) pushAll(mentions, findListingMentions(p));
-    if (on('supplementary')) {
-      pushAll(mentions, findSupplementaryMentions(p));
-      if (!headingParagraphs.has(p)) pushAll(mentions, findWholeSupplementaryMentions(p));
-    }
-    if (on('appendix')) pushAll(mentions, findAppendixMentions(p, vocabulary));
-    if (on('section') || on('appendix')) pushAll(mentions, findNumberedSectionMentions(p, vocabulary).filter((m) => on(m.kind as XrefKind)));
-    if (on('section') && !headingParagraphs.has(p)) pushAll(mentions, findNamedSectionMentions(p, names));
+    for (const k of running) pushAll(mentions, k.mentions(p, mentionContext));
   }
 
   mentions.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.number.start - b.number.start);
