@@ -35,7 +35,7 @@ import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
 import { createBibliographyRenderer, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, rendererFor, type CslItem } from '../server/csl/render.ts';
 import { readReference } from '../server/references/record.ts';
-import type { BibliographyRenderer } from '../server/engine/style-hooks.ts';
+import type { BibliographyRenderer } from '../server/engine/citation-style-hooks.ts';
 import { workRecord, type CrossrefWork } from '../server/resolver/work.ts';
 import { benchArgs, numberArg } from './common/args.ts';
 

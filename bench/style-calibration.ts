@@ -14,7 +14,7 @@ import { scan } from '../server/engine/index.ts';
 import { detectStyle } from '../server/citation-style/index.ts';
 import { CALIBRATION, UNKNOWN_BELOW, probabilityOf, type Coefficients, type Round } from '../server/citation-style/calibration.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
-import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
+import type { ReferenceListInput } from '../server/engine/citation-style-hooks.ts';
 
 interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[] }
 interface Sample { style: string; score: number; margin: number; entries: number; right: boolean }

@@ -12,7 +12,7 @@ import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
 import { detectListStyle, detectStyle } from '../server/citation-style/index.ts';
 import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
-import type { ReferenceListInput } from '../server/engine/style-hooks.ts';
+import type { ReferenceListInput } from '../server/engine/citation-style-hooks.ts';
 import { benchArgs } from './common/args.ts';
 
 interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }

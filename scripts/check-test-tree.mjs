@@ -31,7 +31,7 @@ export const EXEMPT = new Map([
   ['server/citation-style/version.ts', 'one constant (STYLE_DETECTOR_VERSION)'],
   ['server/engine/detect/types.ts', TYPES],
   ['server/engine/model/types.ts', TYPES],
-  ['server/engine/style-hooks.ts', TYPES],
+  ['server/engine/citation-style-hooks.ts', TYPES],
   ['server/cli/command.ts', TYPES],
   ['server/resolver/ports.ts', 'interfaces, the rate and TTL constants the resolver tests use, and createResolverPort (' + WIRING + ')'],
   ['server/http/context.ts', TYPES],

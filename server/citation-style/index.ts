@@ -1,5 +1,5 @@
 // Style detection's door for the engine hook (scan) and the resolver (refine with registry metadata).
-import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import type { CslItem } from '../csl/render.ts';
 import { detectStyle } from './detect.ts';
 

@@ -1,4 +1,4 @@
-// The bibliography renderer the engine's rewrite calls (engine/style-hooks.ts BibliographyRenderer):
+// The bibliography renderer the engine's rewrite calls (engine/citation-style-hooks.ts BibliographyRenderer):
 // registry first: an approved resolved work that carries the registry's record (ResolvedWork.record) is
 // rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
 // matter then). Any other entry is parsed into CSL fields (server/citation-style/parse-entry.ts), completed with the
@@ -8,7 +8,7 @@
 // the reason (the rewrite then refuses, naming it).
 
 import type { ResolvedWork } from '../../shared/contract.ts';
-import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/style-hooks.ts';
+import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/citation-style-hooks.ts';
 import { parseEntry, stripTrailer } from '../citation-style/parse-entry.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type CSLModule from 'citeproc';
 import { bundledLocale } from './catalog.ts';
-import type { RewriteSegment } from '../engine/style-hooks.ts';
+import type { RewriteSegment } from '../engine/citation-style-hooks.ts';
 
 export interface CslName {
   family?: string;

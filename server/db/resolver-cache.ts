@@ -7,7 +7,7 @@
 
 import type { Pool, RowDataPacket } from 'mysql2/promise';
 import { RESOLVER_VERSION } from '../resolver/cache-key.ts';
-import type { StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import type { CachedResolution, ResolverCache } from '../resolver/ports.ts';
 import { isStyleOutcome } from '../resolver/style-cache.ts';
 import { execute, selectRows } from './connection.ts';

@@ -10,7 +10,7 @@ import { graphHash, metadataHash, scanFingerprint } from './review/hashes.ts';
 import { graphOfCandidates } from './review/packet.ts';
 import { detect, type Detection, type EngineLimits } from './scan.ts';
 import { canonicalSettings } from '../../shared/settings-values.ts';
-import type { BibliographyRenderer } from './style-hooks.ts';
+import type { BibliographyRenderer } from './citation-style-hooks.ts';
 
 /** What a scan token says the scan found: apply links only a document that still analyses the same way. */
 export interface ScanExpectation {

@@ -8,5 +8,5 @@ export type { ZipPieces } from './package/zip.ts';
 export { graphHash, metadataHash, sha256Hex } from './review/hashes.ts';
 export { DocxRejectedError, DecisionError, ScanMismatchError, TooManyMatchesError } from './errors.ts';
 export type { DocxRejectReason, DecisionRejectReason } from './errors.ts';
-export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome, BibliographyRenderer, RewriteEntryInput, RewriteSegment, BibliographyRendering } from './style-hooks.ts';
+export type { ScanHooks, StyleDetector, ReferenceListInput, StyleDetectionOutcome, BibliographyRenderer, RewriteEntryInput, RewriteSegment, BibliographyRendering } from './citation-style-hooks.ts';
 export { previewRewrite, segmentsHtml, type RewritePreview, type PreviewEntry } from './preview.ts';

@@ -8,7 +8,7 @@ import type { BibEntry } from './detect/types.ts';
 import { directInPieces } from './apply.ts';
 import type { BibRewriteResult, ResolvedWork } from '../../shared/contract.ts';
 import type { EngineLimits } from './scan.ts';
-import type { BibliographyRenderer, RewriteSegment } from './style-hooks.ts';
+import type { BibliographyRenderer, RewriteSegment } from './citation-style-hooks.ts';
 
 export interface PreviewEntry {
   refId: string;

@@ -19,7 +19,7 @@ import { DEFAULT_ZIP_LIMITS } from './package/zip.ts';
 import { sha256Hex } from './review/hashes.ts';
 import { applyHolds } from './review/holds.ts';
 import { buildPacket, matchId, sortMatches } from './review/packet.ts';
-import type { ReferenceListInput, ScanHooks, StyleEntryText } from './style-hooks.ts';
+import type { ReferenceListInput, ScanHooks, StyleEntryText } from './citation-style-hooks.ts';
 import { isReferenceHeadingText } from './detect/bibliography/headings.ts';
 import { runChecks } from './checks/index.ts';
 

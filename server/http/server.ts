@@ -6,7 +6,7 @@ import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { EnginePool } from '../worker/pool.ts';
 import type { CslItem } from '../csl/render.ts';
-import type { ReferenceListInput } from '../engine/style-hooks.ts';
+import type { ReferenceListInput } from '../engine/citation-style-hooks.ts';
 import { CslCheckPool } from '../worker/csl-check-pool.ts';
 import { createApp } from './app.ts';
 import { manualPaymentProvider } from './billing/payment-provider.ts';

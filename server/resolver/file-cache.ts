@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import type { CachedResolution, ResolverCache } from './ports.ts';
 import { isStyleOutcome } from './style-cache.ts';
 

@@ -6,7 +6,7 @@
 import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport, ScanPacket } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { CslItem } from '../csl/render.ts';
-import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import { referencesFromPacket } from './references.ts';
 import { resolveReferences } from './resolve.ts';
 

@@ -10,7 +10,7 @@
 import { sha256Hex } from '../common/hash.ts';
 import { bundledStyles } from '../csl/catalog.ts';
 import type { CslItem } from '../csl/render.ts';
-import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import { STYLE_DETECTOR_VERSION } from '../citation-style/version.ts';
 import type { ResolverCache } from './ports.ts';
 

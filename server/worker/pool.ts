@@ -21,7 +21,7 @@ import type { CslStyle } from '../csl/catalog.ts';
 import { currentEngineAccount, currentRequestId } from './engine-account.ts';
 import { FairQueue, QueueFull } from './fair-queue.ts';
 import type { CslItem } from '../csl/render.ts';
-import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
 
 /** How bytes cross into the worker once: shared memory (uploads, server/http/upload-buffer.ts) is shared,

@@ -6,7 +6,7 @@ import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 import type { CslItem } from '../csl/render.ts';
-import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 
 /** Bounds every task carries (issue 11, item 3). */
 export interface TaskLimits {

@@ -6,7 +6,7 @@ import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
 import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
-import type { BibliographyRenderer } from '../style-hooks.ts';
+import type { BibliographyRenderer } from '../citation-style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { BookmarkAllocator } from './bookmarks.ts';

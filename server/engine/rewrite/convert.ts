@@ -8,7 +8,7 @@
 import type { BibEntry, MatchCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { piecesIn } from '../model/queries.ts';
-import type { RewriteCitation } from '../style-hooks.ts';
+import type { RewriteCitation } from '../citation-style-hooks.ts';
 import { entriesByNumber, type CitationEdit, type CitationGroup } from './citations.ts';
 
 /** One citation as written: the span its new text replaces, and the entries it names in written order. */

@@ -4,7 +4,7 @@
 
 import { putRPrChild } from '../link/rpr.ts';
 import { childrenOf, cloneNode, el, escapeXmlText, tagOf, textNode, type XmlNode } from '../package/xml.ts';
-import type { RewriteSegment } from '../style-hooks.ts';
+import type { RewriteSegment } from '../citation-style-hooks.ts';
 
 /** Paragraph children a rewrite keeps in place or can carry over; anything else holds the entry. */
 const CARRIED = new Set(['w:pPr', 'w:r', 'w:hyperlink', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd']);

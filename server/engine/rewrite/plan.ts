@@ -6,7 +6,7 @@
 import type { BibRewriteResult } from '../../../shared/contract.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
-import type { BibliographyRenderer, RenderOptions, RewriteCitation, RewriteSegment } from '../style-hooks.ts';
+import type { BibliographyRenderer, RenderOptions, RewriteCitation, RewriteSegment } from '../citation-style-hooks.ts';
 import { authorDateClusters, conversionEdits, numericClusters, type SourceCluster } from './convert.ts';
 import { inspect, sameText, unplacedLink } from './entry-content.ts';
 import { citationGroups, firstMentionOrder, renumberEdits, type CitationEdit, type CitationGroup } from './citations.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBibliographyRenderer, droppedWords, recordItem } from '../../../server/csl/bibliography.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
-import type { RewriteEntryInput } from '../../../server/engine/style-hooks.ts';
+import type { RewriteEntryInput } from '../../../server/engine/citation-style-hooks.ts';
 
 const entry = (key: string, text: string, extra: Partial<RewriteEntryInput> = {}): RewriteEntryInput => ({ key, text, printedLabel: null, typedLabel: null, doi: null, url: null, ...extra });
 const apa = createBibliographyRenderer(loadBundledStyle('apa')!);

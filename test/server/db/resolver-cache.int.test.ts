@@ -8,7 +8,7 @@ import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
-import type { StyleDetectionOutcome } from '../../../server/engine/style-hooks.ts';
+import type { StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('rcache', { connectionLimit: 2 });

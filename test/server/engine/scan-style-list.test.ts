@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scan } from '../../../server/engine/index.ts';
-import type { ReferenceListInput } from '../../../server/engine/style-hooks.ts';
+import type { ReferenceListInput } from '../../../server/engine/citation-style-hooks.ts';
 import { detectListStyle } from '../../../server/citation-style/index.ts';
 import { parseSettings } from '../../../shared/settings.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';

@@ -7,7 +7,7 @@ import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import { defaultCacheDir, FileCache } from '../../../server/resolver/file-cache.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
-import type { StyleDetectionOutcome } from '../../../server/engine/style-hooks.ts';
+import type { StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 
 const answer: CachedResolution = { status: 'unmatched', work: null, reasons: ['no candidate agrees well enough'] };
 

@@ -9,7 +9,7 @@ import type { ResolveProgress, ResolveReference } from '../../../server/resolver
 import { resolveReferences } from '../../../server/resolver/resolve.ts';
 import { rendererConstructions } from '../../../server/csl/render.ts';
 import { refineStyleDetection } from '../../../server/citation-style/index.ts';
-import type { ReferenceListInput } from '../../../server/engine/style-hooks.ts';
+import type { ReferenceListInput } from '../../../server/engine/citation-style-hooks.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';

@@ -2,7 +2,7 @@
 // detection reads; a hit skips detection; a cache that fails or lacks style slots only costs a detection.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ReferenceListInput, StyleDetectionOutcome } from '../../../server/engine/style-hooks.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 import type { CachedResolution, ResolverCache } from '../../../server/resolver/ports.ts';
 import { cachedStyleDetection, isStyleOutcome, styleCacheKey, STYLE_TTL_MS } from '../../../server/resolver/style-cache.ts';
 
