@@ -45,7 +45,8 @@ async function waitForHttp(url: string, child: ChildProcess, ms: number): Promis
   return false;
 }
 
-export async function startBackend(paneOrigin: string): Promise<Backend> {
+/** plan: the test user's plan (default the CLI's, free); 'pro' lets it use Crossref resolution. */
+export async function startBackend(paneOrigin: string, opts: { plan?: 'free' | 'pro' } = {}): Promise<Backend> {
   const port = await freePort();
   const databaseUrl = freshDatabaseUrl('addin_e2e');
   const env = { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CORS_ORIGINS: paneOrigin, TRIAL_CREDITS: '50', CROSSREF_API_URL: 'http://127.0.0.1:9' }; // the registry: never the internet
@@ -68,7 +69,7 @@ export async function startBackend(paneOrigin: string): Promise<Backend> {
     if (!(await waitForHttp(`${url}/healthz`, child!, 60_000))) throw new Error(`the service did not start: ${stderr.slice(-800)}`);
     const email = `addin-e2e-${randomBytes(4).toString('hex')}@example.org`;
     const password = `Pw-${randomBytes(9).toString('hex')}`;
-    const add = spawnSync(process.execPath, ['bin/hyperlinker.mjs', 'user', 'add', '--email', email, '--password', password, '--credits', '50'], { cwd: repo, env, encoding: 'utf8' });
+    const add = spawnSync(process.execPath, ['bin/hyperlinker.mjs', 'user', 'add', '--email', email, '--password', password, '--credits', '50', ...(opts.plan ? ['--plan', opts.plan] : [])], { cwd: repo, env, encoding: 'utf8' });
     if (add.status !== 0) throw new Error(`user add failed: ${add.stderr || add.stdout}`);
     const client = new HyperlinkerClient({ baseUrl: url, fetch: (...a) => fetch(...a) });
     const login = await client.login(email, password);
