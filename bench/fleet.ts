@@ -13,10 +13,11 @@ import { loadavg } from 'node:os';
 import { corpusDoc } from '../test/helpers/http-harness.ts';
 import { fleetAccounts, ledger, resolveManuscript, startFleet } from '../test/helpers/fleet.ts';
 import { CHARGED_OPS, droppedAttempts, mixedLoad } from '../test/helpers/fleet-load.ts';
+import { benchArgs } from './common/args.ts';
 
 const WORKERS = Number(process.env.FLEET_WORKERS ?? 4);
 const OPS = Number(process.env.FLEET_OPS ?? 10);
-const KILL = process.argv.includes('--kill');
+const KILL = benchArgs(import.meta.url, { kill: { type: 'boolean' } }, ({ values }) => values.kill === true);
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

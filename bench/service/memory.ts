@@ -12,6 +12,7 @@ import { dropDatabase, openDatabase } from '../../server/db/connection.ts';
 import { HyperlinkerClient } from '../../shared/api-client.ts';
 import type { ReviewDecision } from '../../shared/contract.ts';
 import { startCompiledService } from './compiled-service.ts';
+import { benchArgs, UsageError } from '../common/args.ts';
 
 export interface RequestMemory {
   ms: number;
@@ -84,7 +85,9 @@ export async function serviceMemory(file: string): Promise<ServiceMemory> {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: node --import tsx bench/service/memory.ts FILE');
+  const file = benchArgs(import.meta.url, {}, ({ positional }) => {
+    if (positional.length !== 1) throw new UsageError('usage: node --import tsx bench/service/memory.ts FILE');
+    return positional[0]!;
+  });
   console.log(JSON.stringify(await serviceMemory(file)));
 }
