@@ -28,6 +28,7 @@ import { createResolverPort, POLITE_LIMITS, PUBLIC_LIMITS, type ResolverPort } f
 import type { Logger } from './logger.ts';
 import { Drain } from './drain.ts';
 import { refundReservation } from '../db/reservations.ts';
+import { warmUpReferenceReader } from '../references/warm-up.ts';
 
 export interface RunningService {
   ctx: AppContext;
@@ -94,6 +95,8 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
     pendingReservations: () => countPendingReservations(pool),
   });
   const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger, engine, metrics);
+  // Before the port opens: the reference reader's first use compiles and optimises (server/references/warm-up.ts).
+  if (resolver.port) logger.debug({ ms: Math.round(warmUpReferenceReader()) }, 'reference reader warmed up');
   const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
   const drain = new Drain();
   const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics, drain };
