@@ -25,7 +25,9 @@ after(async () => {
 
 describe('engine workers shared per account', () => {
   test("two keys of one account scanning heavy documents leave a worker for another account's small scan", async () => {
-    const heavy = await pathologicalDocx(1024 * 1024);
+    // 4 MB of dense mentions: several seconds of engine work each (1 MB took about 2 s once the engine got faster, and
+    // a heavy scan then ended before the small one in a clean CI run).
+    const heavy = await pathologicalDocx(4 * 1024 * 1024);
     const hog = await t.user({});
     const hogKeys = [await hog.key('one'), await hog.key('two')];
     const other = (await (await t.user({})).key()).client;
