@@ -1,6 +1,7 @@
 // DOIs written in a text: doi:, DOI:, https://doi.org/, http://dx.doi.org/, and bare 10.xxxx/...
 // Trailing punctuation that ends a sentence or a reference is trimmed. Pure string functions: the engine's
 // DOI detector and the reference reader both find DOIs with them.
+import { trimTrailing } from '../common/trailing.ts';
 
 // A DOI is 10.<registrant>/<suffix>; the suffix runs until white space. Prefixes are optional.
 // It may be glued to the word before it ("Energy10.1002/ep.13278", "Assess.10.1007/s10661", a lost
@@ -11,21 +12,7 @@ const DOI_RE = /(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|\bdoi:\s?|\bDOI:?\s?)?(?:
 
 /** Trims sentence punctuation and unbalanced closing brackets from the end of a DOI. */
 export function trimDoi(doi: string): string {
-  let d = doi;
-  for (;;) {
-    const before = d;
-    d = d.replace(/[.,;:'"\u2019\u201d\]]+$/, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}'], ['<', '>']] as const) {
-      while (d.endsWith(close) && count(d, open) < count(d, close)) d = d.slice(0, -1);
-    }
-    if (d === before) return d;
-  }
-}
-
-function count(s: string, c: string): number {
-  let n = 0;
-  for (const ch of s) if (ch === c) n++;
-  return n;
+  return trimTrailing(doi, /[.,;:'"\u2019\u201d\]]+$/);
 }
 
 /** Finds DOIs in one string; offsets cover the visible DOI (with its URL prefix when written as a URL). */

@@ -2,6 +2,7 @@
 // as normalised, and the one resolver URL it links to. Finders are pure functions of a string.
 
 import type { IdentifierKind } from '../../../../shared/identifiers.ts';
+import { trimTrailing as trimTrailingOf } from '../../../common/trailing.ts';
 
 export interface FoundIdentifier {
   start: number;
@@ -18,21 +19,7 @@ export interface IdentifierFinder {
 
 /** Sentence punctuation and unbalanced closing brackets trimmed from the end of an identifier or URL. */
 export function trimTrailing(s: string): string {
-  let d = s;
-  for (;;) {
-    const before = d;
-    d = d.replace(/[.,;:!?'"*\u2019\u201d\u00bb\u2026]+$/, '');
-    for (const [open, close] of [['(', ')'], ['[', ']'], ['{', '}'], ['<', '>']] as const) {
-      while (d.endsWith(close) && count(d, open) < count(d, close)) d = d.slice(0, -1);
-    }
-    if (d === before) return d;
-  }
-}
-
-function count(s: string, c: string): number {
-  let n = 0;
-  for (const ch of s) if (ch === c) n++;
-  return n;
+  return trimTrailingOf(s, /[.,;:!?'"*\u2019\u201d\u00bb\u2026]+$/);
 }
 
 /** Every match of a global regular expression (lastIndex reset first). */
