@@ -9,10 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import JSZip from 'jszip';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildPane } from './build-pane.ts';
-import { startBackend, type Backend } from './backend.ts';
-import { startPaneServer } from './pane-server.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { Backend } from './backend.ts';
+import { CHROMIUM, panePage, startPaneSession, type PaneSession } from './session.ts';
 import { CORPUS_DIR } from '../../helpers/corpus.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
@@ -23,7 +22,6 @@ const NUMBERED = join(CORPUS_DIR, 'plos-pcbi-1004082.docx');
 /** 59 references (author-year). */
 const FIFTY_NINE = join(CORPUS_DIR, 'biorxiv-498369.docx');
 const AXE = join(repo, 'node_modules/axe-core/axe.min.js');
-const CHROMIUM = '/usr/bin/chromium';
 const ADDED = 'During review the author adds a sentence citing [5] and pointing at Fig 2 here.';
 
 type FakeHostGlobal = { __hyperlinkerFakeHost: { replacements: unknown[]; loadBytes(b: Uint8Array): void; setTheme(t: string): void } };
@@ -34,22 +32,17 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
+let session: PaneSession | undefined;
+
 before(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  buildPane(DIST);
-  let backendUrl = '';
-  pane = await startPaneServer(DIST, () => backendUrl);
-  backend = await startBackend(pane.url, { plan: 'pro' });
-  backendUrl = backend.url;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  page = await browser.newPage({ viewport: { width: 320, height: 760 } });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  session = await startPaneSession(DIST, { plan: 'pro' });
+  ({ pane, backend, browser } = session);
+  page = await panePage(browser, pageErrors);
 }, { timeout: 600_000 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (pane ? pane.server.close(() => r()) : r()));
-  await backend?.close();
+  await session?.close();
 });
 
 async function signIn(): Promise<void> {

@@ -8,17 +8,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import JSZip from 'jszip';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildPane } from './build-pane.ts';
-import { startBackend, type Backend } from './backend.ts';
-import { startPaneServer } from './pane-server.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { Backend } from './backend.ts';
+import { CHROMIUM, panePage, startPaneSession, type PaneSession } from './session.ts';
 import { CORPUS_DIR } from '../../helpers/corpus.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const OUT = join(repo, 'test-output/addin-keeps-work');
 const DIST = join(OUT, 'dist');
 const CORPUS = join(CORPUS_DIR, 'plos-pcbi-1004082.docx');
-const CHROMIUM = '/usr/bin/chromium';
 const APPROVE = 50;
 
 let backend: Backend;
@@ -29,22 +27,17 @@ const pageErrors: string[] = [];
 
 type FakeHostGlobal = { __hyperlinkerFakeHost: { replacements: { b64: string }[] } };
 
+let session: PaneSession | undefined;
+
 before(async () => {
   mkdirSync(OUT, { recursive: true });
-  buildPane(DIST);
-  let backendUrl = '';
-  pane = await startPaneServer(DIST, () => backendUrl);
-  backend = await startBackend(pane.url);
-  backendUrl = backend.url;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  page = await browser.newPage({ viewport: { width: 320, height: 760 } });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  session = await startPaneSession(DIST);
+  ({ pane, backend, browser } = session);
+  page = await panePage(browser, pageErrors);
 }, { timeout: 360_000 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (pane ? pane.server.close(() => r()) : r()));
-  await backend?.close();
+  await session?.close();
 });
 
 async function reviewed(): Promise<number> {

@@ -8,44 +8,37 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildPane } from './build-pane.ts';
-import { startBackend, type Backend } from './backend.ts';
-import { startPaneServer } from './pane-server.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { Backend } from './backend.ts';
+import { CHROMIUM, panePage, startPaneSession, type PaneSession } from './session.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const OUT = join(repo, 'test-output/addin');
 const SCREENS = join(OUT, 'screens');
 const DIST = join(OUT, 'dist-languages');
 const MANUSCRIPT = join(repo, '../shared/corpus-i18n/scielo-pt-7f8rqrq4vsnj7b73.docx');
-const CHROMIUM = '/usr/bin/chromium';
 
 let backend: Backend;
 let pane: { url: string; server: Server };
 let browser: Browser;
 const consoleErrors: string[] = [];
 
+let session: PaneSession | undefined;
+
 before(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  buildPane(DIST);
-  let backendUrl = '';
-  pane = await startPaneServer(DIST, () => backendUrl);
-  backend = await startBackend(pane.url);
-  backendUrl = backend.url;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--lang=en-US'] });
+  session = await startPaneSession(DIST, { browserArgs: ['--lang=en-US'] });
+  ({ pane, backend, browser } = session);
 }, { timeout: 360_000 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (pane ? pane.server.close(() => r()) : r()));
-  await backend?.close();
+  await session?.close();
 });
 
 /** A page whose Office reports no host (so the pane runs on the fake host) and this display language. */
 async function paneIn(displayLanguage: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 320, height: 760 }, locale: 'en-US' });
+  const page = await panePage(browser, consoleErrors, { locale: 'en-US' });
   page.on('console', (m) => (m.type() === 'error' ? consoleErrors.push(m.text()) : undefined));
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
   // As a string: a function would be serialised with the test transform's helpers, which the page lacks.
   await page.addInitScript(`globalThis.Office = { onReady: async () => ({ host: null }), HostType: { Word: 'Word' }, context: { displayLanguage: ${JSON.stringify(displayLanguage)} } };`);
   await page.goto(`${pane.url}/demo.html`);

@@ -10,17 +10,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import JSZip from 'jszip';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildPane } from './build-pane.ts';
-import { startBackend, type Backend } from './backend.ts';
-import { startPaneServer } from './pane-server.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { Backend } from './backend.ts';
+import { CHROMIUM, panePage, startPaneSession, type PaneSession } from './session.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const OUT = join(repo, 'test-output/addin');
 const SCREENS = join(OUT, 'screens');
 const DIST = join(OUT, 'dist');
 const CORPUS = join(repo, '../shared/corpus/plos-pcbi-1004082.docx');
-const CHROMIUM = '/usr/bin/chromium';
 const EDIT_TEXT = 'A sentence the author added while reviewing.';
 
 let backend: Backend;
@@ -43,24 +41,19 @@ type FakeHostGlobal = {
   };
 };
 
+let session: PaneSession | undefined;
+
 before(async () => {
   mkdirSync(SCREENS, { recursive: true });
-  buildPane(DIST);
-  let backendUrl = '';
-  pane = await startPaneServer(DIST, () => backendUrl);
-  backend = await startBackend(pane.url);
-  backendUrl = backend.url;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  page = await browser.newPage({ viewport: { width: 320, height: 760 } });
+  session = await startPaneSession(DIST);
+  ({ pane, backend, browser } = session);
+  page = await panePage(browser, consoleErrors);
   page.on('console', (m) => (m.type() === 'error' && !expectErrors ? consoleErrors.push(m.text()) : undefined));
-  page.on('pageerror', (e) => consoleErrors.push(String(e)));
   page.on('response', (r) => (r.status() >= 400 && !expectErrors ? consoleErrors.push(`${r.status()} ${r.url()}`) : undefined));
 }, { timeout: 360_000 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((r) => (pane ? pane.server.close(() => r()) : r()));
-  await backend?.close();
+  await session?.close();
 });
 
 /** The stage in light and dark theme, at 320 px. */
