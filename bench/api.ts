@@ -8,7 +8,6 @@
 // BENCH_SECONDS sets the autocannon runs' length; BENCH_SKIP_LOAD=1 skips the health-under-load cases;
 // BENCH_LOAD_ROUTES=hyperlink-scan (or hyperlink) runs one of them.
 // A script, not a test.
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { loadConfig } from '../server/http/config.ts';
 import { startService } from '../server/http/server.ts';
 import { HyperlinkerClient } from '../shared/api-client.ts';
 import { syntheticPath } from './synthetic.ts';
+import { percentile, startHealthProbe } from './common/health-probe.ts';
 import { startCompiledService } from './service/compiled-service.ts';
 
 const CORPUS = process.env.CORPUS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
@@ -43,34 +43,21 @@ async function measure(label: string, url: string, options: { method?: 'GET' | '
   console.log(`${label.padEnd(48)} ${result.requests.average.toFixed(1).padStart(8)} req/s   p50 ${result.latency.p50.toFixed(2).padStart(7)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   [${statuses}]`);
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** The probe, in its own process so the uploads' client work does not delay it: GET /healthz one at a time,
- * 10 ms apart, until told to stop; then it sends back every latency. */
-const PROBE = `
-const latencies = []; let failures = 0; let done = false;
-process.on('message', () => { done = true; });
-while (!done) {
-  const t0 = performance.now();
-  try { const r = await fetch(process.argv[1] + '/healthz'); await r.arrayBuffer(); if (!r.ok) failures++; } catch { failures++; }
-  latencies.push(performance.now() - t0);
-  await new Promise((r) => setTimeout(r, 10));
-}
-process.send({ latencies, failures }, () => process.exit(0));
-`;
 
 /** Probes GET /healthz while `load` runs; prints its latency percentiles. */
 async function healthUnderLoad(label: string, url: string, load: () => Promise<string[]>): Promise<void> {
-  const probe = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const report = new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
-    probe.on('message', (m) => resolve(m as { latencies: number[]; failures: number }));
-    probe.on('exit', (code) => reject(new Error(`probe exited with ${code}`)));
-  });
+  const probe = startHealthProbe(url, 10);
   await new Promise((r) => setTimeout(r, 500)); // the probe's own start-up
   const t0 = performance.now();
-  const statuses = await load().finally(() => probe.send('stop'));
+  let statuses: string[];
+  try {
+    statuses = await load();
+  } catch (err) {
+    await probe.stop().catch(() => undefined);
+    throw err;
+  }
   const wall = performance.now() - t0;
-  const { latencies, failures } = await report;
+  const { latencies, failures } = await probe.stop();
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
   console.log(

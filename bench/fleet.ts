@@ -8,43 +8,18 @@
 // FLEET_WORKERS (default 4) concurrent clients, FLEET_OPS (default 10) operations each; `-- --kill` also
 // SIGKILLs one replica a third of the way in and restarts it (figures of a fleet losing a member).
 // A script, not a test.
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { corpusDoc } from '../test/helpers/http-harness.ts';
 import { fleetAccounts, ledger, resolveManuscript, startFleet } from '../test/helpers/fleet.ts';
 import { CHARGED_OPS, droppedAttempts, mixedLoad } from '../test/helpers/fleet-load.ts';
 import { benchArgs } from './common/args.ts';
+import { percentile, startHealthProbe } from './common/health-probe.ts';
 
 const WORKERS = Number(process.env.FLEET_WORKERS ?? 4);
 const OPS = Number(process.env.FLEET_OPS ?? 10);
 const KILL = benchArgs(import.meta.url, { kill: { type: 'boolean' } }, ({ values }) => values.kill === true);
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** GET /healthz one at a time, 20 ms apart, in a process of its own, until told to stop. */
-const PROBE = `
-const latencies = []; let failures = 0; let done = false;
-process.on('message', () => { done = true; });
-while (!done) {
-  const t0 = performance.now();
-  try { const r = await fetch(process.argv[1] + '/healthz'); await r.arrayBuffer(); if (!r.ok) failures++; } catch { failures++; }
-  latencies.push(performance.now() - t0);
-  await new Promise((r) => setTimeout(r, 20));
-}
-process.send({ latencies, failures }, () => process.exit(0));
-`;
-
-function startProbe(url: string): { stop: () => Promise<{ latencies: number[]; failures: number }> } {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('message', (m) => resolve(m as { latencies: number[]; failures: number }));
-        child.send('stop');
-      }),
-  };
-}
 
 async function idleHealth(url: string, n = 200): Promise<number[]> {
   const out: number[] = [];
@@ -67,7 +42,7 @@ try {
   console.log(`idle /healthz straight to a replica   ${fmt(direct)}   load ${load()}`);
   console.log(`idle /healthz through HAProxy         ${fmt(proxied)}   load ${load()}`);
 
-  const probe = startProbe(fleet.proxyUrl);
+  const probe = startHealthProbe(fleet.proxyUrl, 20);
   const t0 = performance.now();
   const total = WORKERS * OPS;
   let restarted = null as Promise<void> | null; // set in a callback, which narrowing does not see
