@@ -13,21 +13,13 @@ import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
 import { detectStyle } from '../server/citation-style/index.ts';
 import { CALIBRATION, UNKNOWN_BELOW, probabilityOf, type Coefficients, type Round } from '../server/citation-style/calibration.ts';
-import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
+import { acceptedStyle, readStyleGold, type StyleGold } from './common/style-gold.ts';
 import type { ReferenceListInput } from '../server/engine/citation-style-hooks.ts';
 
-interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[] }
 interface Sample { style: string; score: number; margin: number; entries: number; right: boolean }
 
 const dir = new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
 
-function accepted(gold: Gold, id: string | null): boolean {
-  if (!id) return false;
-  const ok = new Set([gold.cslId, ...gold.acceptCslIds].map(currentStyleId));
-  if (ok.has(currentStyleId(id))) return true;
-  const r = resolveStyleId(id);
-  return !!r && r.via === 'dependent' && ok.has(r.id);
-}
 
 function lists(entries: ReferenceListInput['entries']): ReferenceListInput['entries'][] {
   const out = [entries];
@@ -36,19 +28,19 @@ function lists(entries: ReferenceListInput['entries']): ReferenceListInput['entr
 }
 
 const samples: Record<Round, Sample[]> = { template: [], rendered: [] };
-function record(style: string, gold: Gold, entries: ReferenceListInput['entries'], citeStyle: string | null): void {
+function record(style: string, gold: Pick<StyleGold, 'cslStyle' | 'cslId' | 'acceptCslIds'>, entries: ReferenceListInput['entries'], citeStyle: string | null): void {
   for (const round of ['template', 'rendered'] as const) {
     const r = detectStyle({ entries, citeStyle, confirm: round === 'template' ? 'never' : 'always' });
     const c = r.styleDetection.confidence;
     const top = r.styleDetection.candidates.find((x) => x.id === c.id);
     if (!c.id || !top) continue;
-    samples[round].push({ style, score: top.score, margin: r.styleDetection.evidence.margin, entries: r.styleDetection.evidence.entriesCompared, right: accepted(gold, c.id) });
+    samples[round].push({ style, score: top.score, margin: r.styleDetection.evidence.margin, entries: r.styleDetection.evidence.entriesCompared, right: acceptedStyle(gold, c.id) });
   }
 }
 
 const settings = parseSettings({});
 for (const f of readdirSync(dir).filter((x) => x.endsWith('.docx')).sort()) {
-  const gold = JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold;
+  const gold = readStyleGold(dir, f);
   let list: ReferenceListInput | null = null;
   scan(readFileSync(join(dir, f)), settings, { detectStyle: (l) => { list = l; return { detectedCslId: null, styleDetection: {} }; } });
   const seen = list as ReferenceListInput | null;

@@ -11,11 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { parseSettings } from '../shared/settings.ts';
 import { scan } from '../server/engine/index.ts';
 import { detectListStyle, detectStyle } from '../server/citation-style/index.ts';
-import { currentStyleId, resolveStyleId } from '../server/csl/catalog.ts';
+import { acceptedStyle, readStyleGold, type StyleGold } from './common/style-gold.ts';
 import type { ReferenceListInput } from '../server/engine/citation-style-hooks.ts';
 import { benchArgs } from './common/args.ts';
 
-interface Gold { cslStyle: string; cslId: string; acceptCslIds: string[]; citationFormat: string }
 
 const args = benchArgs(import.meta.url, { dir: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, 'no-synthetic': { type: 'boolean' } }, ({ values: v }) => ({
   dir: v.dir,
@@ -25,13 +24,6 @@ const args = benchArgs(import.meta.url, { dir: { type: 'string' }, verbose: { ty
 const dir = args.dir ?? new URL('../../shared/resolver/docs/style/', import.meta.url).pathname;
 const verbose = args.verbose;
 
-function accepted(gold: Gold, id: string | null): boolean {
-  if (!id) return false;
-  const ok = new Set([gold.cslId, ...gold.acceptCslIds].map(currentStyleId));
-  if (ok.has(currentStyleId(id))) return true;
-  const r = resolveStyleId(id);
-  return !!r && r.via === 'dependent' && ok.has(r.id);
-}
 
 const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort();
 /** Sub-lists per manuscript for the robustness figure: each list's entries cut in this many parts. */
@@ -40,7 +32,7 @@ let partsRight = 0;
 let partsNull = 0;
 let partsTotal = 0;
 const partsConfusion = new Map<string, Map<string, number>>();
-const golds = new Map<string, Gold>();
+const golds = new Map<string, StyleGold>();
 const settings = parseSettings({});
 let right = 0;
 let nulls = 0;
@@ -48,7 +40,7 @@ let familyRight = 0;
 const confusion = new Map<string, Map<string, number>>();
 const times: number[] = [];
 for (const f of docs) {
-  const gold = JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold;
+  const gold = readStyleGold(dir, f);
   golds.set(gold.cslStyle, gold);
   const bytes = readFileSync(join(dir, f));
   const t0 = performance.now();
@@ -57,7 +49,7 @@ for (const f of docs) {
   times.push(performance.now() - t0);
   const got = packet.detectedCslId ?? null;
   const det = packet.styleDetection as { family?: string; candidates?: Array<{ id: string; score: number }>; evidence?: { reason?: string } } | undefined;
-  const ok = accepted(gold, got);
+  const ok = acceptedStyle(gold, got);
   if (ok) right++;
   if (got === null) nulls++;
   if (det?.family === gold.citationFormat) familyRight++;
@@ -78,7 +70,7 @@ for (const f of docs) {
     const sub = detectStyle({ entries: entries.slice(k, k + size), citeStyle });
     const id = sub.detectedCslId ?? '(null)';
     partsTotal++;
-    if (accepted(gold, sub.detectedCslId)) partsRight++;
+    if (acceptedStyle(gold, sub.detectedCslId)) partsRight++;
     else if (!sub.detectedCslId) partsNull++;
     partRow.set(id, (partRow.get(id) ?? 0) + 1);
   }
@@ -94,7 +86,7 @@ console.log(`top-1 accuracy ${(right / n).toFixed(3)} (${right}/${n}); null ${nu
 console.log('');
 console.log(`robustness: each manuscript's list in ${PARTS} parts (about ${Math.ceil(30 / PARTS)} entries each), misses only`);
 for (const [g, row] of [...partsConfusion].sort()) {
-  const misses = [...row].filter(([k]) => !accepted(golds.get(g)!, k === '(null)' ? null : k));
+  const misses = [...row].filter(([k]) => !acceptedStyle(golds.get(g)!, k === '(null)' ? null : k));
   if (misses.length) console.log(`  ${g.padEnd(44)} ${misses.map(([k, v]) => `${k}: ${v}`).join(', ')}`);
 }
 console.log(`sub-list top-1 accuracy ${(partsRight / partsTotal).toFixed(3)} (${partsRight}/${partsTotal}); null ${partsNull}; wrong id ${partsTotal - partsRight - partsNull}`);
