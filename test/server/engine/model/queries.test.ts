@@ -1,12 +1,34 @@
 // Model queries: pieces under a range, code points, locations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locationOf, piecesIn, toCodePoints } from '../../../../server/engine/model/queries.ts';
+import { locationOf, piecesIn } from '../../../../server/engine/model/queries.ts';
 import type { ModelParagraph } from '../../../../server/engine/model/types.ts';
 
+const para = (text: string, index = 0) => ({ part: 'word/document.xml', index, text, pieces: [] }) as unknown as ModelParagraph;
+
 test('locations count code points, as the location convention says', () => {
-  assert.equal(toCodePoints('abc', 2), 2);
-  assert.equal(toCodePoints('𝑥 = 1, see [3]', 12), 11);
+  assert.deepEqual(locationOf(para('abc'), 1, 2), { part: 'word/document.xml', paragraph: 0, start: 1, end: 2 });
+  const math = para('𝑥 = 1, see [3]');
+  assert.deepEqual(locationOf(math, 11, 14), { part: 'word/document.xml', paragraph: 0, start: 10, end: 13 });
+  // Several pairs, and an offset past the end (clamped).
+  const text = '😀a😀😀b [1]';
+  const many = para(text);
+  const naive = (offset: number) => [...text.slice(0, offset)].length;
+  for (let offset = 0; offset <= text.length; offset++) {
+    // Offsets from the detectors are at character boundaries: skip those between the halves of a pair.
+    if (offset > 0 && text.charCodeAt(offset - 1) >= 0xd800 && text.charCodeAt(offset - 1) <= 0xdbff) continue;
+    assert.equal(locationOf(many, 0, offset).end, naive(offset), `offset ${offset}`);
+  }
+  assert.equal(locationOf(many, 0, 999).end, [...text].length);
+});
+
+test('an equal text in a new paragraph (a second scan of the same document) is read as its own paragraph', () => {
+  const first = para('x'.repeat(100) + '😀 [2]');
+  const second = para('x'.repeat(100) + '😀 [2]');
+  assert.equal(locationOf(first, 103, 106).start, 102);
+  assert.equal(locationOf(second, 103, 106).start, 102);
+  const plain = para('x'.repeat(100) + ' [2]');
+  assert.equal(locationOf(plain, 101, 104).start, 101);
 });
 
 test('pieces under a range: those that overlap it, in order', () => {
