@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import type { AppContext } from './context.ts';
 import { accessLog, errorHandler, jsonBody, notFoundHandler, rejectDeepBodies, requestIds, uploadIdleTimeout } from './middleware.ts';
 import { cors } from './cors.ts';
+import { requestTurns } from './request-turns.ts';
 import { metricsHandler } from './metrics.ts';
 import { readiness } from './services/readiness.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -26,6 +27,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestIds);
   if (ctx.metrics) app.use(ctx.metrics.observe());
   if (ctx.drain) app.use(ctx.drain.middleware());
+  app.use(requestTurns());
   app.use(cors(ctx.config.corsOrigins));
   app.use(accessLog(ctx.logger));
   app.use(uploadIdleTimeout(ctx.config.uploadIdleTimeoutMs));
