@@ -12,14 +12,11 @@
 import type { ModelParagraph } from '../model/types.ts';
 import { maxOf, minOf, pushAll } from './arrays.ts';
 import type { DetectContext, MatchCandidate, TargetCandidate } from './types.ts';
-import { appendixTargets } from './xref/appendices.ts';
-import { BareEquations, findEquationTargets } from './xref/equations.ts';
+import type { Vocabulary } from './labels/vocabulary.ts';
 import type { Span, XrefMention, XrefModeSetting, XrefTarget } from './xref/grammar.ts';
 import { captionTitle } from './xref/caption-title.ts';
-import { isHeadingParagraph, readHeading } from './xref/headings.ts';
-import { XREF_KINDS, type MentionContext, type XrefKind } from './xref/kinds.ts';
-import { sectionNameIndex, sectionTargets } from './xref/sections.ts';
-import { findSupplementaryTargets } from './xref/supplementary.ts';
+import { isHeadingParagraph, readHeading, type Heading } from './xref/headings.ts';
+import { TARGET_STAGES, XREF_KINDS, type MentionContext, type TargetContext, type XrefKind } from './xref/kinds.ts';
 import { manuscriptLanguages } from './languages.ts';
 
 export interface CrossReferenceResult {
@@ -98,6 +95,29 @@ function containerOf(m: XrefMention, mentions: readonly XrefMention[]): XrefMent
   return null;
 }
 
+/**
+ * Runs every row's target finder, stage by stage (./xref/kinds.ts): each stage reads the paragraphs the
+ * stages before it claimed; the heading stage reads the headings left, each row taking its own from the next.
+ */
+function findTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary: Vocabulary): { found: XrefTarget[]; headings: Heading[] } {
+  const found: XrefTarget[] = [];
+  const claimed = new Set<ModelParagraph>();
+  const ctx: TargetContext = { paragraphs, excluded, vocabulary, captions: new Set(), headings: [] };
+  let headings: Heading[] = [];
+  for (const stage of TARGET_STAGES) {
+    if (stage === 'paragraph') ctx.captions = new Set(claimed);
+    if (stage === 'heading') ctx.headings = headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
+    for (const row of XREF_KINDS) {
+      if (row.stage !== stage) continue;
+      const targets = row.targets(ctx);
+      pushAll(found, targets);
+      for (const t of targets) if (!row.claims || row.claims(t)) claimed.add(t.paragraph);
+      if (stage === 'heading') ctx.headings = ctx.headings.filter((h) => !claimed.has(h.paragraph));
+    }
+  }
+  return { found, headings };
+}
+
 export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelParagraph>, options: CrossReferenceOptions = {}): CrossReferenceResult {
   const mode = modes(ctx);
   const on = (k: XrefKind): boolean => mode[k] !== 'off';
@@ -105,15 +125,9 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   // The label words of the languages the manuscript is written in (or the setting pins).
   const vocabulary = manuscriptLanguages(ctx.model, ctx.settings).vocabulary;
 
-  // Targets. Captions and equations first: a caption written in bold is not a heading.
-  const floats: XrefTarget[] = XREF_KINDS.flatMap((k) => k.floatTargets?.(paragraphs, excluded, vocabulary) ?? []);
-  const equations = findEquationTargets(paragraphs, excluded);
-  const supplementary = findSupplementaryTargets(paragraphs, excluded, new Set(floats.map((t) => t.paragraph)));
-  const claimed = new Set<ModelParagraph>([...floats, ...equations, ...supplementary.filter((t) => t.key !== 'supp-list')].map((t) => t.paragraph));
-  const headings = paragraphs.filter((p) => !excluded.has(p) && !claimed.has(p) && isHeadingParagraph(p)).map(readHeading);
-  const appendix = appendixTargets(headings, vocabulary);
-  const sections = sectionTargets(headings.filter((h) => !appendix.used.has(h)));
-  const all = [...floats, ...equations, ...supplementary, ...appendix.targets, ...sections].filter((t) => on(t.type as XrefKind));
+  // Targets of every kind (of kinds that are off too: their targets still shape the others'), stage by stage.
+  const { found, headings } = findTargets(paragraphs, excluded, vocabulary);
+  const all = found.filter((t) => on(t.type as XrefKind));
   const position = new Map(paragraphs.map((p, i) => [p, i]));
   all.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.start - b.start);
 
@@ -137,7 +151,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   // nearest to the mention in the body, and leave the choice to review (low_confidence).
   // Numbering that restarts in an appendix ("(1)" in the body and again in Appendix A): a mention resolves
   // to the one in its own scope, body or appendix.
-  const appendixStart = minOf(appendix.targets.filter((t) => t.paragraph.part === 'word/document.xml').map((t) => t.paragraph.index));
+  const appendixStart = minOf(found.filter((t) => t.type === 'appendix' && t.paragraph.part === 'word/document.xml').map((t) => t.paragraph.index));
   const inAppendix = (p: ModelParagraph): boolean => p.part === 'word/document.xml' && p.index >= appendixStart;
   const resolve = (key: string, from: ModelParagraph): Resolved => {
     const list = byKey.get(key);
@@ -184,20 +198,14 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const labelEnd = new Map<ModelParagraph, number>();
   for (const t of all) if (!weaker.has(t)) labelEnd.set(t.paragraph, Math.max(labelEnd.get(t.paragraph) ?? 0, t.labelEnd));
   const headingParagraphs = new Set(headings.map((h) => h.paragraph));
-  const mentionContext: MentionContext = {
-    vocabulary,
-    on,
-    bare: new BareEquations(on('equation') ? equations : [], options.parenCitations === true),
-    headingParagraphs,
-    sectionNames: sectionNameIndex(sections),
-  };
+  const mentionContext: MentionContext = { vocabulary, on, targets: found, headingParagraphs, parenCitations: options.parenCitations === true };
 
   // Mentions: every kind that is on, in the table's order.
-  const running = XREF_KINDS.filter((k) => (k.runs ? k.runs(on) : on(k.kind)));
+  const finders = XREF_KINDS.filter((k) => (k.runs ? k.runs(on) : on(k.kind))).map((k) => k.mentions(mentionContext));
   const mentions: XrefMention[] = [];
   for (const p of paragraphs) {
     if (excluded.has(p) || !p.text) continue;
-    for (const k of running) pushAll(mentions, k.mentions(p, mentionContext));
+    for (const find of finders) pushAll(mentions, find(p));
   }
 
   mentions.sort((a, b) => position.get(a.paragraph)! - position.get(b.paragraph)! || a.number.start - b.number.start);

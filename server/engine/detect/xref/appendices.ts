@@ -15,11 +15,10 @@ const other = (v: Vocabulary) => v.labelWords('appendix', new RegExp(`^(?:${ENGL
 const head = (v: Vocabulary) => ownRx(v, 'appendixHead', () => `^(?:Appendix|APPENDIX|${other(v)})${WS}+([A-Z]|\\d+|[IVX]+)(?![\\w])(?!${WS}*${DASH}${WS}*(?:figure|table|video|source))`);
 const FLOAT_AFTER = new RegExp(`^${WS}*${DASH}${WS}*(?:figure|table|video|source|equation)`, 'i');
 
-/** Splits headings into appendix targets; returns the keys taken and which headings they came from. */
-export function appendixTargets(headings: readonly Heading[], vocabulary: Vocabulary = ALL_LANGUAGES): { targets: XrefTarget[]; used: Set<Heading> } {
+/** The appendix headings among `headings`, as targets (each on its heading's paragraph). */
+export function appendixTargets(headings: readonly Heading[], vocabulary: Vocabulary = ALL_LANGUAGES): XrefTarget[] {
   const HEAD = head(vocabulary);
   const targets: XrefTarget[] = [];
-  const used = new Set<Heading>();
   let inAppendix = false;
   for (const h of headings) {
     const p = h.paragraph;
@@ -38,7 +37,6 @@ export function appendixTargets(headings: readonly Heading[], vocabulary: Vocabu
       inAppendix = false;
     }
     if (!id) continue;
-    used.add(h);
     targets.push({
       key: `app-${id}`,
       type: 'appendix',
@@ -52,7 +50,7 @@ export function appendixTargets(headings: readonly Heading[], vocabulary: Vocabu
       strength: h.level !== null ? 2 : 1,
     });
   }
-  return { targets, used };
+  return targets;
 }
 
 const mention = (v: Vocabulary) => ownRx(v, 'appendixMention', () => `(?<![\\p{L}])(?:${ENGLISH}|${other(v)})${WS}+`, 'gu');

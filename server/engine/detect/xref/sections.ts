@@ -15,6 +15,10 @@ export interface SectionTarget extends XrefTarget {
   level: number | null;
 }
 
+export function isSectionTarget(t: XrefTarget): t is SectionTarget {
+  return t.type === 'section';
+}
+
 export function sectionTargets(headings: readonly Heading[]): SectionTarget[] {
   const out: SectionTarget[] = [];
   for (const h of headings) {

@@ -1,10 +1,9 @@
-// The table of cross-reference kinds: one row per kind, each reading its own setting, floats listing their
-// caption finders, and the mentions of a kind that is off not read (sections and appendices share numbered mentions).
+// The table of cross-reference kinds: one row per kind, each reading its own setting, its targets found in its
+// stage, and the mentions of a kind that is off not read (sections and appendices share numbered mentions).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseSettings } from '../../../../../shared/settings.ts';
-import { XREF_KINDS, type MentionContext, type XrefKind } from '../../../../../server/engine/detect/xref/kinds.ts';
-import { BareEquations } from '../../../../../server/engine/detect/xref/equations.ts';
+import { TARGET_STAGES, XREF_KINDS, type MentionContext, type XrefKind } from '../../../../../server/engine/detect/xref/kinds.ts';
 import { ALL_LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
 import type { ModelParagraph } from '../../../../../server/engine/model/types.ts';
 import { xrefCases } from './helpers.ts';
@@ -12,7 +11,11 @@ import { p } from '../../../../helpers/docx-builder.ts';
 
 test('XREF_KINDS: every cross-reference kind once, in the order mentions of one span are preferred', () => {
   assert.deepEqual(XREF_KINDS.map((k) => k.kind), ['figure', 'table', 'equation', 'algorithm', 'listing', 'supplementary', 'appendix', 'section']);
-  assert.deepEqual(XREF_KINDS.filter((k) => k.floatTargets).map((k) => k.kind), ['figure', 'table', 'algorithm', 'listing']);
+  assert.deepEqual(Object.fromEntries(TARGET_STAGES.map((s) => [s, XREF_KINDS.filter((k) => k.stage === s).map((k) => k.kind)])), {
+    caption: ['figure', 'table', 'algorithm', 'listing'],
+    paragraph: ['equation', 'supplementary'],
+    heading: ['appendix', 'section'],
+  });
 });
 
 test('XREF_KINDS: each row reads its own setting', () => {
@@ -27,9 +30,10 @@ test('XREF_KINDS: the section row reads numbered mentions for appendices alone, 
   const onlyAppendix = (k: XrefKind) => k === 'appendix';
   assert.equal(section.runs?.(onlyAppendix), true);
   assert.equal(section.runs?.(() => false), false);
-  const paragraph = { text: 'See Section 2 and Appendix A.1.', index: 0, part: 'word/document.xml' } as unknown as ModelParagraph;
-  const ctx: MentionContext = { vocabulary: ALL_LANGUAGES, on: onlyAppendix, bare: new BareEquations([], false), headingParagraphs: new Set(), sectionNames: new Map() };
-  assert.ok(section.mentions(paragraph, ctx).every((m) => m.kind === 'appendix'));
+  const paragraph = { text: 'See Section 2 and Section A.1.', index: 0, part: 'word/document.xml' } as unknown as ModelParagraph;
+  const ctx: MentionContext = { vocabulary: ALL_LANGUAGES, on: onlyAppendix, targets: [], headingParagraphs: new Set(), parenCitations: false };
+  const found = section.mentions(ctx)(paragraph);
+  assert.deepEqual(found.map((m) => m.key), ['app-A.1']);
 });
 
 // Through detectCrossReferences: a kind that is off yields neither targets nor mentions, the others still do.
