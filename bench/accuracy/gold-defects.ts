@@ -11,7 +11,7 @@
 
 import type { GoldDoc, GoldMention, GoldReference } from './gold.ts';
 
-export interface KnownDefect {
+interface KnownDefect {
   doc: string;
   paragraph: number;
   offset: number;

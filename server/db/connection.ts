@@ -7,7 +7,7 @@ export const DEFAULT_DATABASE_URL = 'mysql://root@127.0.0.1:3306/hyperlinker';
 
 export type Queryable = Pool | PoolConnection;
 
-export interface DatabaseTarget {
+interface DatabaseTarget {
   host: string;
   port: number;
   user: string;

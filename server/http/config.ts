@@ -4,7 +4,7 @@ import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
 import { parseCorsOrigins } from './cors.ts';
 
 /** Express's "trust proxy": false (use the socket's address), a number of proxy hops, or proxy addresses/subnets. */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 export interface ServiceConfig {
   port: number;

@@ -12,7 +12,7 @@ interface ParsedAuthor {
   given: string | null;
 }
 
-export interface ParsedPages {
+interface ParsedPages {
   first: string;
   /** Last page, short ranges expanded (1425-37 → 1437); null for a single page. */
   last: string | null;

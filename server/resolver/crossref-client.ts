@@ -62,13 +62,13 @@ export interface ClientStats {
   droppedRecords: number;
 }
 
-export const PRODUCT = 'Hyperlinker/0.1';
+const PRODUCT = 'Hyperlinker/0.1';
 
 /** Answers over the byte cap after which the client stops asking (the remaining references are held at once). */
 const OVERSIZE_LIMIT = 3;
 
 /** Fields a search asks for: what matching and the notices need, nothing more. */
-export const SEARCH_SELECT = [
+const SEARCH_SELECT = [
   'DOI', 'title', 'subtitle', 'author', 'issued', 'container-title', 'short-container-title', 'volume', 'issue', 'page',
   'type', 'score', 'update-to', 'updated-by', 'relation',
 ].join(',');

@@ -3,7 +3,7 @@
 import type { ReviewTarget } from '../../../shared/contract.ts';
 
 /** "Adams PD" → Adams; "Smith, J." → Smith; "van der Berg A" → van der Berg; "WHO" → WHO. */
-export function surnameOf(author: string): string | null {
+function surnameOf(author: string): string | null {
   const a = author.trim();
   if (!a) return null;
   if (a.includes(',')) return a.split(',')[0]!.trim() || null;

@@ -8,7 +8,7 @@ import { childrenOf, el, tagOf } from '../package/xml.ts';
 import { BOOKMARK_PREFIX } from '../metadata/persisted.ts';
 import { isolate, type Segment } from './runs.ts';
 
-export const MAX_BOOKMARK_NAME = 40;
+const MAX_BOOKMARK_NAME = 40;
 
 export class BookmarkAllocator {
   private readonly names: Set<string>;

@@ -104,7 +104,7 @@ function coveringAnchor(m: MatchCandidate): string | undefined {
   return undefined;
 }
 
-export const OWN_LINK_REASON = 'already linked by Hyperlinker';
+const OWN_LINK_REASON = 'already linked by Hyperlinker';
 
 export function markIdentityChanges(matches: MatchCandidate[], targets: TargetCandidate[], persisted: PersistedMetadata | null): void {
   const byAnchor = new Map<string, TargetCandidate>();

@@ -14,7 +14,7 @@ const PROPS_TYPE = 'application/vnd.openxmlformats-officedocument.customXmlPrope
 const PROPS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps';
 
 /** Merges earlier records with this run's: one target hash per internal anchor (the latest). */
-export function mergeLinks(previous: PersistedLink[], added: PersistedLink[]): PersistedLink[] {
+function mergeLinks(previous: PersistedLink[], added: PersistedLink[]): PersistedLink[] {
   const hashByAnchor = new Map<string, string>();
   for (const l of added) if (!l.external) hashByAnchor.set(l.anchor, l.targetHash);
   const seen = new Set<string>();
@@ -29,7 +29,7 @@ export function mergeLinks(previous: PersistedLink[], added: PersistedLink[]): P
   return out;
 }
 
-export function metadataXml(meta: PersistedMetadata): string {
+function metadataXml(meta: PersistedMetadata): string {
   const a = (v: string) => escapeXmlAttr(v);
   const links = meta.links.map((l) => {
     let s = `<hl:link anchor="${a(l.anchor)}" kind="${l.kind}" targetHash="${a(l.targetHash)}" sourceText="${a(l.sourceText.slice(0, 200))}"`;

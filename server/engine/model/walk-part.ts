@@ -10,6 +10,7 @@
 // run's content. An element without a handler is skipped (BLOCK: descended into).
 
 import { attr, childrenOf, findChild, rawText, tagOf, unescapeXml, type XmlNode } from '../package/xml.ts';
+import { fieldType, holdForField } from './field-hold.ts';
 import type { NumberingCounter } from './numbering.ts';
 import { headingLevelFromName, runFlagsOf, type RunFlags, type Styles } from './styles.ts';
 import type { FieldRange, HoldReason, ModelParagraph, Piece, PieceKind } from './types.ts';
@@ -39,22 +40,8 @@ export interface PartWalkResult {
   maxBookmarkId: number;
 }
 
-const CITATION_MANAGER = /^(ADDIN\s+(ZOTERO_|EN\.CITE|EN\.REFLIST|CSL_|CITAVI|PAPERS2|MENDELEY|F1000|RW\.)|CITATION\b|BIBLIOGRAPHY\b)/i;
+/** Content controls of citation managers, by their tag. */
 const SDT_CITATION = /(ZOTERO|MENDELEY|CSL_CITATION|CITAVI|EN\.CITE|ENDNOTE|PAPERPILE|CITATION)/i;
-
-/** How a field's result text is held from linking, by field type. */
-export function holdForField(instruction: string): HoldReason | undefined {
-  const type = fieldType(instruction);
-  if (type === 'HYPERLINK') return 'existing-hyperlink';
-  if (type === 'REF' || type === 'PAGEREF' || type === 'NOTEREF') return 'existing-cross-reference';
-  if (CITATION_MANAGER.test(instruction.trim())) return 'citation-manager-field';
-  if (type === 'ADDIN' || type === 'TOC' || type === 'INDEX' || type === 'TOA') return 'field-result';
-  return undefined;
-}
-
-export function fieldType(instruction: string): string {
-  return (/^\s*([A-Za-z.]+)/.exec(instruction)?.[1] ?? '').toUpperCase();
-}
 
 /** A run being read: the run element, its siblings, its formatting and its inline context. */
 interface RunContext {

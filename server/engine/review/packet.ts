@@ -61,7 +61,7 @@ function reviewTarget(t: TargetCandidate): ReviewTarget {
 const CONTEXT_CHARS = 60;
 
 /** Up to CONTEXT_CHARS characters each side of [start, end), cut at a word boundary, white space folded. */
-export function contextOf(text: string, start: number, end: number): { before: string; after: string } {
+function contextOf(text: string, start: number, end: number): { before: string; after: string } {
   let before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
   if (start > CONTEXT_CHARS) before = `…${before.replace(/^\S*\s/, '')}`;
   let after = text.slice(end, end + CONTEXT_CHARS);

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../common/hash.ts';
 
 type DocsEventType = DocsEvent['event_type'];
 
-export interface SanitisedDocsEvent {
+interface SanitisedDocsEvent {
   eventType: DocsEventType;
   path: string;
   sessionHash: string | null;

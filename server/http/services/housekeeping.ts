@@ -31,7 +31,7 @@ export const MAX_BATCHES = 40;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 /** Rows one round deleted per table, and the tables whose purge failed (retried next round). */
-export interface HousekeepingRound {
+interface HousekeepingRound {
   docsEvents: number;
   sessions: number;
   failed: string[];

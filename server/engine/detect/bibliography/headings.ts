@@ -27,7 +27,7 @@ export function isReferenceHeadingText(text: string): boolean {
 }
 
 /** Whether every visible character of the paragraph is bold. */
-export function isAllBold(p: ModelParagraph): boolean {
+function isAllBold(p: ModelParagraph): boolean {
   let any = false;
   for (const piece of p.pieces) {
     if (piece.kind !== 'text') continue;

@@ -19,7 +19,7 @@ export function nameKey(name: string): string {
 }
 
 /** The key without leading lower-case particles: "van Ittersum" → "ittersum". */
-export function nameKeyNoParticles(name: string): string {
+function nameKeyNoParticles(name: string): string {
   const words = name.trim().split(/\s+/);
   let i = 0;
   while (i < words.length - 1 && PARTICLES.has(words[i]!.toLowerCase().replace(/’/g, "'"))) i++;

@@ -1,9 +1,13 @@
 // Names as the author–date checks read them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { citedName, surnameOf } from '../../../../server/engine/checks/names.ts';
+import type { ReviewTarget } from '../../../../shared/contract.ts';
+import { citedName, entrySurname } from '../../../../server/engine/checks/names.ts';
+
+const surnameOf = (author: string) => entrySurname({ authors: [author] } as ReviewTarget);
 
 test('surnames of entry authors in the common forms', () => {
+  assert.equal(entrySurname({} as ReviewTarget), null, 'an entry without authors');
   assert.equal(surnameOf('Adams PD'), 'Adams');
   assert.equal(surnameOf('Smith, J. R.'), 'Smith');
   assert.equal(surnameOf('van der Berg A'), 'van der Berg');

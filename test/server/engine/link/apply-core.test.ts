@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
 import { DecisionError } from '../../../../server/engine/errors.ts';
 import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
-import { markIdentityChanges, readPersistedMetadata, OWN_LINK_REASON } from '../../../../server/engine/metadata/persisted.ts';
+import { markIdentityChanges, readPersistedMetadata } from '../../../../server/engine/metadata/persisted.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { hand, paragraphsXml, partText, NOW, type MatchSpec, type TargetSpec } from './fixture.ts';
 
@@ -132,7 +132,7 @@ test('applying twice equals applying once: our links are recognised and held', a
   const once = applyAnalysis(hand(bytes, TARGETS, MATCHES), bytes, all('approved'), { now: NOW });
   const again = rescan(once.docx);
   const statuses = [...again.matchById.values()].map((m) => [m.status, m.reason]);
-  assert.deepEqual(statuses, MATCHES.map(() => ['held', OWN_LINK_REASON]));
+  assert.deepEqual(statuses, MATCHES.map(() => ['held', 'already linked by Hyperlinker']));
   const twice = applyAnalysis(again, once.docx, all('approved'), { now: NOW });
   assert.equal(twice.linkCount, 0);
   assert.deepEqual(Buffer.from(twice.docx), Buffer.from(once.docx));

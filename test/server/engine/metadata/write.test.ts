@@ -4,26 +4,42 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readPersistedMetadata } from '../../../../server/engine/metadata/persisted.ts';
-import { mergeLinks, metadataXml, writePersisted } from '../../../../server/engine/metadata/write.ts';
+import { writePersisted } from '../../../../server/engine/metadata/write.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { PackageEdit } from '../../../../server/engine/package/edit.ts';
-import type { PersistedLink } from '../../../../shared/contract.ts';
+import type { PersistedLink, PersistedMetadata } from '../../../../shared/contract.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
 
 const link = (anchor: string, targetHash: string, extra: Partial<PersistedLink> = {}): PersistedLink => ({ anchor, kind: 'figure', targetHash, sourceText: '1', ...extra });
 
-test('mergeLinks: earlier records kept once, their target hash updated by this run\'s; external links untouched', () => {
+async function emptyEdit(): Promise<PackageEdit> {
+  return new PackageEdit(openDocx(await buildDocx({ body: p('Text.') })));
+}
+
+/** The records writePersisted keeps from `previous` and `added`. */
+async function mergeLinks(previous: PersistedLink[], added: PersistedLink[]): Promise<PersistedLink[]> {
+  return writePersisted(await emptyEdit(), { engine: 'hyperlinker', version: 1, links: previous }, added, '2026-01-01T00:00:00Z').links;
+}
+
+/** The XML part writePersisted writes for `meta`'s links. */
+async function metadataXml(meta: PersistedMetadata): Promise<string> {
+  const edit = await emptyEdit();
+  writePersisted(edit, null, meta.links, meta.appliedAt ?? '');
+  return openDocx(edit.write()).zip.text('customXml/item1.xml');
+}
+
+test('merged records: earlier records kept once, their target hash updated by this run\'s; external links untouched', async () => {
   const previous = [link('_Hl_fig_1', 'old'), link('https://doi.org/10.1/x', '', { kind: 'doi', external: true, sourceText: '10.1/x' })];
   const added = [link('_Hl_fig_1', 'new'), link('_Hl_fig_1', 'new', { sourceText: 'Figure 1' }), link('https://doi.org/10.1/x', '', { kind: 'doi', external: true, sourceText: '10.1/x' })];
-  assert.deepEqual(mergeLinks(previous, added), [
+  assert.deepEqual(await mergeLinks(previous, added), [
     link('_Hl_fig_1', 'new'),
     link('https://doi.org/10.1/x', '', { kind: 'doi', external: true, sourceText: '10.1/x' }),
     link('_Hl_fig_1', 'new', { sourceText: 'Figure 1' }),
   ]);
 });
 
-test('metadataXml escapes attribute values and cuts source text at 200 characters', () => {
-  const xml = metadataXml({ engine: 'hyperlinker', version: 1, appliedAt: '2026-01-01T00:00:00Z', links: [link('_Hl_a', 'h', { sourceText: `"<&>${'x'.repeat(300)}`, targetId: 'fig-1' })] });
+test('the records\' XML escapes attribute values and cuts source text at 200 characters', async () => {
+  const xml = await metadataXml({ engine: 'hyperlinker', version: 1, appliedAt: '2026-01-01T00:00:00Z', links: [link('_Hl_a', 'h', { sourceText: `"<&>${'x'.repeat(300)}`, targetId: 'fig-1' })] });
   assert.match(xml, /sourceText="&quot;&lt;&amp;&gt;x+"/);
   assert.equal(/sourceText="([^"]*)"/.exec(xml)![1]!.replace(/&[a-z]+;/g, '_').length, 200);
   assert.match(xml, /targetId="fig-1"/);

@@ -3,7 +3,7 @@
 // bookmarks, notes, tables and text boxes. What the detectors read and the linker splits runs by.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fieldType, holdForField, walkPart, type PartWalkResult } from '../../../../server/engine/model/walk-part.ts';
+import { walkPart, type PartWalkResult } from '../../../../server/engine/model/walk-part.ts';
 import { readNumbering } from '../../../../server/engine/model/numbering.ts';
 import { readStyles } from '../../../../server/engine/model/styles.ts';
 import type { ModelParagraph } from '../../../../server/engine/model/types.ts';
@@ -161,26 +161,4 @@ test('notes: each paragraph knows its note id; the note reference mark adds no t
     ['word/footnotes.xml', '1', ' See [2].'],
     ['word/footnotes.xml', '1', 'More.'],
   ]);
-});
-
-test('holdForField and fieldType: how each field type\'s result is held', () => {
-  const rows: Array<[string, string, string | undefined]> = [
-    [' HYPERLINK "https://x.org" ', 'HYPERLINK', 'existing-hyperlink'],
-    ['REF _Ref1 \\h', 'REF', 'existing-cross-reference'],
-    ['pageref _Ref1', 'PAGEREF', 'existing-cross-reference'],
-    ['NOTEREF _Ref2 \\f', 'NOTEREF', 'existing-cross-reference'],
-    ['ADDIN EN.CITE <EndNote>', 'ADDIN', 'citation-manager-field'],
-    ['ADDIN Mendeley Citation{x}', 'ADDIN', 'citation-manager-field'],
-    ['CITATION Smi20 \\l 1033', 'CITATION', 'citation-manager-field'],
-    ['BIBLIOGRAPHY', 'BIBLIOGRAPHY', 'citation-manager-field'],
-    ['ADDIN something.else', 'ADDIN', 'field-result'],
-    ['TOC \\o "1-3"', 'TOC', 'field-result'],
-    ['SEQ Figure \\* ARABIC', 'SEQ', undefined],
-    ['PAGE', 'PAGE', undefined],
-    ['', '', undefined],
-  ];
-  for (const [instruction, type, hold] of rows) {
-    assert.equal(fieldType(instruction), type, instruction);
-    assert.equal(holdForField(instruction), hold, instruction);
-  }
 });

@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contextOf } from '../../../../server/engine/review/packet.ts';
+import { buildPacket } from '../../../../server/engine/review/packet.ts';
+import type { MatchCandidate } from '../../../../server/engine/detect/types.ts';
+import type { ModelParagraph } from '../../../../server/engine/model/types.ts';
+import { parseSettings } from '../../../../shared/settings.ts';
+
+/** The context the packet gives a match over [start, end) of `text`. */
+function contextOf(text: string, start: number, end: number) {
+  const paragraph = { part: 'word/document.xml', index: 0, text } as unknown as ModelParagraph;
+  const match: MatchCandidate = { kind: 'citation', paragraph, start, end, status: 'unmatched', confidence: 0 };
+  const packet = buildPacket({ fileHash: 'h', settings: parseSettings({}), matches: [{ id: 'm1', match }], targets: [], citeStyle: 'numeric', persistedMetadata: null });
+  return packet.matches[0]!.context;
+}
 
 test('context: the text around a match, cut at words, white space folded', () => {
   const text = 'Early work on phyllotaxis (Douady and Couder, 1996) showed that\tspirals emerge from a simple rule of inhibition between primordia at the apex.';

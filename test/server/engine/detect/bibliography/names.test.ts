@@ -2,7 +2,7 @@
 // One row per case.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { acronym, foldedWords, isAnonymous, nameKey, nameKeyNoParticles, nameKeys } from '../../../../../server/engine/detect/bibliography/names.ts';
+import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../../../../../server/engine/detect/bibliography/names.ts';
 
 const keyRows: Array<[string, string]> = [
   ['Español–Suñer', 'espanolsuner'],
@@ -22,7 +22,7 @@ const particleRows: Array<[string, string]> = [
   ['Van', 'van'],
   ['van', 'van'],
 ];
-for (const [name, key] of particleRows) test(`nameKeyNoParticles: ${name}`, () => assert.equal(nameKeyNoParticles(name), key));
+for (const [name, key] of particleRows) test(`nameKeys without particles: ${name}`, () => assert.ok(nameKeys(name).includes(key), nameKeys(name).join()));
 
 test('nameKeys: as written, without particles, without a generational suffix, first part of a double surname', () => {
   assert.deepEqual(nameKeys('van Ittersum').sort(), ['ittersum', 'vanittersum']);
