@@ -114,7 +114,7 @@ function idempotencyHeader(input: ScanInput): Record<string, string> {
 }
 
 /** Joins a base address and a route path, keeping any path the base has (https://host/prefix + /hyperlink). */
-export function joinUrl(baseUrl: string, path: string): string {
+function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 

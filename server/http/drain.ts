@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from './errors.ts';
 
 /** Seconds a client is told to wait before retrying a request refused while draining (another replica answers). */
-export const DRAIN_RETRY_AFTER = 1;
+const DRAIN_RETRY_AFTER = 1;
 
 /** Paths answered while draining: the proxy and the operator still read health, readiness and metrics. */
 const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);

@@ -5,7 +5,7 @@ import type { RegistryLimiter, RequestClass, ResolverCache } from '../resolver/p
 import type { ServiceMetrics } from './metrics.ts';
 
 /** A registry URL's request class: /works/{doi} is a look-up, /works?query... a search. */
-export function requestClassOf(url: string): RequestClass {
+function requestClassOf(url: string): RequestClass {
   const path = new URL(url).pathname.replace(/\/+$/, '');
   return /\/works\/.+/.test(path) ? 'lookup' : 'search';
 }

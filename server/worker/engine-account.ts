@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const current = new AsyncLocalStorage<{ account: string; requestId: string | undefined }>();
 
 /** Work started by callers outside any request (CLI, benches) shares this one account. */
-export const NO_ACCOUNT = 'none';
+const NO_ACCOUNT = 'none';
 
 export function withEngineAccount<T>(account: string, run: () => T, requestId?: string): T {
   return current.run({ account, requestId }, run);

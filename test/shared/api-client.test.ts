@@ -3,7 +3,7 @@
 // event stream read into handlers and a final report or error.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HyperlinkerClient, joinUrl } from '../../shared/api-client.ts';
+import { HyperlinkerClient } from '../../shared/api-client.ts';
 import { urlOf } from '../helpers/fetch-url.ts';
 
 interface Sent { url: string; method: string; headers: Record<string, string>; body: unknown }
@@ -18,9 +18,12 @@ function recorder(respond: (req: Sent) => Response) {
 }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-test('joinUrl keeps the base path and never doubles a slash', () => {
-  assert.equal(joinUrl('https://host/prefix/', '/hyperlink'), 'https://host/prefix/hyperlink');
-  assert.equal(joinUrl('https://host', 'api-keys'), 'https://host/api-keys');
+test('URLs keep the base path and never double a slash', async () => {
+  for (const [baseUrl, url] of [['https://host/prefix/', 'https://host/prefix/hyperlink-scan'], ['https://host', 'https://host/hyperlink-scan']]) {
+    const r = recorder(() => json(200, { matches: [], targets: [] }));
+    await new HyperlinkerClient({ baseUrl: baseUrl!, fetch: r.fetchImpl }).scan({ file: new Uint8Array([80, 75]) });
+    assert.equal(r.sent[0]!.url, url);
+  }
 });
 
 test('document routes carry the API key and a form with the file and the settings', async () => {

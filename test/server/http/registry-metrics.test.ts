@@ -4,17 +4,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ServiceMetrics } from '../../../server/http/metrics.ts';
-import { instrumentedCache, instrumentedFetch, instrumentedLimiter, requestClassOf } from '../../../server/http/registry-metrics.ts';
+import { instrumentedCache, instrumentedFetch, instrumentedLimiter } from '../../../server/http/registry-metrics.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { CachedResolution, ResolverCache } from '../../../server/resolver/ports.ts';
 
 const metrics = (): ServiceMetrics => new ServiceMetrics({ engineThreads: () => 0, engineQueued: () => 0, engineThreadsMax: 1, pendingReservations: async () => 0 });
 const line = async (m: ServiceMetrics, prefix: string): Promise<string[]> => (await m.registry.metrics()).split('\n').filter((l) => l.startsWith(prefix));
 
-test('requestClassOf: /works/{doi} is a look-up, /works?query a search', () => {
-  assert.equal(requestClassOf('https://api.crossref.org/works/10.1000/xyz?mailto=a@b.org'), 'lookup');
-  assert.equal(requestClassOf('https://api.crossref.org/works?query.bibliographic=x&rows=5'), 'search');
-  assert.equal(requestClassOf('http://127.0.0.1:9/works/'), 'search');
+test('request classes: /works/{doi} is a look-up, /works?query a search', async () => {
+  const m = metrics();
+  const f = instrumentedFetch(m, (async () => new Response('{}', { status: 200 })) as typeof fetch);
+  await f('https://api.crossref.org/works/10.1000/xyz?mailto=a@b.org');
+  await f('https://api.crossref.org/works?query.bibliographic=x&rows=5');
+  await f('http://127.0.0.1:9/works/');
+  assert.deepEqual((await line(m, 'hyperlinker_registry_requests_total{')).sort(), [
+    'hyperlinker_registry_requests_total{class="lookup",status="200"} 1',
+    'hyperlinker_registry_requests_total{class="search",status="200"} 2',
+  ]);
 });
 
 test('registry requests counted by class and status, 429s and failures included', async () => {
