@@ -2,8 +2,9 @@
 // user or organisation serialises concurrent creations so that limits and name checks hold.
 import type { Pool } from 'mysql2/promise';
 import type { ApiKey, NewApiKey, NewOrgKey } from '../../../shared/contract.ts';
-import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, listOrgKeys, listUserKeys, revokeKeyById, revokeOrgKey, revokeUserKey, type ApiKeyRow } from '../../db/api-keys.ts';
-import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
+import { activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, insertApiKey, listOrgKeys, listUserKeys, revokeKeyById, revokeOrgKey, revokeUserKey } from '../../db/api-keys.ts';
+import { inTransaction } from '../../db/connection.ts';
+import { apiKeyView } from './contract-views.ts';
 import { lockOrg } from '../../db/organisations.ts';
 import { grantTrialOnce, lockUser } from '../../db/users.ts';
 import type { ServiceConfig } from '../config.ts';
@@ -11,21 +12,6 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { newApiKey } from '../../accounts/secrets.ts';
 import { createKeyRequestSchema } from '../../../shared/schemas/accounts.ts';
 import { parseRequest } from '../validate.ts';
-
-
-export function apiKeyView(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    key_prefix: row.key_prefix,
-    prefix: row.key_prefix,
-    is_active: row.is_active === 1,
-    last_used_at: isoOrNull(row.last_used_at),
-    total_docs_processed: Number(row.total_docs_processed),
-    created_at: iso(row.created_at),
-    expires_at: isoOrNull(row.expires_at),
-  };
-}
 
 /** The CreateKeyRequest body: { name?: string (at most 100 characters) }, required for organisation keys. */
 export function parseKeyName(body: unknown, required: boolean): string | null {

@@ -4,26 +4,11 @@
 import type { CreditPurchase } from '../../../shared/contract.ts';
 import type { Pool } from 'mysql2/promise';
 import { findPurchase, findPurchaseByIdempotencyKey, insertPurchase, lockPurchase, markCompleted, setProviderRef, type NewPurchase, type PurchaseRow } from '../../db/billing.ts';
-import { inTransaction, iso, isoOrNull } from '../../db/connection.ts';
+import { inTransaction } from '../../db/connection.ts';
+import { purchaseView } from './contract-views.ts';
 import { addCredits, creditBalance, MAX_CREDIT_BALANCE } from '../../db/credits.ts';
 import type { PaymentProvider } from '../billing/payment-provider.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
-
-export function purchaseView(row: PurchaseRow): CreditPurchase {
-  return {
-    id: row.id,
-    org_id: row.org_id,
-    credits: Number(row.credits),
-    amount_cents: Number(row.amount_cents),
-    currency: row.currency,
-    provider: row.provider,
-    provider_ref: row.provider_ref,
-    status: row.status,
-    idempotency_key: row.idempotency_key,
-    created_at: iso(row.created_at),
-    completed_at: isoOrNull(row.completed_at),
-  };
-}
 
 /** The purchase rows and balances the service decides on (server/db on the service's pool). */
 export interface PurchaseStore {

@@ -13,13 +13,13 @@ import {
   findInvitation,
   setInvitationStatus,
   upsertInvitation,
-  type InvitationRow,
   type ReceivedInvitationRow,
 } from '../../db/invitations.ts';
 import { insertMembership, lockOrg, type OrgRow, type Role } from '../../db/organisations.ts';
 import { normaliseEmail, type UserRow } from '../../db/users.ts';
 import type { OrgCaller } from '../auth.ts';
 import { badRequest, conflict, forbidden, notFound, ownerRequired } from '../errors.ts';
+import { invitationView } from './contract-views.ts';
 
 /** Days an invitation stays open. */
 const INVITATION_TTL_DAYS = 14;
@@ -27,10 +27,6 @@ const INVITATION_TTL_DAYS = 14;
 const MAX_OPEN_INVITATIONS = 100;
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
-
-export function invitationView(row: InvitationRow): OrgInvitation {
-  return { id: row.id, email: row.email, role: row.role, status: 'pending', created_at: iso(row.created_at), expires_at: iso(row.expires_at) };
-}
 
 function receivedView(row: ReceivedInvitationRow): ReceivedInvitation {
   return { id: row.id, org: { name: row.org_name, slug: row.org_slug }, role: row.role, created_at: iso(row.created_at), expires_at: iso(row.expires_at) };

@@ -1,10 +1,9 @@
 // Creating API keys: the CreateKeyRequest body checked before any database work (a name is required for
-// organisation keys, at most 100 characters, trimmed), and the stored row as the contract's ApiKey. The
+// organisation keys, at most 100 characters, trimmed); the stored row as the contract's ApiKey is in contract-views.test.ts. The
 // limits and trial credits under the row lock run against MariaDB in test/server/http/routes/api-keys.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiKeyRow } from '../../../../server/db/api-keys.ts';
-import { apiKeyView, parseKeyName } from '../../../../server/http/services/api-keys.ts';
+import { parseKeyName } from '../../../../server/http/services/api-keys.ts';
 import { refusal } from '../../../helpers/service-context.ts';
 
 const cases: Array<{ name: string; body: unknown; required: boolean; expect: string | null | { reason: string } }> = [
@@ -31,16 +30,3 @@ for (const c of cases) {
     }
   });
 }
-
-test('apiKeyView: the row as the contract\'s ApiKey (flags as booleans, counters as numbers, dates in ISO)', () => {
-  const row: ApiKeyRow = {
-    id: 'k1', user_id: 'u1', org_id: null, name: 'CI', key_prefix: 'hlk_abcd1234', key_hash: 'secret-hash', is_active: 1,
-    last_used_at: null, total_docs_processed: '12' as unknown as number, created_at: new Date('2026-03-04T05:06:07Z'), expires_at: new Date('2027-03-04T05:06:07Z'),
-  };
-  assert.deepEqual(apiKeyView(row), {
-    id: 'k1', name: 'CI', key_prefix: 'hlk_abcd1234', prefix: 'hlk_abcd1234', is_active: true, last_used_at: null,
-    total_docs_processed: 12, created_at: '2026-03-04T05:06:07.000Z', expires_at: '2027-03-04T05:06:07.000Z',
-  });
-  assert.equal(apiKeyView({ ...row, is_active: 0 }).is_active, false);
-  assert.ok(!JSON.stringify(apiKeyView(row)).includes('secret-hash'));
-});

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { NewPurchase, PurchaseRow } from '../../../../server/db/billing.ts';
 import { MAX_CREDIT_BALANCE } from '../../../../server/db/credits.ts';
 import type { PaymentProvider, PaymentState } from '../../../../server/http/billing/payment-provider.ts';
-import { completePurchase, createPurchase, purchaseView, type CreatePurchase, type PurchaseStore } from '../../../../server/http/services/billing.ts';
+import { completePurchase, createPurchase, type CreatePurchase, type PurchaseStore } from '../../../../server/http/services/billing.ts';
 import { poolNotUsed, refusal } from '../../../helpers/service-context.ts';
 
 class MemoryPurchases implements PurchaseStore {
@@ -141,11 +141,4 @@ test('completing: a cancelled purchase, an unknown one, a balance that would ove
   store.balance = MAX_CREDIT_BALANCE - 10;
   const r = await refusal(() => completePurchase(pool, p, second.purchase.id, 'admin', store));
   assert.deepEqual([r.status, r.reason], [409, 'credit_balance_overflow']);
-});
-
-test('purchaseView: numbers from the row\'s strings, dates in ISO, who completed it left out', () => {
-  const row = new MemoryPurchases().add({ orgId: 'o', createdBy: 'u', credits: '7' as unknown as number, amountCents: 350, currency: 'USD', provider: 'manual', idempotencyKey: 'k' });
-  const view = purchaseView(row);
-  assert.deepEqual([view.credits, view.created_at, view.completed_at], [7, '2026-01-01T00:00:00.000Z', null]);
-  assert.ok(!('completed_by' in view));
 });

@@ -1,13 +1,12 @@
 // Inviting a member: the role and the address are checked before the database is touched, so a refused
-// invitation costs no lock; the open invitation as the contract's OrgInvitation. Limits, renewals and
+// invitation costs no lock (the open invitation as the contract's OrgInvitation: contract-views.test.ts). Limits, renewals and
 // answers run against MariaDB in test/server/http/routes/org-invitations.int.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { InvitationRow } from '../../../../server/db/invitations.ts';
 import type { Role } from '../../../../server/db/organisations.ts';
 import type { UserRow } from '../../../../server/db/users.ts';
 import type { OrgCaller } from '../../../../server/http/auth.ts';
-import { invitationView, inviteMember } from '../../../../server/http/services/invitations.ts';
+import { inviteMember } from '../../../../server/http/services/invitations.ts';
 import { poolNotUsed, refusal } from '../../../helpers/service-context.ts';
 
 const user: UserRow = {
@@ -31,14 +30,4 @@ for (const c of refused) {
     assert.deepEqual([r.status, r.reason], [c.status, c.reason]);
   });
 }
-
-test('an open invitation as the contract\'s OrgInvitation: pending, dates in ISO, who invited left out', () => {
-  const row: InvitationRow = {
-    id: 'i1', org_id: 'org-1', email: 'new@example.org', role: 'manager', invited_by: 'u1', status: 'pending',
-    created_at: new Date('2026-05-01T00:00:00Z'), expires_at: new Date('2026-05-15T00:00:00Z'),
-  };
-  assert.deepEqual(invitationView(row), {
-    id: 'i1', email: 'new@example.org', role: 'manager', status: 'pending', created_at: '2026-05-01T00:00:00.000Z', expires_at: '2026-05-15T00:00:00.000Z',
-  });
-});
 
