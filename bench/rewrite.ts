@@ -10,6 +10,10 @@
 //   the verdict), and compared with the text the gold gives for the same work (same DOI) in the target style's own
 //   development manuscript, where the work is in both (Crossref rendered those with citeproc), white space and
 //   quote forms normalised; and, where the registry holds the record, with citeproc's rendering of the record;
+//   where the source entry holds every word of the target's gold text (terms aside), the exact match is attainable
+//   from the string, and that rate is given apart (a source without titles cannot give a target with titles);
+// - round trip: each entry's reading rendered back in the manuscript's own style, against the entry as written
+//   (label aside, normalised): a reading that round-trips exactly accounts for the entry's text;
 // - in-text citations: the same conversion once more with every entry rendered from the fields the reference
 //   reader finds (no faithfulness checks, a bench instrument), so that the citation conversion is measured apart
 //   from entry rendering: the works each paragraph's citations name after the change (read back from the output by
@@ -32,7 +36,7 @@ import type { BibEntry } from '../server/engine/detect/types.ts';
 import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf } from '../server/engine/rewrite/plan.ts';
 import { entriesByNumber } from '../server/engine/rewrite/citations.ts';
 import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
-import { createBibliographyRenderer, recordItem } from '../server/csl/bibliography.ts';
+import { createBibliographyRenderer, entryItem, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, rendererFor, type CslItem } from '../server/csl/render.ts';
 import { readReference } from '../server/references/record.ts';
 import type { BibliographyRenderer } from '../server/engine/citation-style-hooks.ts';
@@ -83,7 +87,7 @@ const settings = parseSettings({ doi: true });
 
 interface Row {
   source: string; form: string; conversions: number; rewritten: number; refused: number;
-  entries: number; renderable: number; shared: number; sharedExact: number; recordExact: number;
+  entries: number; renderable: number; shared: number; sharedExact: number; held: number; heldExact: number; recordExact: number;
   cites: number; citesRight: number; formRight: number; looseRewritten: number; ms: number; plainMs: number; reasons: Map<string, number>;
 }
 const rows = new Map<string, Row>();
@@ -138,6 +142,36 @@ function multisetHits(want: string[], got: string[]): number {
   return hits;
 }
 
+/** Words a style writes its own way (terms, link words): not information an entry holds or lacks. */
+const TERMS = new Set(['and', 'in', 'vol', 'pp', 'no', 'doi', 'available', 'from', 'retrieved', 'online', 'internet', 'et', 'al', 'eds', 'ed', 'edn', 'accessed', 'viewed', 'url', 'nd', 'pag', 'http', 'https', 'org', 'the']);
+const wordsOf = (t: string) => t.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? [];
+/** The source entry holds every word of the target style's gold text (terms aside): an exact rendering is attainable from it. */
+function holds(source: string, goldTarget: string): boolean {
+  const have = new Set(wordsOf(source));
+  return wordsOf(goldTarget).every((w) => TERMS.has(w) || have.has(w) || (/^\d+$/.test(w) && [...have].some((h) => /^\d+$/.test(h) && h.endsWith(w))));
+}
+
+/** Round trip: each entry's reading rendered back in the manuscript's own style, against the entry as written (label aside). */
+function roundTrip(entries: BibEntry[], style: CslStyle | null, resolved: Record<string, ResolvedWork>): { ok: number; n: number; misses: string[] } {
+  const items: CslItem[] = [];
+  for (const e of entries) {
+    const read = entryItem({ key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: null, doi: e.doi, url: e.url }, resolved);
+    if ('item' in read) items.push(read.item);
+  }
+  if (!style) return { ok: 0, n: entries.length, misses: [] };
+  const out = rendererFor(`bench:rt:${style.key}`, () => style.xml).render(items);
+  let ok = 0;
+  const misses: string[] = [];
+  for (const e of entries) {
+    const want = norm(e.text.replace(/^\s*(\[\d+\]|\(\d+\)|\d+\.?)\s+/, ''));
+    const got = out.get(e.key);
+    if (got && norm(got.text) === want) ok++;
+    else misses.push(`      written: ${want}\n      read:    ${got ? norm(got.text) : '(not rendered)'}`);
+  }
+  return { ok, n: entries.length, misses };
+}
+const trips = new Map<string, { ok: number; n: number }>();
+
 for (const [i, f] of docs.entries()) {
   const gold = golds[i]!;
   const bytes = new Uint8Array(readFileSync(join(dir, f)));
@@ -163,16 +197,19 @@ for (const [i, f] of docs.entries()) {
     works[e.key] = { doi: w.DOI.toLowerCase(), title: record.title ?? '', confidence: 1, status: 'ready', citationImpact: 'link-only-safe', transactionPlan: null, record };
     records.push(recordItem(e.key, record)!);
   });
+  const source = loadBundledStyle(TARGET_OF[gold.cslStyle] ?? gold.cslStyle)?.id;
+  const trip = roundTrip(entries, loadBundledStyle(gold.cslStyle) ?? null, works);
+  trips.set(gold.cslStyle, trip);
+  if (verbose) for (const m of trip.misses) console.log(`    round trip ${f}:\n${m}`);
   const before = citedWorks(bytes, (e) => e.key);
   let t = performance.now();
   direct(bytes, settings, { resolvedWorks: works });
   const plainMs = performance.now() - t;
-  const source = loadBundledStyle(TARGET_OF[gold.cslStyle] ?? gold.cslStyle)?.id;
   const inputs = entries.map((e) => ({ key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: null, doi: e.doi, url: e.url }));
   for (const style of targets.slice(0, args.targets)) {
     if (style.id === source) continue;
     const key = `${gold.cslStyle} → ${style.family}`;
-    const row = rows.get(key) ?? { source: gold.cslStyle, form: style.family, conversions: 0, rewritten: 0, refused: 0, entries: 0, renderable: 0, shared: 0, sharedExact: 0, recordExact: 0, cites: 0, citesRight: 0, formRight: 0, looseRewritten: 0, ms: 0, plainMs: 0, reasons: new Map<string, number>() };
+    const row = rows.get(key) ?? { source: gold.cslStyle, form: style.family, conversions: 0, rewritten: 0, refused: 0, entries: 0, renderable: 0, shared: 0, sharedExact: 0, held: 0, heldExact: 0, recordExact: 0, cites: 0, citesRight: 0, formRight: 0, looseRewritten: 0, ms: 0, plainMs: 0, reasons: new Map<string, number>() };
     rows.set(key, row);
     const renderer = createBibliographyRenderer(style, works);
     t = performance.now();
@@ -189,7 +226,13 @@ for (const [i, f] of docs.entries()) {
       if (r) row.renderable++;
       const text = r ? norm(r.segments.map((s) => s.text).join('')) : null;
       const doi = doiOf.get(e.key);
-      if (doi && gt.has(doi)) { row.shared++; if (text === gt.get(doi)) row.sharedExact++; }
+      if (doi && gt.has(doi)) {
+        row.shared++;
+        const exact = text === gt.get(doi);
+        if (exact) row.sharedExact++;
+        if (holds(e.text, gt.get(doi)!)) { row.held++; if (exact) row.heldExact++; }
+        else if (verbose) console.log(`    ≠gold ${f} → ${style.id} ${e.key}:\n      ours: ${text ?? '(not rendered)'}\n      gold: ${gt.get(doi)}`);
+      }
       if (text && expected.get(e.key) === text) row.recordExact++;
     }
     // In-text citations apart from entry rendering: the same conversion with every entry rendered from its fields.
@@ -225,9 +268,9 @@ for (const [i, f] of docs.entries()) {
 const pct = (a: number, b: number) => (b ? (a / b).toFixed(3) : '  -  ');
 const sum = (f: (r: Row) => number) => [...rows.values()].reduce((a, r) => a + f(r), 0);
 console.log(`\nbench:rewrite: ${docs.length} source manuscripts × ${targets.length} target styles (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
-console.log(`${'source style → target form'.padEnd(52)} conv rewr refus  renderable  =gold(shared)  =record  cites right   form  ms/conv ×plain`);
+console.log(`${'source style → target form'.padEnd(52)} conv rewr refus  renderable  =gold(shared)  =gold(held)  round trip  cites right   form  ms/conv ×plain`);
 for (const row of [...rows.values()].sort((a, b) => a.source.localeCompare(b.source) || a.form.localeCompare(b.form))) {
-  console.log(`${`${row.source} → ${row.form}`.padEnd(52)} ${String(row.conversions).padStart(4)} ${String(row.rewritten).padStart(4)} ${String(row.refused).padStart(5)}  ${pct(row.renderable, row.entries).padStart(10)}  ${`${pct(row.sharedExact, row.shared)} (${row.shared})`.padStart(13)}  ${pct(row.recordExact, row.entries).padStart(7)}  ${pct(row.citesRight, row.cites).padStart(11)}  ${`${row.formRight}/${row.looseRewritten}`.padStart(5)}  ${(row.ms / row.conversions).toFixed(0).padStart(7)} ${(row.ms / row.plainMs).toFixed(2).padStart(6)}`);
+  console.log(`${`${row.source} → ${row.form}`.padEnd(52)} ${String(row.conversions).padStart(4)} ${String(row.rewritten).padStart(4)} ${String(row.refused).padStart(5)}  ${pct(row.renderable, row.entries).padStart(10)}  ${`${pct(row.sharedExact, row.shared)} (${row.shared})`.padStart(13)}  ${`${pct(row.heldExact, row.held)} (${row.held})`.padStart(11)}  ${pct(trips.get(row.source)!.ok, trips.get(row.source)!.n).padStart(10)}  ${pct(row.citesRight, row.cites).padStart(11)}  ${`${row.formRight}/${row.looseRewritten}`.padStart(5)}  ${(row.ms / row.conversions).toFixed(0).padStart(7)} ${(row.ms / row.plainMs).toFixed(2).padStart(6)}`);
   for (const [why, n] of row.reasons) console.log(`      refused ×${n}: ${why}`);
 }
 const conv = sum((r) => r.conversions), rewr = sum((r) => r.rewritten);
@@ -235,6 +278,9 @@ console.log(`\nall: ${conv} conversions, ${rewr} rewritten whole (${pct(rewr, co
 console.log(`registry: ${byDoi} of ${goldDois} gold works are in registry-dev.jsonl by DOI, ${byTitle} by title (a registry title of 25+ characters inside the reference)${byDoi ? '' : ': no entry can be rendered from a record, each is read from its string'}`);
 console.log(`entries the renderer writes (on their own terms): ${sum((r) => r.renderable)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.renderable), sum((r) => r.entries))}`);
 console.log(`entries exactly as the target style's gold writes the same work (works in both manuscripts): ${sum((r) => r.sharedExact)}/${sum((r) => r.shared)} = ${pct(sum((r) => r.sharedExact), sum((r) => r.shared))}`);
+console.log(`  of those, where the source entry holds every word of the gold (an exact rendering is attainable from the string): ${sum((r) => r.heldExact)}/${sum((r) => r.held)} = ${pct(sum((r) => r.heldExact), sum((r) => r.held))}`);
+const tripSum = [...trips.values()].reduce((a, t) => ({ ok: a.ok + t.ok, n: a.n + t.n }), { ok: 0, n: 0 });
+console.log(`round trip (each entry's reading rendered back in the manuscript's own style, exactly as written): ${tripSum.ok}/${tripSum.n} = ${pct(tripSum.ok, tripSum.n)}${trips.has('harvard3') ? ' (harvard3 is not bundled: its entries count as misses)' : ''}`);
 console.log(`entries exactly as citeproc renders the registry record: ${sum((r) => r.recordExact)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.recordExact), sum((r) => r.entries))}`);
 console.log(`in-text citations, every entry rendered from its fields (the citation conversion apart from entry rendering): ${sum((r) => r.looseRewritten)}/${conv} conversions written; citation items naming the same works after the change ${sum((r) => r.citesRight)}/${sum((r) => r.cites)} = ${pct(sum((r) => r.citesRight), sum((r) => r.cites))}; citations read back in the target form in ${sum((r) => r.formRight)}/${sum((r) => r.looseRewritten)}`);
 console.log(`time per conversion ${(sum((r) => r.ms) / Math.max(conv, 1)).toFixed(0)} ms, ${(sum((r) => r.ms) / Math.max(sum((r) => r.plainMs), 1)).toFixed(2)}× a plain apply of the same file (same run); wall ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -3,47 +3,18 @@
 // rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
 // matter then). Any other entry is parsed into CSL fields (server/citation-style/parse-entry.ts), completed with the
 // metadata of an approved resolved work, rendered in the chosen style with citeproc-js, and checked
-// for faithfulness: an entry whose fields were not all found or were read run together, whose rendering
-// would drop words of the entry as written, or would show an empty field (": :", "()"), is skipped with
-// the reason (the rewrite then refuses, naming it).
+// for faithfulness (faithful.ts): an entry whose text the reading does not account for (words no field holds),
+// whose fields were read run together, whose rendering would show an empty field (": :", "()"), or that would
+// need the names an abbreviated author list ("et al.") leaves out, is skipped with the reason (the rewrite then
+// refuses, naming it). An entry that simply lacks a field (no pages, no author) is rendered without it.
 
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/citation-style-hooks.ts';
 import { parseEntry, stripTrailer } from '../citation-style/parse-entry.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
+import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';
-
-/** Words that may differ between styles without losing content (terms a style writes its own way). */
-const STYLE_WORDS = new Set([
-  'and', 'the', 'vol', 'volume', 'no', 'issue', 'pp', 'page', 'pages', 'edn', 'ed', 'eds', 'editor', 'editors', 'in', 'et', 'al',
-  'available', 'from', 'retrieved', 'online', 'internet', 'doi', 'http', 'https', 'org', 'accessed', 'cited', 'date',
-  // months: a style may print the year alone
-  'jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'january', 'february', 'march',
-  'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-]);
-
-function words(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-/** Words of the entry (links and style terms aside, given names aside) that the rendering lacks. */
-export function droppedWords(written: string, rendered: string, item: CslItem): string[] {
-  // A year's disambiguation letter ("2019a") is the style's to give or take.
-  const year = (w: string) => w.replace(/^(\d{4})[a-z]$/, '$1');
-  const have = new Set(words(rendered).map(year));
-  // given names, also as the run of initials "Smith AM" writes
-  const given = new Set((item.author ?? []).flatMap((a) => { const g = words(a.given ?? ''); return [...g, g.map((w) => w[0]).join('')]; }));
-  const body = written.replace(/\b(?:https?:\/\/|doi\.org\/)\S+|\b10\.\d{4,9}\/\S+/gi, ' ');
-  const out: string[] = [];
-  for (const w of words(body).map(year)) {
-    if (w.length < 2 || STYLE_WORDS.has(w) || given.has(w) || have.has(w)) continue;
-    // a page range written in full ("575–579") may be abbreviated ("575–9") by the style
-    if (/^\d+$/.test(w) && [...have].some((h) => /^\d+$/.test(h) && (w.endsWith(h) || h.endsWith(w)))) continue;
-    out.push(w);
-  }
-  return out;
-}
 
 /** Links and DOIs, which may hold any punctuation: set aside before looking for empty fields. */
 const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
@@ -60,9 +31,16 @@ export function emptyFieldMark(text: string): string | null {
 
 /** A field that holds what belongs to others (the reader ran them together): "Geoderma 100:321–353. doi: 10.1016/S0016-". */
 function runTogether(item: CslItem): string | null {
+  const issued = item.issued && 'date-parts' in item.issued ? String(item.issued['date-parts'][0]?.[0] ?? '') : '';
   for (const field of ['container-title', 'title', 'publisher'] as const) {
     const v = item[field];
-    if (v && (/\bdoi\b|\b10\.\d{4,9}\//i.test(v) || /\d+\s*(?:\(\d+\))?\s*:\s*\d/.test(v))) return `fields read run together: the ${field === 'container-title' ? 'journal' : field} reads "${v.slice(0, 60)}"`;
+    if (!v) continue;
+    const runOn = /\bdoi\b|\b10\.\d{4,9}\//i.test(v) || /\d+\s*(?:\(\d+\))?\s*:\s*\d/.test(v) || /\bn\.\s?d\./.test(v)
+      // the date read into the title as well ("… Grantors. (1916)"), printed twice then
+      || (!!issued && new RegExp(`\\(${issued}\\)|\\b${issued}\\W*$`).test(v))
+      // the year or the numbers after it read into the journal or the publisher ("Journal of Botany 2004;12")
+      || (field !== 'title' && ((issued && new RegExp(`\\b${issued}\\b`).test(v)) || /[;:]\s*\d/.test(v)));
+    if (runOn) return `fields read run together: the ${field === 'container-title' ? 'journal' : field} reads "${v.slice(0, 60)}"`;
   }
   return null;
 }
@@ -111,6 +89,35 @@ export function recordItem(id: string, record: unknown): CslItem | null {
   return item.title || item.author ? item : null;
 }
 
+const unlistedWhy = 'the author list is abbreviated ("et al."), and the style would print names it leaves out';
+
+/**
+ * The item an entry is rendered from, or why it cannot be rendered faithfully. Registry first: an approved resolved
+ * work is rendered from the registry's record, not from the string. `abbreviated`: one name stands for the authors
+ * an "et al." or an elided middle ("…") leaves out, and a faithful rendering never prints it.
+ */
+export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean } | { reason: string } {
+  const work = resolvedWorks?.[e.key];
+  const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
+  if (record) {
+    if (e.url && !record.DOI) record.URL = e.url;
+    const why = completeness(record);
+    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}` } : { item: record, abbreviated: false };
+  }
+  const parsed = parseEntry(e.text, e.key, e.printedLabel, { pad: false });
+  const item = withMetadata(parsed.item, work);
+  if (e.doi) item.DOI = e.doi;
+  else delete item.DOI;
+  if (e.url && !e.doi) item.URL = e.url;
+  else delete item.URL;
+  const unread = unreadWords(stripTrailer(parsed.body), item);
+  const why = (!item.title && !item.author?.length ? 'neither authors nor a title were found' : null) ?? runTogether(item)
+    ?? (unread.length ? `the reading does not account for: ${unread.slice(0, 5).join(', ')}` : null);
+  if (why) return { reason: why };
+  const abbreviated = /\bet al\b|…/.test(parsed.body);
+  return { item: abbreviated ? withUnlistedAuthor(item, /…/.test(parsed.body)) : item, abbreviated };
+}
+
 /** A renderer for one style, with the approved resolved works (keyed by target key) as metadata. */
 export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Record<string, ResolvedWork>): BibliographyRenderer {
   return {
@@ -120,29 +127,12 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       const { citedOrder, clusters } = options;
       const skipped: BibliographyRendering['skipped'] = [];
       const items: CslItem[] = [];
-      const written = new Map<string, string>();
+      const abbreviated = new Set<string>();
       for (const e of entries) {
-        // Registry first: an approved resolved work is rendered from the registry's record, not from the string.
-        const work = resolvedWorks?.[e.key];
-        const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
-        if (record) {
-          if (e.url && !record.DOI) record.URL = e.url;
-          const why = completeness(record);
-          if (why) { skipped.push({ key: e.key, reason: `the registry's record lacks ${why.replace('fields not found: ', '')}` }); continue; }
-          items.push(record);
-          continue;
-        }
-        const parsed = parseEntry(e.text, e.key, e.printedLabel, { pad: false });
-        if (/\bet al\b|…/.test(parsed.body)) { skipped.push({ key: e.key, reason: 'the author list is abbreviated ("et al."), so the full list is unknown' }); continue; }
-        const item = withMetadata(parsed.item, resolvedWorks?.[e.key]);
-        if (e.doi) item.DOI = e.doi;
-        else delete item.DOI;
-        if (e.url && !e.doi) item.URL = e.url;
-        else delete item.URL;
-        const why = completeness(item) ?? runTogether(item);
-        if (why) { skipped.push({ key: e.key, reason: why }); continue; }
-        items.push(item);
-        written.set(e.key, stripTrailer(parsed.body));
+        const read = entryItem(e, resolvedWorks);
+        if ('reason' in read) { skipped.push({ key: e.key, reason: read.reason }); continue; }
+        if (read.abbreviated) abbreviated.add(e.key);
+        items.push(read.item);
       }
       const rendered: BibliographyRendering['rendered'] = new Map();
       if (items.length === 0) return { rendered, skipped };
@@ -164,12 +154,17 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         if (!r || !r.text) { skipped.push({ key: item.id, reason: 'the style rendered nothing for it' }); continue; }
         const mark = emptyFieldMark(r.text);
         if (mark) { skipped.push({ key: item.id, reason: `the style would write an empty field ("${mark.trim()}")` }); continue; }
-        // An entry rendered from the registry's record may drop what the manuscript wrote wrongly; one read from its string may not drop anything.
-        const lost = written.has(item.id) ? droppedWords(written.get(item.id)!, r.text, item) : [];
-        if (lost.length) { skipped.push({ key: item.id, reason: `the style would drop: ${lost.slice(0, 5).join(', ')}` }); continue; }
+        if (abbreviated.has(item.id) && printsUnlisted(r.text)) { skipped.push({ key: item.id, reason: unlistedWhy }); continue; }
         rendered.set(item.id, { segments: r.segments, label: r.label });
       }
       if (!doc) return { rendered, skipped };
+      // A citation that would name an author the abbreviated list leaves out ("Smith, Lee, and Unlisted"): its entries block.
+      for (const c of doc.citations) {
+        if (!printsUnlisted(c.text)) continue;
+        for (const x of c.items) {
+          if (x && abbreviated.has(x.id) && rendered.delete(x.id)) skipped.push({ key: x.id, reason: unlistedWhy });
+        }
+      }
       const citations = doc.citations.map((c) => ({ segments: c.segments, text: c.text, items: c.items.map((x) => (x ? { key: x.id, start: x.start, end: x.end } : null)) }));
       return { rendered, skipped, citations };
     },

@@ -143,6 +143,25 @@ function splitEntry(html: string): { label: string; body: string } {
   return { label, body: html.slice(0, margin.index) + html.slice(margin.index + margin[0].length) };
 }
 
+/**
+ * The entry's number written inline at the start of its body ("1. Smith J", a superscript "1" before the names),
+ * as styles that print it without a second-field layout do, split off as its label like a margin label is.
+ * Only the entry's own number: an entry that starts with another number (a title "5559065 Coated …") keeps it.
+ */
+export function inlineLabel(segments: Segment[], n: number): { label: string; segments: Segment[] } {
+  const text = segmentsText(segments);
+  const m = new RegExp(`^[[(]?${n}(?!\\d)[\\].)]?\\s*`).exec(text);
+  if (!m || m[0].length >= text.length) return { label: '', segments };
+  let cut = m[0].length;
+  const out: Segment[] = [];
+  for (const seg of segments) {
+    if (cut >= seg.text.length) { cut -= seg.text.length; continue; }
+    out.push(cut ? { ...seg, text: seg.text.slice(cut) } : seg);
+    cut = 0;
+  }
+  return { label: m[0].trim(), segments: tidy(out) };
+}
+
 /** `needle` in `text` at or after `from`, not inside a longer number ("3" is not found in "13"); -1 when absent. */
 function findFrom(text: string, needle: string, from: number): number {
   for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, at + 1)) {
@@ -172,8 +191,12 @@ export class Renderer {
   private items = new Map<string, CslItem>();
   private calls = 0;
 
+  /** The style numbers its bibliography (its entries may carry the number inline, without a margin). */
+  private readonly numbered: boolean;
+
   constructor(styleXml: string, lang = 'en-US') {
     engineConstructions++;
+    this.numbered = /<bibliography[\s\S]*variable="citation-number"/.test(styleXml);
     this.engine = new (CSL().Engine)({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
   }
 
@@ -245,8 +268,10 @@ export class Renderer {
       const internal = meta.entry_ids[i]?.[0];
       const id = internal === undefined ? undefined : original.get(String(internal));
       if (id === undefined) return;
-      const { label, body } = splitEntry(html);
-      const segments = tidy(htmlToSegments(body));
+      const split = splitEntry(html);
+      let label = split.label;
+      let segments = tidy(htmlToSegments(split.body));
+      if (!label && this.numbered) ({ label, segments } = inlineLabel(segments, i + 1));
       out.set(String(id), { id: String(id), label, segments, text: segmentsText(segments) });
     });
     return out;

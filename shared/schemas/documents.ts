@@ -309,7 +309,7 @@ export const bibRewriteEntrySchema = named(
   z.looseObject({
     refId: z.string(),
     label: z.string().meta({ description: 'The entry as the author knows it: "Reference [4]", "Reference 12"' }),
-    lacks: z.string().meta({ description: 'What stops the rewrite of this entry: fields missing and not resolved, words the style would drop…' }),
+    lacks: z.string().meta({ description: 'What stops the rewrite of this entry: words its reading does not account for, fields read run together, an abbreviated author list the style would print in full…' }),
   }),
 );
 

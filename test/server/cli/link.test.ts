@@ -81,7 +81,7 @@ test('link --style rewrites the whole reference list or refuses and writes nothi
   const blocked = Number(/rewrite into nlm-citation-sequence was refused and nothing was written: (\d+) of 37 entries/.exec(refused.stderr)?.[1]);
   assert.ok(blocked >= 10 && blocked < 37, refused.stderr);
   assert.equal(refused.stderr.split('\n').filter((l) => /^ {2}Reference \d+: /.test(l)).length, blocked, 'each blocking entry on its own line');
-  assert.match(refused.stderr, /\n {2}Reference 1: the style would drop: oxford/);
+  assert.match(refused.stderr, /\n {2}Reference 1: the reading does not account for: oxford/);
   assert.equal(existsSync(out), false, 'no output when the rewrite is refused');
   const form = await link('--style', 'apa');
   assert.equal(form.code, 1);

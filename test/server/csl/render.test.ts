@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
-import { htmlToSegments, rendererFor, type CslItem } from '../../../server/csl/render.ts';
+import { htmlToSegments, inlineLabel, rendererFor, type CslItem } from '../../../server/csl/render.ts';
 
 const item: CslItem = {
   id: 'a', type: 'article-journal', title: 'A study of things', author: [{ family: 'Smith', given: 'John R.' }, { family: 'Doe', given: 'K.' }],
@@ -24,6 +24,19 @@ test('ieee renders label, quoted title and italic container; ids and order kept 
   // same id, other data: the second call renders the new data (citeproc caches by id)
   const again = r.render([{ ...item, title: 'Another' }]).get('a')!;
   assert.match(again.text, /“Another,”/);
+});
+
+test('a number the style writes inline (no margin) is the label, not part of the entry: AIP\'s superscript, BMC\'s "1."', () => {
+  for (const [id, label, start] of [['american-institute-of-physics', '1', 'J.R. Smith, and K. Doe'], ['biomed-central', '1.', 'Smith JR, Doe K']] as const) {
+    const s = loadBundledStyle(id)!;
+    const out = rendererFor(s.key, () => s.xml).render([item]).get('a')!;
+    assert.equal(out.label, label, id);
+    assert.ok(out.text.startsWith(start), `${id}: ${out.text}`);
+    assert.equal(out.segments.map((x) => x.text).join(''), out.text);
+  }
+  // Only the entry's own number: a title that starts with another number keeps it.
+  assert.deepEqual(inlineLabel([{ text: '5559065 Coated catalysts.' }], 1), { label: '', segments: [{ text: '5559065 Coated catalysts.' }] });
+  assert.deepEqual(inlineLabel([{ text: '12', superscript: true }, { text: ' Smith J.' }], 12), { label: '12', segments: [{ text: 'Smith J.' }] });
 });
 
 test('one cached engine renders document after document: the citations of one are forgotten before the next', async () => {
