@@ -22,7 +22,7 @@ export function shape(text: string): string {
 }
 
 /** Levenshtein distance, O(n·m) time, O(m) memory. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (!a.length) return b.length;
   if (!b.length) return a.length;

@@ -22,7 +22,7 @@ const LINKS = /\b(?:https?:\/\/\S+|doi\.org\/\S+|10\.\d{4,9}\/\S+)/gi;
  * Word classes: a capitalised word A (in capitals too: small capitals are
  * often typed so), a lower-case word a, one to three capitals (initials "J", "JA", or an acronym) I, digits 0; runs of words of one class collapse to one.
  */
-export function wordShape(text: string): string {
+function wordShape(text: string): string {
   const out = text.replace(LINKS, '').replace(/[\p{L}'’]+(?:-[\p{L}'’]+)*|\d+/gu, (w) => {
     if (/^\d+$/.test(w)) return '0';
     if (/^\p{Lu}{1,3}$/u.test(w)) return 'I';

@@ -5,13 +5,8 @@ import { parseSettings, SettingsError, type HyperlinkSettings } from '../../../s
 import { findMembership } from '../../db/organisations.ts';
 import { findPreset } from '../../db/presets.ts';
 import type { KeyCaller } from '../auth.ts';
-import { HttpError, badRequest } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { checkSettingsText, checkSettingsValue } from '../json-limits.ts';
-
-export function settingsError(err: SettingsError): HttpError {
-  if (err.message === 'Invalid JSON in form data') return badRequest('Invalid JSON in form data', 'invalid_json');
-  return new HttpError(400, err.message, 'invalid_settings', { status: err.field });
-}
 
 export function parseJsonField(text: string, field: string): unknown {
   try {
@@ -47,7 +42,8 @@ export async function resolveSettings(pool: Pool, caller: KeyCaller, text: strin
     }
     return parseSettings(raw);
   } catch (err) {
-    if (err instanceof SettingsError) throw settingsError(err);
+    // A bad value: the field as status (invalid JSON never reaches here: parseJsonField answered it).
+    if (err instanceof SettingsError) throw new HttpError(400, err.message, 'invalid_settings', { status: err.field });
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 // shape (word classes, numbers as 0, punctuation kept), Levenshtein distance, similarity and median.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { editDistance, median, normaliseEntry, shape, similarity } from '../../../server/citation-style/similarity.ts';
+import { median, normaliseEntry, shape, similarity } from '../../../server/citation-style/similarity.ts';
 
 test('normaliseEntry drops links and DOIs, collapses white space, and keeps punctuation against the word', () => {
   assert.equal(normaliseEntry('Smith J .  Title ,  Nature.\n https://doi.org/10.1/x'), 'Smith J. Title, Nature.');
@@ -17,7 +17,9 @@ test('shape: two styles of one reference differ in shape, two references of one 
   assert.equal(shape('NASA report'), 'C a');
 });
 
-test('editDistance is Levenshtein distance', () => {
+test('similarity counts the Levenshtein distance', () => {
+  /** The distance similarity's value implies: (1 − similarity) × the longer length. */
+  const editDistance = (a: string, b: string) => Math.round((1 - similarity(a, b)) * Math.max(a.length, b.length));
   const rows: Array<[string, string, number]> = [['', '', 0], ['abc', '', 3], ['', 'ab', 2], ['kitten', 'sitting', 3], ['flaw', 'lawn', 2], ['same', 'same', 0]];
   for (const [a, b, d] of rows) {
     assert.equal(editDistance(a, b), d, `${a}/${b}`);

@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { styleEntry } from '../../../server/citation-style/entry.ts';
-import { templateOf, wordShape } from '../../../server/citation-style/template.ts';
+import { templateOf } from '../../../server/citation-style/template.ts';
+
+/** The template of text outside every field: its word shape. */
+const wordShape = (text: string) => templateOf(text, {});
 
 const template = (text: string) => {
   const e = styleEntry(text, 'x');

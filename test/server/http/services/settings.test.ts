@@ -3,8 +3,9 @@
 // caller's organisation (run against MariaDB by test/server/http/routes/org-presets.int.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseSettings, SettingsError } from '../../../../shared/settings.ts';
-import { parseJsonField, resolveSettings, settingsError } from '../../../../server/http/services/settings.ts';
+import { parseSettings } from '../../../../shared/settings.ts';
+import { HttpError } from '../../../../server/http/errors.ts';
+import { parseJsonField, resolveSettings } from '../../../../server/http/services/settings.ts';
 import { MAX_SETTINGS_BYTES } from '../../../../server/http/json-limits.ts';
 import { keyCaller, poolNotUsed, refusal } from '../../../helpers/service-context.ts';
 
@@ -40,10 +41,11 @@ test('refusals: invalid JSON, a value out of range, too deep, too large', async 
   assert.notEqual(deep.reason, large.reason);
 });
 
-test('settingsError: the bad field as status, invalid JSON as its own reason', () => {
-  const e = settingsError(new SettingsError('figures', 'figures must be one of off, number, numbersub, full'));
-  assert.deepEqual([e.status, e.reason, e.error, e.extras], [400, 'invalid_settings', 'figures must be one of off, number, numbersub, full', { status: 'figures' }]);
-  assert.equal(settingsError(new SettingsError('settings', 'Invalid JSON in form data')).reason, 'invalid_json');
+test('a bad value: its field as status', async () => {
+  const e = await resolveSettings(pool, keyCaller(), JSON.stringify({ figures: 'sometimes' })).then(() => null, (err: unknown) => err as HttpError);
+  assert.ok(e instanceof HttpError);
+  assert.deepEqual([e.status, e.reason, e.extras], [400, 'invalid_settings', { status: 'figures' }]);
+  assert.match(e.error, /figures/);
 });
 
 test('parseJsonField names the field in its hint', async () => {
