@@ -316,4 +316,14 @@ export const MIGRATIONS: Migration[] = [
       ) ENGINE=InnoDB`,
     ],
   },
+  {
+    version: 15,
+    name: 'registry limiter: the share of the announced rate after a 429',
+    // Additive increase, multiplicative decrease shared by every process (issue 22 item 1): a 429 halves the
+    // share of the announced rate the limiter grants (rate_share, as of rate_share_at on the database's clock);
+    // it climbs back by a twentieth of the rate per interval without a 429 (server/resolver/aimd.ts).
+    statements: [
+      'ALTER TABLE registry_limits ADD COLUMN rate_share DOUBLE NOT NULL DEFAULT 1, ADD COLUMN rate_share_at BIGINT NOT NULL DEFAULT 0',
+    ],
+  },
 ];

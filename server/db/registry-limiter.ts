@@ -2,8 +2,11 @@
 // not per process). State lives in MySQL (migration 8):
 //   registry_limits  one row per request class: the limits the registry announced (per window and
 //                    at once) and a pause every process obeys (429 with Retry-After);
-//   registry_slots   one row per granted request: when it started (counted in a sliding window) and
-//                    whether it is still in flight (released_at NULL and lease not expired).
+//   registry_slots   one row per granted request: when it left (granted_at: its grant, moved to the moment the
+//                    client marks it sent; counted in a sliding window) and whether it is still in flight
+//                    (released_at NULL and lease not expired).
+// A 429 halves the share of the announced rate every process grants (registry_limits.rate_share, migration 15);
+// it climbs back additively (server/resolver/aimd.ts).
 // A slot is granted inside a transaction that locks the limit rows, so two processes never both
 // take the last slot. The window counts per class; the concurrency limit counts every class in flight. Times are the database's clock (NOW(3)), the one clock all processes share.
 // Announced limits are untrusted: clamped (server/resolver/limits.ts) when announced and again when read
@@ -13,6 +16,7 @@
 import type { Pool, PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from '../resolver/ports.ts';
 import { clampLimits } from '../resolver/limits.ts';
+import { afterRateLimited, sharedLimits, shareAt } from '../resolver/aimd.ts';
 import { abortReason } from '../common/abort.ts';
 import { execute, selectRows } from './connection.ts';
 
@@ -59,6 +63,8 @@ interface LimitRow extends RowDataPacket {
   interval_ms: number;
   concurrency: number;
   paused_until: number;
+  rate_share: number;
+  rate_share_at: number;
 }
 
 export class MysqlRegistryLimiter implements RegistryLimiter {
@@ -142,7 +148,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     // requests of every class in flight, as the registry does.
     const rows = await selectRows<LimitRow>(
       conn,
-      'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until FROM registry_limits ORDER BY request_class FOR UPDATE',
+      'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, rate_share, rate_share_at FROM registry_limits ORDER BY request_class FOR UPDATE',
     );
     const row = rows.find((r) => r.request_class === requestClass);
     if (!row) throw new Error(`registry_limits has no row for ${requestClass}`);
@@ -157,9 +163,9 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     // seen waiting and is served only when a poll happens to find the slot free.
     if (account) await this.markWaiting(conn, account, now);
     const limits = this.limitsFor(requestClass, row);
-    const interval = limits.intervalMs;
-    const span = interval + (this.marginMs >= 0 ? this.marginMs : 100 + Math.round(interval * 0.05));
-    const limit = limits.limit;
+    const share = shareAt({ share: Number(row.rate_share), at: Number(row.rate_share_at) }, now, limits.intervalMs);
+    const { limit, intervalMs: interval } = sharedLimits(limits.limit, limits.intervalMs, share);
+    const span = Math.round(interval + (this.marginMs >= 0 ? this.marginMs : 100 + interval * 0.05));
     const recent = await selectRows<{ granted_at: number } & RowDataPacket>(
       conn,
       'SELECT granted_at FROM registry_slots WHERE request_class = ? AND granted_at > ? ORDER BY granted_at',
@@ -218,6 +224,10 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     this.renewer.unref();
     let released = false;
     return {
+      // The database's clock when the update runs: a little after the request left, never before.
+      sent: () => {
+        execute(this.pool, `UPDATE registry_slots SET granted_at = GREATEST(granted_at, ${DB_NOW_MS}) WHERE id = ?`, [id]).catch(() => undefined);
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -291,12 +301,43 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     await execute(this.pool, `UPDATE registry_limits SET paused_until = GREATEST(paused_until, ${DB_NOW_MS} + ?)`, [delta]);
   }
 
-  /** The limits every process currently works with (tests, diagnostics). */
-  async currentLimits(): Promise<Record<string, RateLimits & { pausedUntil: number }>> {
+  async rateLimited(requestClass: RequestClass): Promise<void> {
     await this.ensureRows();
-    const rows = await selectRows<RowDataPacket>(this.pool, 'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until FROM registry_limits');
-    const out: Record<string, RateLimits & { pausedUntil: number }> = {};
-    for (const r of rows) out[String(r.request_class)] = { limit: Number(r.rate_limit), intervalMs: Number(r.interval_ms), concurrency: Number(r.concurrency), pausedUntil: Number(r.paused_until) };
+    const conn = await this.pool.getConnection();
+    try {
+      await conn.beginTransaction();
+      try {
+        const [row] = await selectRows<LimitRow & { now_ms: number }>(
+          conn,
+          `SELECT rate_limit, interval_ms, concurrency, rate_share, rate_share_at, ${DB_NOW_MS} AS now_ms FROM registry_limits WHERE request_class = ? FOR UPDATE`,
+          [requestClass],
+        );
+        if (row) {
+          const now = Number(row.now_ms);
+          const state = { share: Number(row.rate_share), at: Number(row.rate_share_at) };
+          const next = afterRateLimited(state, now, this.limitsFor(requestClass, row).intervalMs);
+          if (next !== state) await execute(conn, 'UPDATE registry_limits SET rate_share = ?, rate_share_at = ? WHERE request_class = ?', [next.share, next.at, requestClass]);
+        }
+        await conn.commit();
+      } catch (err) {
+        await conn.rollback().catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** The limits every process currently works with (tests, diagnostics). */
+  async currentLimits(): Promise<Record<string, RateLimits & { pausedUntil: number; rateShare: number }>> {
+    await this.ensureRows();
+    const rows = await selectRows<RowDataPacket>(this.pool, `SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, rate_share, rate_share_at, ${DB_NOW_MS} AS now_ms FROM registry_limits`);
+    const out: Record<string, RateLimits & { pausedUntil: number; rateShare: number }> = {};
+    for (const r of rows) {
+      const intervalMs = Number(r.interval_ms);
+      const rateShare = shareAt({ share: Number(r.rate_share), at: Number(r.rate_share_at) }, Number(r.now_ms), intervalMs);
+      out[String(r.request_class)] = { limit: Number(r.rate_limit), intervalMs, concurrency: Number(r.concurrency), pausedUntil: Number(r.paused_until), rateShare };
+    }
     return out;
   }
 }

@@ -41,6 +41,7 @@ export function instrumentedLimiter(metrics: ServiceMetrics, inner: RegistryLimi
     },
     updateLimits: (requestClass, limits) => inner.updateLimits(requestClass, limits),
     pauseUntil: (untilEpochMs) => inner.pauseUntil(untilEpochMs),
+    rateLimited: (requestClass) => inner.rateLimited(requestClass),
   };
 }
 

@@ -1,7 +1,8 @@
 // The Crossref REST client: bibliographic search and single-DOI look-up, in the polite pool (mailto
-// in the query and the User-Agent), every request through the shared limiter, limits followed from
-// the response headers, 429 and 5xx retried with exponential backoff and jitter (Retry-After
-// honoured and shared through the limiter), a time-out per request, cancellation by AbortSignal.
+// in the query and the User-Agent), every request through the shared limiter and marked sent when its
+// headers leave (send-time.ts), limits followed from the response headers, 429 and 5xx retried with
+// exponential backoff and jitter (Retry-After honoured and shared through the limiter; a 429 also halves
+// the limiter's rate, which climbs back additively), a time-out per request, cancellation by AbortSignal.
 // After a request fails for good the client counts the registry as down and fails fast, so an
 // outage holds the remaining references at once instead of retrying each.
 
@@ -10,6 +11,7 @@ import { clampLimits } from './limits.ts';
 import type { RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
 import { POLITE_LIMITS, PUBLIC_LIMITS } from './ports.ts';
 import { BodyLimitError, MAX_REGISTRY_BODY_BYTES, readCappedText } from './registry-body.ts';
+import { whenSent } from './send-time.ts';
 import type { CrossrefWork } from './work.ts';
 import { validWork, validWorks } from './work-schema.ts';
 
@@ -201,6 +203,15 @@ export class CrossrefClient {
       if (attempt > 1) this.stats.retries++;
       if (!this.options.fetch) loadHttpStack();
       const slot = await limiter.acquire(requestClass, signal, this.options.account);
+      // The window counts the request from when its headers left; a fetch that does not report it (a test's)
+      // is counted from when its answer came, later than it left, never earlier.
+      let stamped = false;
+      const stamp = () => {
+        if (stamped) return;
+        stamped = true;
+        slot.sent();
+      };
+      const stopWaiting = whenSent(url, stamp);
       let wait: number | null = null;
       try {
         this.stats.requests++;
@@ -212,6 +223,7 @@ export class CrossrefClient {
           headers: { 'user-agent': this.userAgent(), accept: 'application/json' },
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
+        stamp();
         const limits = limitsFromHeaders(res.headers);
         if (limits) await limiter.updateLimits(requestClass, this.saneLimits(requestClass, limits));
         const maxBytes = res.ok ? this.options.maxBodyBytes ?? MAX_REGISTRY_BODY_BYTES : 64 * 1024;
@@ -242,6 +254,7 @@ export class CrossrefClient {
           if (res.status === 429) {
             this.stats.rateLimited++;
             this.last429 = Date.now();
+            await limiter.rateLimited(requestClass);
           }
           last = `registry answered ${res.status}`;
           if (after !== null && after > maxRetryAfter) { last += ` (Retry-After ${Math.round(after / 1000)} s)`; break; }
@@ -264,6 +277,7 @@ export class CrossrefClient {
         last = timedOut ? `no answer within ${Math.round((this.options.timeoutMs ?? 20_000) / 1000)} s` : `cannot reach the registry (${err instanceof Error ? (err.cause as { code?: string } | undefined)?.code ?? err.message : String(err)})`;
         wait = this.backoff(attempt);
       } finally {
+        stopWaiting();
         slot.release();
         if (wait !== null && attempt < maxAttempts) await sleep(wait, signal);
       }

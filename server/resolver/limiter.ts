@@ -1,8 +1,10 @@
-// The in-process RegistryLimiter (CLI, tests, bench): a sliding window of grant times per request
-// class, a cap on requests in flight, and a shared pause after a 429. Starts from the documented
-// polite (or public) limits; the client feeds it the limits each response announces.
+// The in-process RegistryLimiter (CLI, tests, bench): a sliding window per request class of the times
+// requests left (each counted from its grant until the client marks it sent), a cap on requests in flight,
+// a shared pause after a 429 and the rate halved by one, climbing back additively (aimd.ts). Starts from the
+// documented polite (or public) limits; the client feeds it the limits each response announces.
 
 import { abortReason } from '../common/abort.ts';
+import { afterRateLimited, FULL_RATE, sharedLimits, shareAt, type AimdState } from './aimd.ts';
 import type { LimiterSlot, RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
 import { POLITE_LIMITS } from './ports.ts';
 
@@ -15,13 +17,15 @@ interface Waiter {
   onAbort?: () => void;
 }
 
-/** Slack on each window so that requests granted one interval apart never arrive within it at the registry. */
+/** Slack on each window so that requests sent one interval apart never arrive within it at the registry. */
 const WINDOW_SLACK_MS = 25;
 const WINDOW_SLACK_RATIO = 0.02;
 
 export class InProcessLimiter implements RegistryLimiter {
   private readonly limits: Record<RequestClass, RateLimits>;
-  private readonly grants: Record<RequestClass, number[]> = { search: [], lookup: [] };
+  /** Per class, when each request of the window left (its grant until it is marked sent), oldest first. */
+  private readonly grants: Record<RequestClass, { at: number }[]> = { search: [], lookup: [] };
+  private readonly aimd: Record<RequestClass, AimdState> = { search: FULL_RATE, lookup: FULL_RATE };
   private readonly waiters: Waiter[] = [];
   private inFlight = 0;
   private pausedUntil = 0;
@@ -70,16 +74,26 @@ export class InProcessLimiter implements RegistryLimiter {
     this.pump();
   }
 
+  rateLimited(requestClass: RequestClass): void {
+    this.aimd[requestClass] = afterRateLimited(this.aimd[requestClass], this.now(), this.limits[requestClass].intervalMs);
+  }
+
+  /** The share of the announced rate granted now (1 until a 429; tests, diagnostics). */
+  rateShare(requestClass: RequestClass): number {
+    return shareAt(this.aimd[requestClass], this.now(), this.limits[requestClass].intervalMs);
+  }
+
   /** Milliseconds until a request of the class may start (0: now). */
   private waitFor(requestClass: RequestClass, now: number): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     const l = this.limits[requestClass];
     if (this.inFlight >= l.concurrency) return Infinity; // a release pumps
-    const window = l.intervalMs * (1 + WINDOW_SLACK_RATIO) + WINDOW_SLACK_MS;
+    const { limit, intervalMs } = sharedLimits(l.limit, l.intervalMs, this.rateShare(requestClass));
+    const window = intervalMs * (1 + WINDOW_SLACK_RATIO) + WINDOW_SLACK_MS;
     const g = this.grants[requestClass];
-    while (g.length && g[0]! <= now - window) g.shift();
-    if (g.length < l.limit) return 0;
-    return g[g.length - l.limit]! + window - now;
+    while (g.length && g[0]!.at <= now - window) g.shift();
+    if (g.length < limit) return 0;
+    return g[g.length - limit]!.at + window - now;
   }
 
   private pump(): void {
@@ -97,11 +111,19 @@ export class InProcessLimiter implements RegistryLimiter {
       if (pick < 0) break;
       const [w] = this.waiters.splice(pick, 1) as [Waiter];
       if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
-      this.grants[w.requestClass].push(now);
+      const stamp = { at: now };
+      const window = this.grants[w.requestClass];
+      window.push(stamp);
       this.lastGrant.set(w.account, ++this.grantSeq);
       this.inFlight++;
       let released = false;
       w.resolve({
+        sent: () => {
+          const at = this.now();
+          if (at <= stamp.at) return;
+          stamp.at = at;
+          window.sort((a, b) => a.at - b.at);
+        },
         release: () => {
           if (released) return;
           released = true;

@@ -25,13 +25,19 @@ export interface RateLimits {
 
 /** A granted slot: release it when the response (or failure) is in, so the concurrency slot frees. */
 export interface LimiterSlot {
+  /**
+   * The request left now (its headers were written to the socket): the window counts it from this moment instead
+   * of its grant, so a request that left late (a busy event loop, a connection set up) is not counted early.
+   * Stamps only move later; a slot never marked sent counts from its grant.
+   */
+  sent(): void;
   release(): void;
 }
 
 /**
  * One limiter for all registry requests of a client. Implementations: in-process (CLI, tests;
  * server/resolver/limiter.ts) and MySQL-backed (the service, shared by every process).
- * Contract: never more than `limit` acquisitions per `intervalMs` window, never more than
+ * Contract: never more than `limit` requests sent per `intervalMs` window (stretched after a 429), never more than
  * `concurrency` unreleased slots, nothing granted before a pause ends.
  */
 export interface RegistryLimiter {
@@ -46,6 +52,11 @@ export interface RegistryLimiter {
   updateLimits(requestClass: RequestClass, limits: RateLimits): void | Promise<void>;
   /** A 429 (or 503) with Retry-After: hold every request of every class until `untilEpochMs`. */
   pauseUntil(untilEpochMs: number): void | Promise<void>;
+  /**
+   * A 429 for a request of this class: the rate granted (for every process sharing the limiter) is halved, and
+   * climbs back additively while no 429 comes (server/resolver/aimd.ts).
+   */
+  rateLimited(requestClass: RequestClass): void | Promise<void>;
 }
 
 /** Documented polite-pool limits (field notes): the starting point until the headers say otherwise. */

@@ -98,6 +98,44 @@ test('a pause (429 Retry-After) holds every class in every process', async () =>
   assert.ok(waited >= 350, `waited ${waited} ms for a 400 ms pause`);
 });
 
+test('a 429 in one process halves the rate every process grants (one per window instead of two), shared through the table', async () => {
+  await reset();
+  const two: Record<RequestClass, RateLimits> = { search: { limit: 2, intervalMs: 400, concurrency: 5 }, lookup: LIMITS.lookup };
+  const a = new MysqlRegistryLimiter(poolA, { initial: two, marginMs: 0, pollMs: 10 });
+  const b = new MysqlRegistryLimiter(poolB, { initial: two, marginMs: 0, pollMs: 10 });
+  await a.rateLimited('search');
+  await a.rateLimited('search'); // the same burst's second 429 lowers nothing more
+  const share = (await b.currentLimits()).search!.rateShare;
+  assert.ok(share >= 0.5 && share < 0.55, `the other process reads half the rate (${share})`);
+  assert.equal((await b.currentLimits()).lookup!.rateShare, 1, 'per class');
+  const t0 = Date.now();
+  const times: number[] = [];
+  await Promise.all(Array.from({ length: 3 }, async () => {
+    const slot = await b.acquire('search');
+    times.push(Date.now() - t0);
+    slot.release();
+  }));
+  times.sort((x, y) => x - y);
+  // At the whole rate two would start at once; at half, one per window of about 400 ms (less what the share regains).
+  assert.ok(times[1]! >= 300 && times[2]! - times[1]! >= 300, `one per window (${times.join(', ')} ms)`);
+});
+
+test('a slot marked sent counts from then: its window starts when the request left, not at its grant', async () => {
+  await reset();
+  const one: Record<RequestClass, RateLimits> = { search: { limit: 1, intervalMs: 300, concurrency: 5 }, lookup: LIMITS.lookup };
+  const a = new MysqlRegistryLimiter(poolA, { initial: one, marginMs: 0, pollMs: 10 });
+  const b = new MysqlRegistryLimiter(poolB, { initial: one, marginMs: 0, pollMs: 10 });
+  const t0 = Date.now();
+  const first = await a.acquire('search');
+  await new Promise((r) => setTimeout(r, 200)); // left 200 ms after its grant
+  first.sent();
+  first.release();
+  const second = await b.acquire('search');
+  const waited = Date.now() - t0;
+  second.release();
+  assert.ok(waited >= 480, `the next grant waits a window after the send, not the grant (${waited} ms)`);
+});
+
 test('a slot never released expires after its lease; an aborted wait takes no slot', async () => {
   await reset();
   const one: Record<RequestClass, RateLimits> = { search: { limit: 100, intervalMs: 1000, concurrency: 1 }, lookup: LIMITS.lookup };

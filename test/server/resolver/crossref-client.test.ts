@@ -5,6 +5,7 @@ import { CrossrefClient, limitsFromHeaders, parseInterval, RegistryError, retryA
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
+import { maxInWindow } from '../../helpers/time-windows.ts';
 
 let fake: FakeCrossref;
 before(async () => { fake = await startFake(); });
@@ -105,6 +106,53 @@ test('under an enforced limit, a burst of searches gets no 429 and never exceeds
     assert.ok(limited.stats.maxInFlight <= 3);
   } finally {
     await limited.close();
+  }
+});
+
+test('a 429 halves the rate the limiter grants (AIMD): after it, at most half the announced rate reaches the registry', async () => {
+  const limited = await startFake({ polite: { search: 10, lookup: 10, concurrency: 10 }, latencyMs: [5, 15], windowSlackMs: 150 });
+  try {
+    const limiter = new InProcessLimiter({ search: { limit: 10, intervalMs: 1000, concurrency: 10 }, lookup: { limit: 10, intervalMs: 1000, concurrency: 10 } });
+    const c = new CrossrefClient({ apiUrl: limited.url, mailto: 'x@example.org', limiter });
+    limited.failNext(1, 429, 0);
+    await c.search(REFS.bacon);
+    assert.equal(c.stats.rateLimited, 1);
+    assert.ok(limiter.rateShare('search') < 0.6, `halved (${limiter.rateShare('search')})`);
+    limited.resetStats();
+    await Promise.all(Array.from({ length: 14 }, (_, i) => c.search(`${REFS.stroke} ${i}`)));
+    assert.equal(limited.stats.rejected, 0);
+    const at = limited.stats.served.map((s) => s.at);
+    // At the whole rate ten would arrive in the first second; at half, five (six once the share has climbed a little).
+    assert.ok(maxInWindow(at, 900) <= 6, `at most 6 in any 900 ms (got ${maxInWindow(at, 900)})`);
+  } finally {
+    await limited.close();
+  }
+});
+
+test('each request is counted from when its headers left (reported by fetch), not when its answer came', async () => {
+  const marks: { what: string; at: number }[] = [];
+  const mark = (what: string) => marks.push({ what, at: performance.now() });
+  const inner = new InProcessLimiter();
+  const limiter = {
+    acquire: async (...a: Parameters<InProcessLimiter['acquire']>) => {
+      const slot = await inner.acquire(...a);
+      mark('granted');
+      return { sent: () => { mark('sent'); slot.sent(); }, release: () => { mark('released'); slot.release(); } };
+    },
+    updateLimits: inner.updateLimits.bind(inner), pauseUntil: inner.pauseUntil.bind(inner), rateLimited: inner.rateLimited.bind(inner),
+  };
+  fake.setLatency([200, 200]);
+  try {
+    const c = new CrossrefClient({ apiUrl: fake.url, mailto: 'x@example.org', limiter });
+    await c.search(REFS.bacon);
+    await c.lookup('10.1000/stroke.2010');
+  } finally {
+    fake.setLatency([0, 0]);
+  }
+  assert.deepEqual(marks.map((m) => m.what), ['granted', 'sent', 'released', 'granted', 'sent', 'released']);
+  for (const i of [0, 3]) {
+    const [granted, sent, released] = [marks[i]!.at, marks[i + 1]!.at, marks[i + 2]!.at];
+    assert.ok(released - sent >= 150, `sent when it left, ${(sent - granted).toFixed(1)} ms after its grant and ${(released - sent).toFixed(1)} ms before its answer`);
   }
 });
 

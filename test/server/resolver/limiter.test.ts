@@ -81,3 +81,48 @@ test('fair shares: the waiting account served least recently goes next, whatever
   // Before: first come, first served: hog ×6, then the others.
   assert.deepEqual(order.slice(0, 3).sort(), ['hog', 'other', 'third']);
 });
+
+test('a slot marked sent counts in the window from then: a late request holds the next one back', async () => {
+  const limiter = new InProcessLimiter(limits(1, 100, 10));
+  const t0 = performance.now();
+  const first = await limiter.acquire('search');
+  await new Promise((r) => setTimeout(r, 80)); // the request left 80 ms after its grant (a busy event loop)
+  first.sent();
+  first.release();
+  const second = await limiter.acquire('search');
+  const waited = performance.now() - t0;
+  second.release();
+  // Counted from its grant the second would start at about 127 ms; from the send, at 80 + 127.
+  assert.ok(waited >= 195, `the next request waits a window after the send (started at ${waited.toFixed(0)} ms)`);
+});
+
+test('a 429 halves the granted rate (the window stretches), which climbs back additively', async () => {
+  let now = 1_000_000;
+  const limiter = new InProcessLimiter(limits(2, 100, 10), () => now);
+  assert.equal(limiter.rateShare('search'), 1);
+  limiter.rateLimited('search');
+  assert.equal(limiter.rateShare('search'), 0.5);
+  limiter.rateLimited('search');
+  assert.equal(limiter.rateShare('search'), 0.5, 'the same burst lowers it once');
+  assert.equal(limiter.rateShare('lookup'), 1, 'per class');
+  now += 500;
+  assert.ok(Math.abs(limiter.rateShare('search') - 0.75) < 1e-9, 'five intervals later: 0.75');
+  now += 500;
+  assert.equal(limiter.rateShare('search'), 1);
+});
+
+test('at half the rate the burst halves too: one request per window instead of two', async () => {
+  const limiter = new InProcessLimiter(limits(2, 100, 10));
+  limiter.rateLimited('search');
+  const t0 = performance.now();
+  const times: number[] = [];
+  await Promise.all(Array.from({ length: 3 }, async () => {
+    const slot = await limiter.acquire('search');
+    times.push(performance.now() - t0);
+    slot.release();
+  }));
+  times.sort((a, b) => a - b);
+  // At the whole rate the first two would start at once; at half, one per window (about 115 ms with the slack,
+  // less what the share regains meanwhile).
+  assert.ok(times[1]! >= 90 && times[2]! - times[1]! >= 90, `one per window (${times.map((t) => t.toFixed(0)).join(', ')} ms)`);
+});

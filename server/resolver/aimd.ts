@@ -1,0 +1,48 @@
+// Additive increase, multiplicative decrease of the rate a limiter grants (issue 22, item 1): a 429 halves
+// the share of the announced rate the limiter uses, and the share climbs back by a twentieth of the announced
+// rate per interval without a 429. The state is two numbers (the share and when it was last lowered), so the
+// in-process limiter keeps it in memory and the MySQL limiter in its limits row, shared by every process.
+// At a share below 1 the limiter grants fewer requests per window (the burst shrinks, not only the average rate)
+// and stretches the window by what rounding down lost, so the rate is the share's exactly.
+
+/** The share of the announced rate in use at `at` (epoch ms); it has climbed back since, by `shareAt`. */
+export interface AimdState {
+  share: number;
+  at: number;
+}
+
+export const FULL_RATE: AimdState = { share: 1, at: 0 };
+/** A 429 multiplies the share by this. */
+const DECREASE = 0.5;
+/** Never below an eighth of the announced rate: the pause after a 429 (Retry-After) does the rest. */
+const MIN_SHARE = 1 / 8;
+/** Share regained per interval without a 429. */
+const INCREASE_PER_INTERVAL = 0.05;
+
+/** The share in use at `now`: the last lowered share plus the additive climb since, at most the whole rate. */
+export function shareAt(state: AimdState, now: number, intervalMs: number): number {
+  if (state.share >= 1) return 1;
+  const climbed = state.share + (INCREASE_PER_INTERVAL * Math.max(0, now - state.at)) / Math.max(1, intervalMs);
+  return Math.min(1, climbed);
+}
+
+/**
+ * The state after a 429 at `now`. 429s within one interval of the last decrease answered requests sent at the
+ * old rate (one burst earns several): they lower nothing more.
+ */
+export function afterRateLimited(state: AimdState, now: number, intervalMs: number): AimdState {
+  if (state.share < 1 && now - state.at < intervalMs) return state;
+  return { share: Math.max(MIN_SHARE, shareAt(state, now, intervalMs) * DECREASE), at: now };
+}
+
+/**
+ * The limits a limiter grants at this share of `limit` per `intervalMs`: the share of the limit rounded down
+ * (at least one request), in a window stretched so that the rate is the share's.
+ */
+export function sharedLimits(limit: number, intervalMs: number, share: number): { limit: number; intervalMs: number } {
+  const s = Math.max(MIN_SHARE, Math.min(1, share));
+  if (s === 1) return { limit, intervalMs };
+  const scaled = limit * s;
+  const granted = Math.max(1, Math.floor(scaled));
+  return { limit: granted, intervalMs: (intervalMs * granted) / scaled };
+}
