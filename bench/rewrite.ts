@@ -171,6 +171,8 @@ function roundTrip(entries: BibEntry[], style: CslStyle | null, resolved: Record
   return { ok, n: entries.length, misses };
 }
 const trips = new Map<string, { ok: number; n: number }>();
+/** Why the entries that blocked a refused conversion block it, by kind (an entry counts once per conversion). */
+const blockers = new Map<string, number>();
 
 for (const [i, f] of docs.entries()) {
   const gold = golds[i]!;
@@ -258,6 +260,7 @@ for (const [i, f] of docs.entries()) {
       row.refused++;
       const why = (r.reason ?? '').replace(/\d+ of \d+ entries/, 'N entries').replace(/\d+ in-text citations?/, 'N in-text citations').replace(/: the citation .*/, '').split(style.id).join('the target').replace(/ \([a-z-]+\)/g, '').slice(0, 100);
       row.reasons.set(why, (row.reasons.get(why) ?? 0) + 1);
+      for (const b of r.entries) { const kind = b.lacks.replace(/:.*$/s, '').replace(/\s*\(".*$/s, ''); blockers.set(kind, (blockers.get(kind) ?? 0) + 1); }
       if (verbose) console.log(`  ${f} → ${style.id}: ${r.outcome}: ${r.reason} ${r.entries.slice(0, 3).map((e) => `${e.label}: ${e.lacks}`).join('; ')}`);
       continue;
     }
@@ -275,6 +278,7 @@ for (const row of [...rows.values()].sort((a, b) => a.source.localeCompare(b.sou
 }
 const conv = sum((r) => r.conversions), rewr = sum((r) => r.rewritten);
 console.log(`\nall: ${conv} conversions, ${rewr} rewritten whole (${pct(rewr, conv)}), ${conv - rewr} refused with reasons, 0 mixed lists written`);
+console.log(`entries blocking the refused conversions, by reason: ${[...blockers].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join('; ')}`);
 console.log(`registry: ${byDoi} of ${goldDois} gold works are in registry-dev.jsonl by DOI, ${byTitle} by title (a registry title of 25+ characters inside the reference)${byDoi ? '' : ': no entry can be rendered from a record, each is read from its string'}`);
 console.log(`entries the renderer writes (on their own terms): ${sum((r) => r.renderable)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.renderable), sum((r) => r.entries))}`);
 console.log(`entries exactly as the target style's gold writes the same work (works in both manuscripts): ${sum((r) => r.sharedExact)}/${sum((r) => r.shared)} = ${pct(sum((r) => r.sharedExact), sum((r) => r.shared))}`);
