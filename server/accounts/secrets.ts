@@ -21,7 +21,7 @@ const API_KEY_PREFIX = 'sk_service_live_';
  * not queued for a minute: 256 waiting checks took 50–75 s at load 20, and clients gave up without an answer).
  */
 const SCRYPT_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
-export const SCRYPT_QUEUE = 32;
+const SCRYPT_QUEUE = 32;
 const SCRYPT_PRIORITY_QUEUE = 4096;
 const SCRYPT_MAX_WAIT_MS = 5_000;
 let scryptRunning = 0;

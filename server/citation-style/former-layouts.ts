@@ -27,7 +27,7 @@ export interface FormerLayout {
   description: string;
 }
 
-export const FORMER_LAYOUTS: readonly FormerLayout[] = [
+const FORMER_LAYOUTS: readonly FormerLayout[] = [
   {
     id: 'biomed-central-2018',
     answers: 'biomed-central',
@@ -61,7 +61,7 @@ export const FORMER_LAYOUTS: readonly FormerLayout[] = [
 ];
 
 /** Prefix of a former layout's id among the styles detection scores (bundled ids have none). */
-export const FORMER_PREFIX = 'former:';
+const FORMER_PREFIX = 'former:';
 
 const byKey = new Map(FORMER_LAYOUTS.map((f) => [`${FORMER_PREFIX}${f.id}`, f]));
 const xmlCache = new Map<string, string>();

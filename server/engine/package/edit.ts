@@ -1,7 +1,7 @@
 // Tracks what apply changes in a package: parsed parts edited in place (serialised once at the end),
 // new parts, relationships and content types. Everything else is copied raw by writeZip.
 
-import { parseRels, relsPartName, resolveTarget, type DocxPackage, REL } from './docx.ts';
+import { parseRels, relsPartName, resolveTarget, type DocxPackage } from './docx.ts';
 import { childrenOf, el, parseXml, rootOf, tagOf, attr, type XmlDocument } from './xml.ts';
 import { isStrictUri, relTypeFor } from './namespaces.ts';
 import { serializeXmlTo } from './serialize.ts';
@@ -159,4 +159,3 @@ type XmlNode0 = ReturnType<typeof rootOf>;
 function relKey(type: string, target: string, external: boolean): string {
   return `${type}|${external ? 'E' : 'I'}|${target}`;
 }
-export { REL };

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PackageEdit, REL } from '../../../../server/engine/package/edit.ts';
+import { REL } from '../../../../server/engine/package/docx.ts';
+import { PackageEdit } from '../../../../server/engine/package/edit.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { writeZip } from '../../../../server/engine/package/zip.ts';
 
