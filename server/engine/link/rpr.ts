@@ -16,7 +16,7 @@ const RANK = new Map(RPR_ORDER.map((t, i) => [t, i]));
  * replaced by a copy (its children list copied; the child elements themselves stay shared and are
  * replaced, never changed); created as first child when missing.
  */
-export function ownRPr(run: XmlNode): XmlNode {
+function ownRPr(run: XmlNode): XmlNode {
   const kids = childrenOf(run);
   const at = kids.findIndex((k) => tagOf(k) === 'w:rPr');
   if (at < 0) {

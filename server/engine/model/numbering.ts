@@ -33,7 +33,7 @@ function letters(n: number): string {
   return String.fromCharCode(97 + idx).repeat(times);
 }
 
-export function formatNumber(n: number, format: string): string {
+function formatNumber(n: number, format: string): string {
   switch (format) {
     case 'decimal': return String(n);
     case 'decimalZero': return n < 10 ? `0${n}` : String(n);

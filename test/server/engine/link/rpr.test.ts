@@ -2,7 +2,7 @@
 // shared w:rPr, and the link look (Hyperlink style unless the run has a style, colour, URL font).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hexColor, LinkLook, ownRPr, putRPrChild } from '../../../../server/engine/link/rpr.ts';
+import { hexColor, LinkLook, putRPrChild } from '../../../../server/engine/link/rpr.ts';
 import { childrenOf, el, parseNodes, tagOf, attr, type XmlNode } from '../../../../server/engine/package/xml.ts';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -20,18 +20,22 @@ test('putRPrChild inserts in schema order and replaces an element of the same ta
   assert.equal(attr(childrenOf(rPr)[2]!, 'w:val'), 'FF0000');
 });
 
-test('ownRPr: created first when missing; an existing one replaced by a copy, the shared one untouched', () => {
+test('a run\'s own w:rPr: created first when missing; a shared one copied, the run sharing it untouched', () => {
+  const look = new LinkLook({ styleId: 'Hyperlink', color: '0077BD', font: '' });
   const bare = run('');
-  const created = ownRPr(bare);
+  look.style(bare);
   assert.equal(tags(bare)[0], 'w:rPr');
-  assert.equal(childrenOf(created).length, 0);
+  assert.deepEqual(tags(rPrOf(bare)), ['w:rStyle', 'w:color']);
+  // Split runs share their w:rPr: styling one leaves the other as it was.
   const a = run('<w:rPr><w:i/></w:rPr>');
   const shared = rPrOf(a);
-  const own = ownRPr(a);
-  assert.notEqual(own, shared);
-  putRPrChild(own, el('w:b', {}));
+  const b = run('');
+  childrenOf(b).unshift(shared);
+  look.style(a);
+  assert.notEqual(rPrOf(a), shared);
+  assert.equal(rPrOf(b), shared);
   assert.deepEqual(tags(shared), ['w:i']);
-  assert.deepEqual(tags(own), ['w:b', 'w:i']);
+  assert.deepEqual(tags(rPrOf(a)), ['w:rStyle', 'w:i', 'w:color']);
 });
 
 test('the link look: Hyperlink style and colour; a run\'s own character style stays', () => {

@@ -2,7 +2,7 @@
 // several levels, start values and overrides, deeper levels restarting, bullets and unknown lists).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatNumber, readNumbering } from '../../../../server/engine/model/numbering.ts';
+import { readNumbering } from '../../../../server/engine/model/numbering.ts';
 import { parseXml } from '../../../../server/engine/package/xml.ts';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -14,7 +14,10 @@ const formats: Array<[number, string, string]> = [
   [4, 'decimal', '4'], [4, 'decimalZero', '04'], [12, 'decimalZero', '12'], [1, 'lowerLetter', 'a'], [27, 'lowerLetter', 'aa'],
   [28, 'upperLetter', 'BB'], [1994, 'lowerRoman', 'mcmxciv'], [49, 'upperRoman', 'XLIX'], [3, 'none', ''], [5, 'ordinalText', '5'],
 ];
-for (const [n, fmt, out] of formats) test(`formatNumber(${n}, ${fmt}) = "${out}"`, () => assert.equal(formatNumber(n, fmt), out));
+/** The label of a one-level list in `format` that starts at `n`, as Word prints its first item. */
+const formatNumber = (n: number, format: string) =>
+  numbering(`<w:abstractNum w:abstractNumId="0">${lvl(0, format, '%1', n)}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`).next('1', 0)?.text;
+for (const [n, fmt, out] of formats) test(`the number ${n} in ${fmt} is "${out}"`, () => assert.equal(formatNumber(n, fmt), out));
 
 test('a two-level list: labels from lvlText, deeper levels restart when the parent advances', () => {
   const c = numbering(`<w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.')}${lvl(1, 'lowerLetter', '%1.%2)')}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`);
