@@ -256,7 +256,7 @@ export class Linker {
 }
 
 /** The w:hyperlink element (inside paragraph `p`) whose subtree holds `run`. */
-export function findHyperlinkAround(p: XmlNode, run: XmlNode): XmlNode | undefined {
+function findHyperlinkAround(p: XmlNode, run: XmlNode): XmlNode | undefined {
   const path: XmlNode[] = [];
   const visit = (n: XmlNode): boolean => {
     if (n === run) return true;
