@@ -63,7 +63,7 @@ export function unreadWords(written: string, item: CslItem): string[] {
 }
 
 /** The family name standing for the names an abbreviated author list leaves out: never printed by a faithful rendering. */
-export const UNLISTED_NAME = 'Unlistedauthorzz';
+const UNLISTED_NAME = 'Unlistedauthorzz';
 
 /**
  * The item with one name standing for those an abbreviated list leaves out: after the names given ("et al."),

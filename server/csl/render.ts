@@ -148,7 +148,7 @@ function splitEntry(html: string): { label: string; body: string } {
  * as styles that print it without a second-field layout do, split off as its label like a margin label is.
  * Only the entry's own number: an entry that starts with another number (a title "5559065 Coated …") keeps it.
  */
-export function inlineLabel(segments: Segment[], n: number): { label: string; segments: Segment[] } {
+function inlineLabel(segments: Segment[], n: number): { label: string; segments: Segment[] } {
   const text = segmentsText(segments);
   const m = new RegExp(`^[[(]?${n}(?!\\d)[\\].)]?\\s*`).exec(text);
   if (!m || m[0].length >= text.length) return { label: '', segments };
