@@ -6,7 +6,7 @@
 // module load (kind titles, settings labels) follows too.
 import { LocaleFormat, resolveLocale, type Locale } from './i18n/locale.ts';
 import { MESSAGES, type Messages } from './i18n/messages.ts';
-import { COUNT_PLACEHOLDERS, parseReason } from './i18n/service-reasons.ts';
+import { COUNT_PLACEHOLDERS, parseReason, type ServiceReason } from './i18n/service-reasons.ts';
 
 type Vars = Readonly<Record<string, string | number>>;
 
@@ -14,8 +14,9 @@ function build(messages: Messages, f: LocaleFormat) {
   const m = structuredClone(messages);
   const t = (template: string, vars: Vars) => f.fill(template, vars);
   /** A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning) in the display language; as written when unknown. */
-  const translateReason = (text: string): string => {
-    const r = parseReason(text);
+  const translateReason = (text: string, code?: { code: string; values?: Record<string, string> }): string => {
+    // The service's code when it sent one (ReviewMatch.reasonCode), else its sentence matched back to a code.
+    const r = code && code.code in m.reasons ? ({ code: code.code, values: code.values ?? {} } as ServiceReason) : parseReason(text);
     if (!r) return text;
     const v = r.values;
     const vars: Record<string, string | number> = { ...v };
@@ -59,7 +60,7 @@ function build(messages: Messages, f: LocaleFormat) {
       sizeMismatch: (read: number, expected: number) => t(m.errors.sizeMismatch, { read, expected }),
       wordOnly: (host: string) => t(m.errors.wordOnly, { host }),
       loadFailed: (url: string, status: number) => t(m.errors.loadFailed, { url, status: String(status) }),
-      sliceCount: (expected: number, got: number) => t(m.errors.sliceCount, { expected, got }),
+      sliceCount: (expected: number, got: number) => t(f.count(expected, m.errors.sliceCountOne, m.errors.sliceCount), { expected, got }),
       sliceMissing: (n: number) => t(m.errors.sliceMissing, { n }),
       /** A `400 DOCX rejected` answer's reason code in words, with the fix; null for a code the pane does not know. */
       docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),
@@ -69,7 +70,13 @@ function build(messages: Messages, f: LocaleFormat) {
     /** The Checks step: the manuscript's findings per severity. */
     checks: {
       ...m.checks,
-      counts: (errors: number, warnings: number, notes: number) => t(m.checks.counts, { errors, warnings, notes }),
+      /** "2 errors · 1 warning · 0 notes": each count with the locale's singular or plural. */
+      counts: (errors: number, warnings: number, notes: number) =>
+        t(m.checks.counts, {
+          errors: t(f.count(errors, m.checks.errorCountOne, m.checks.errorCount), { n: errors }),
+          warnings: t(f.count(warnings, m.checks.warningCountOne, m.checks.warningCount), { n: warnings }),
+          notes: t(f.count(notes, m.checks.noteCountOne, m.checks.noteCount), { n: notes }),
+        }),
     },
     scan: { ...m.scan },
     apply: {
@@ -87,26 +94,51 @@ function build(messages: Messages, f: LocaleFormat) {
       editRemoved: (text: string) => t(m.apply.editRemoved, { text }),
       moreEdits: (n: number) => t(m.apply.moreEdits, { n }),
       carried: (n: number) => t(f.count(n, m.apply.carriedOne, m.apply.carried), { n }),
-      notCarried: (n: number) => t(m.apply.notCarried, { n }),
+      notCarried: (n: number) => t(f.count(n, m.apply.notCarriedOne, m.apply.notCarried), { n }),
     },
     resume: {
       ...m.resume,
       offer: (n: number, when: Date) => t(f.count(n, m.resume.offerOne, m.resume.offer), { n, when: f.formatDate(when) }),
       same: (n: number) => t(f.count(n, m.resume.sameOne, m.resume.same), { n }),
-      changed: (n: number) => t(m.resume.changed, { n }),
-      notCarried: (n: number) => t(m.resume.notCarried, { n }),
+      changed: (n: number) => t(f.count(n, m.resume.changedOne, m.resume.changed), { n }),
+      notCarried: (n: number) => t(f.count(n, m.resume.notCarriedOne, m.resume.notCarried), { n }),
     },
-    trackChanges: { ...m.trackChanges },
+    trackChanges: {
+      ...m.trackChanges,
+      /** Why this apply cannot be made as tracked links: it changes text, or links outside the body's paragraphs. */
+      notOnlyLinks: (changed: number, elsewhere: number) => {
+        const why = [
+          ...(changed > 0 ? [t(f.count(changed, m.trackChanges.changesTextOne, m.trackChanges.changesText), { n: changed })] : []),
+          ...(elsewhere > 0 ? [t(f.count(elsewhere, m.trackChanges.linksElsewhereOne, m.trackChanges.linksElsewhere), { n: elsewhere })] : []),
+        ];
+        return t(m.trackChanges.notOnlyLinks, { why: f.formatList(why) });
+      },
+    },
+    /** Apply as tracked revisions: each link made in Word as its own tracked change. */
+    revisions: {
+      made: (n: number) => t(f.count(n, m.revisions.madeOne, m.revisions.made), { n }),
+      linkMissed: (text: string) => t(m.revisions.linkMissed, { text }),
+      targetMissed: (text: string) => t(m.revisions.targetMissed, { text: text.length > 60 ? `${text.slice(0, 57)}…` : text }),
+    },
     verify: {
       ...m.verify,
       textChanged: (n: number, expected: string, actual: string) => t(m.verify.textChanged, { n, expected, actual }),
       links: (expected: number, actual: number) => t(m.verify.links, { expected, actual }),
-      numbering: (expected: number, actual: number) => t(m.verify.numbering, { expected, actual }),
+      numbering: (expected: number, actual: number) => t(m.verify.numbering, { expected: t(f.count(expected, m.verify.numberedCountOne, m.verify.numberedCount), { n: expected }), actual }),
       couldNotCheck: (why: string) => t(m.verify.couldNotCheck, { why }),
     },
     review: {
       ...m.review,
-      summary: (total: number, attention: number, decided: number, toLink: number) => t(m.review.summary, { total, attention, decided, toLink }),
+      /** "325 matches · 1 needs attention · 0 reviewed · 12 to link": each count with the locale's singular or plural. */
+      summary: (total: number, attention: number, decided: number, toLink: number) => {
+        const c = (n: number, one: string, other: string) => t(f.count(n, one, other), { n });
+        return t(m.review.summary, {
+          total: c(total, m.review.matchCountOne, m.review.matchCount),
+          attention: c(attention, m.review.attentionCountOne, m.review.attentionCount),
+          decided: c(decided, m.review.decidedCountOne, m.review.decidedCount),
+          toLink: c(toLink, m.review.toLinkCountOne, m.review.toLinkCount),
+        });
+      },
       approveAllReady: (n: number) => t(m.review.approveAllReady, { n }),
       approveShownReady: (n: number) => t(m.review.approveShownReady, { n }),
       apply: (n: number) => t(f.count(n, m.review.applyOne, m.review.apply), { n }),
@@ -122,7 +154,7 @@ function build(messages: Messages, f: LocaleFormat) {
         ...m.review.announce,
         decided: (choice: string, kind: string, n: number, text: string) => t(m.review.announce.decided, { choice, kind, n, text }),
         undone: (kind: string, n: number, text: string) => t(m.review.announce.undone, { kind, n, text }),
-        many: (n: number) => t(m.review.announce.many, { n }),
+        many: (n: number) => t(f.count(n, m.review.announce.manyOne, m.review.announce.many), { n }),
         next: (kind: string, n: number, text: string, status: string) => t(m.review.announce.next, { kind, n, text, status }),
       },
       /** Plural names of the match kinds (filters, headings). */
@@ -175,7 +207,7 @@ function build(messages: Messages, f: LocaleFormat) {
       rewrite: (title: string | null) => (title ? t(m.style.rewrite, { title }) : m.style.rewriteChoose),
       previewLoading: (title: string) => t(m.style.previewLoading, { title }),
       previewFailed: (why: string) => t(m.style.previewFailed, { why }),
-      previewHeading: (shown: number, total: number) => t(m.style.previewHeading, { shown, total }),
+      previewHeading: (shown: number, total: number) => t(f.count(total, m.style.previewHeadingOne, m.style.previewHeading), { shown, total }),
       before: (text: string) => t(m.style.before, { text }),
       kept: (warning: string | null | undefined) => (warning ? t(m.style.keptWhy, { warning }) : m.style.kept),
     },

@@ -173,7 +173,7 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
             </Text>
           )}
           {wf.trackPrompt && (
-            <TrackChangesPrompt onTurnOff={() => void wf.applyAfterPrompt(true)} onAnyway={() => void wf.applyAfterPrompt(false)} onCancel={wf.dismissTrackPrompt} />
+            <TrackChangesPrompt canTrack={wf.canApplyAsRevisions} untrackable={wf.untrackable} onAnswer={(a) => void wf.applyAfterPrompt(a)} onCancel={wf.dismissTrackPrompt} />
           )}
           {wf.carry && (
             <CarryNotice

@@ -77,7 +77,7 @@ function MatchRowView(props: MatchRowProps) {
       )}
       <Text size={200} className="match-target">
         → {targetText}
-        {match.reason ? <span className="match-reason"> · {S.reason(match.reason)}</span> : null}
+        {match.reason ? <span className="match-reason"> · {S.reason(match.reason, match.reasonCode)}</span> : null}
       </Text>
       <div className="match-actions">
         <Button size="small" tabIndex={tab} appearance={choice?.status === 'approved' ? 'primary' : 'secondary'} disabled={blocked !== null} title={blocked ?? undefined} aria-label={label(S.review.approve)} onClick={() => dispatch({ type: 'approve', refId: match.refId })}>

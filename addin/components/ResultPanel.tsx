@@ -89,7 +89,7 @@ export function ResultPanel({ applied, restored, busy, onRestore, restoreEdits =
           <Button appearance={verification?.ok === false ? 'primary' : 'secondary'} disabled={busy} onClick={() => onRestore()}>
             {S.apply.restore}
           </Button>
-          <Text size={200}>{S.apply.undoWarning}</Text>
+          <Text size={200}>{outcome.mode === 'revisions' ? S.apply.undoTracked : S.apply.undoWarning}</Text>
         </div>
       )}
       {restored?.ok && (

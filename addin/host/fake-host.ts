@@ -1,10 +1,13 @@
 // A DocumentHost without Office: the "document" is a DOCX fetched from a URL or picked from disk,
 // and replacements are recorded (and offered as downloads). Used by the demo page and browser tests,
 // which can also edit the document behind the pane's back (`loadBytes`), switch Track Changes on
-// (`trackMode`) and move the "Word" selection (`selectAt`).
+// (`trackMode`), apply as tracked revisions (`revisions`) and move the "Word" selection (`selectAt`).
 import type { ReviewMatch } from '../../shared/contract.ts';
-import type { DocumentHost, HostPosition, ReplaceOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
+import JSZip from 'jszip';
+import type { DocumentHost, HostPosition, ReplaceOutcome, RevisionOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
 import { base64ToBytes } from '../util/base64.ts';
+import { documentText } from '../docx/docx-summary.ts';
+import { wordHit, type RevisionPlan } from '../docx/revision-plan.ts';
 import { S } from '../strings.ts';
 
 export interface Replacement {
@@ -33,6 +36,10 @@ export class FakeHost implements DocumentHost {
   private openedListeners = new Set<() => void>();
   /** Whether this "host" keeps the review record in the document (false: as a host below WordApi 1.4). */
   keepsRecords = true;
+  /** Whether this "host" makes links one by one as tracked changes (false: as a host below WordApi 1.4). */
+  keepsRevisions = true;
+  /** Each apply made as tracked revisions: the plan and the Track Changes mode while it was made. */
+  readonly revisions: { plan: RevisionPlan; trackMode: TrackChangesState }[] = [];
   /** The record kept "in the document"; a newly opened file has none (as a file without the part). */
   reviewRecord: string | null = null;
 
@@ -116,6 +123,36 @@ export class FakeHost implements DocumentHost {
 
   async trackChanges(): Promise<TrackChangesState> {
     return this.trackMode;
+  }
+
+  async trackChangesMode(): Promise<string | null> {
+    return this.trackMode === 'unsupported' ? null : this.trackMode;
+  }
+
+  canApplyAsRevisions(): boolean {
+    return this.keepsRevisions;
+  }
+
+  /**
+   * Finds every planned edit in the document as it is (a paragraph changed behind the pane's back
+   * misses its edits, as in Word); the document then holds apply's output, which is what the edits make.
+   */
+  async applyAsRevisions(plan: RevisionPlan, outputB64: string): Promise<RevisionOutcome> {
+    if (!this.bytes) throw new Error(S.host.noDocument);
+    const xml = (await (await JSZip.loadAsync(this.bytes)).file('word/document.xml')?.async('string')) ?? '';
+    const now = documentText(xml).paragraphs;
+    const missed: string[] = [];
+    let linksMissed = 0;
+    for (const b of plan.bookmarks) if (wordHit(now[b.paragraph] ?? '', plan.paragraphs[b.paragraph] ?? '', b) < 0) missed.push(S.revisions.targetMissed(b.text));
+    for (const l of plan.links) {
+      if (wordHit(now[l.paragraph] ?? '', plan.paragraphs[l.paragraph] ?? '', l) >= 0) continue;
+      missed.push(S.revisions.linkMissed(l.text));
+      linksMissed++;
+    }
+    this.revisions.push({ plan, trackMode: this.trackMode });
+    this.bytes = base64ToBytes(outputB64);
+    this.changed();
+    return { placed: plan.links.length - linksMissed, missed };
   }
 
   async turnOffTrackChanges(): Promise<string> {

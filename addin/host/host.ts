@@ -2,13 +2,14 @@
 // fake-host.ts serves a DOCX from a URL or file picker for the demo page and browser tests.
 import type { ReviewMatch } from '../../shared/contract.ts';
 import type { ParagraphMap } from '../docx/paragraph-map.ts';
+import type { RevisionPlan } from '../docx/revision-plan.ts';
 
 type HostName = 'Word' | 'Fake';
 
 export interface ReplaceOutcome {
   /** replaced: the open document now holds the output; opened-new: a new document was opened with it;
-   *  recorded: the fake host kept it (offered as a download). */
-  mode: 'replaced' | 'opened-new' | 'recorded';
+   *  recorded: the fake host kept it (offered as a download); revisions: the links were made one by one, each a tracked change. */
+  mode: 'replaced' | 'opened-new' | 'recorded' | 'revisions';
   /** What to tell the user, e.g. why a new document was opened instead. */
   message: string;
 }
@@ -20,6 +21,12 @@ export interface SelectOutcome {
 
 /** Track Changes as the host reports it; unsupported: the host cannot tell (WordApi 1.4 missing). */
 export type TrackChangesState = 'off' | 'on' | 'unsupported';
+
+/** What applying as tracked revisions made: links placed, and each edit that could not be placed, in words. */
+export interface RevisionOutcome {
+  placed: number;
+  missed: string[];
+}
 
 /** Where the user's selection starts, in Word's terms (body paragraph, UTF-16 offset). */
 export interface HostPosition {
@@ -47,10 +54,16 @@ export interface DocumentHost {
   selectMatch(match: ReviewMatch, hint: SelectHint): Promise<SelectOutcome>;
   /** Whether Track Changes is on (a whole-body replace would become one revision). */
   trackChanges(): Promise<TrackChangesState>;
+  /** The Track Changes mode in the host's own name (for restoreTrackChanges); null when the host cannot tell. */
+  trackChangesMode(): Promise<string | null>;
   /** Turns Track Changes off; resolves to the mode it was in (the host's own name), for restoreTrackChanges. */
   turnOffTrackChanges(): Promise<string>;
   /** Puts back the mode turnOffTrackChanges found. */
   restoreTrackChanges(mode: string): Promise<void>;
+  /** Whether this host can make apply's links one by one, each a tracked change (WordApi 1.4: bookmarks, Track Changes). */
+  canApplyAsRevisions(): boolean;
+  /** Makes the plan's bookmarks and links in the open document while Track Changes records them, and keeps the engine's link records. */
+  applyAsRevisions(plan: RevisionPlan, outputB64: string): Promise<RevisionOutcome>;
   /** Calls back when the user moves the selection in the document; returns the unsubscribe. */
   onSelectionChanged(listener: (pos: HostPosition) => void): () => void;
   /** The pane's review record kept in the document (custom XML part of REVIEW_NAMESPACE), or null. */

@@ -2,7 +2,8 @@
 // The Word implementation of DocumentHost: every Word.run call of the add-in is in this file.
 // Office and Word are passed in (the globals by default) so that unit tests can hand in mocks.
 import type { ReviewMatch } from '../../shared/contract.ts';
-import type { DocumentHost, HostPosition, ReplaceOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
+import type { DocumentHost, HostPosition, ReplaceOutcome, RevisionOutcome, SelectHint, SelectOutcome, TrackChangesState } from './host.ts';
+import { wordHit, type RevisionPlan } from '../docx/revision-plan.ts';
 import { readDocumentBytes, sliceSizeFor, type DocumentLike } from './docx-slices.ts';
 import { searchTextFor } from './search-text.ts';
 import { locateInBody } from '../docx/locate.ts';
@@ -92,6 +93,70 @@ export class WordHost implements DocumentHost {
       context.document.load('changeTrackingMode');
       await context.sync();
       return String(context.document.changeTrackingMode) === 'Off' ? 'off' : 'on';
+    });
+  }
+
+  async trackChangesMode(): Promise<string | null> {
+    if (!this.supports('WordApi', '1.4')) return null;
+    return this.env.Word.run(async (context) => {
+      context.document.load('changeTrackingMode');
+      await context.sync();
+      return String(context.document.changeTrackingMode);
+    });
+  }
+
+  /** Range.hyperlink is WordApi 1.3; insertBookmark and changeTrackingMode are 1.4. */
+  canApplyAsRevisions(): boolean {
+    return this.supports('WordApi', '1.4');
+  }
+
+  /**
+   * Each bookmark and link of the plan as its own edit, with Track Changes on as the author has it, so
+   * Word records one revision per link: every search is queued and synced once, then every edit is
+   * made on its hit and synced once. The engine's link records are written as custom XML parts.
+   */
+  async applyAsRevisions(plan: RevisionPlan, outputB64: string): Promise<RevisionOutcome> {
+    const records = await linkRecordParts(outputB64).catch(() => []);
+    return this.env.Word.run(async (context) => {
+      const paragraphs = context.document.body.paragraphs;
+      paragraphs.load('items/text');
+      await context.sync();
+      const missed: string[] = [];
+      let linksMissed = 0;
+      const miss = (text: string, link: boolean) => {
+        missed.push(link ? S.revisions.linkMissed(text) : S.revisions.targetMissed(text));
+        if (link) linksMissed++;
+      };
+      const pending: { hits: Word.RangeCollection; k: number; edit: (r: Word.Range) => void; text: string; link: boolean }[] = [];
+      const queue = (edit: { paragraph: number; text: string; start: number; k: number }, link: boolean, make: (r: Word.Range) => void) => {
+        const p = paragraphs.items[edit.paragraph];
+        const k = p ? wordHit(p.text, plan.paragraphs[edit.paragraph] ?? '', edit) : -1;
+        if (!p || k < 0) return miss(edit.text, link);
+        const hits = p.search(searchTextFor(edit.text), { matchCase: true });
+        hits.load('items');
+        pending.push({ hits, k, edit: make, text: edit.text, link });
+      };
+      for (const b of plan.bookmarks) {
+        const p = paragraphs.items[b.paragraph];
+        if (b.whole && p && p.text === plan.paragraphs[b.paragraph]) p.getRange('Content').insertBookmark(b.name);
+        else queue(b, false, (r) => r.insertBookmark(b.name));
+      }
+      for (const l of plan.links) queue(l, true, (r) => (r.hyperlink = l.address));
+      await context.sync();
+      for (const p of pending) {
+        const hit = p.hits.items[p.k];
+        if (hit) p.edit(hit);
+        else miss(p.text, p.link);
+      }
+      if (records.length > 0) {
+        const old = context.document.customXmlParts.getByNamespace(PERSISTED_NS);
+        old.load('items');
+        await context.sync();
+        for (const part of old.items) part.delete();
+        for (const xml of records) context.document.customXmlParts.add(xml);
+      }
+      await context.sync();
+      return { placed: plan.links.length - linksMissed, missed };
     });
   }
 

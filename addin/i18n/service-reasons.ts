@@ -1,8 +1,8 @@
-// The service says why a match is held, unmatched or unsure, and why a reference resolved as it did, in
-// English sentences of a fixed grammar (server/engine, server/resolver). Each sentence is a code here:
-// the English locale's `reasons` are those sentences as templates, so a sentence is matched back to its
-// code and values, and the pane shows the display locale's message for the code. A sentence the pane
-// does not know is shown as the service wrote it.
+// The service says why a match is held, unmatched or unsure as a code with values (ReviewMatch.reasonCode,
+// shared/reasons.ts), which the pane says in the display locale (strings.ts). Reasons the service still
+// sends only as English sentences of a fixed grammar (a reference's resolution, apply's warnings), and
+// matches from a service that predates the codes, are matched back to a code here: the English locale's
+// `reasons` are those sentences as templates. A sentence the pane does not know is shown as written.
 import { MESSAGES } from './messages.ts';
 
 type ReasonCode = keyof typeof MESSAGES.en.reasons;

@@ -12,6 +12,7 @@ import type { ReviewState } from '../review/review-state.ts';
 import { buildDecisions } from '../review/decisions.ts';
 import { base64ToBytes, bytesToBase64 } from '../util/base64.ts';
 import { stripReviewPart } from '../docx/review-part.ts';
+import { revisionPlan, type Unplannable } from '../docx/revision-plan.ts';
 import { S } from '../strings.ts';
 import { errorInWords } from './error-text.ts';
 
@@ -54,7 +55,9 @@ export interface ApplySession {
 export type ApplyStep =
   | { kind: 'applied'; applied: ApplySession; session: ScanSession }
   /** The document changed: some decisions could not be carried, or new text has new mentions; the user reviews the new scan. */
-  | { kind: 'rescanned'; session: ScanSession; carry: CarryResult };
+  | { kind: 'rescanned'; session: ScanSession; carry: CarryResult }
+  /** Asked to apply as tracked revisions, but the output is more than links (nothing was written). */
+  | { kind: 'untrackable'; why: Unplannable; session: ScanSession };
 
 export class CancelledError extends Error {
   constructor() {
@@ -164,6 +167,8 @@ export interface ApplyInput {
   approvedWorks: WorkChoices;
   /** The bibliography style step (components/StylePicker.tsx): rewrite in this style when approved. */
   bibliography?: { styleId: string | null; rewrite: boolean };
+  /** Make the links one by one, each a tracked change (Track Changes on), instead of replacing the document. */
+  asRevisions?: boolean;
 }
 
 /**
@@ -202,10 +207,33 @@ export async function runApply(host: DocumentHost, client: ServiceClient, input:
     result = await applyOnce(client, session, decisions, input, onProgress);
   }
   check(signal);
+  if (input.asRevisions) return applyAsRevisions(host, session, result, { original: current, carried }, onProgress);
   onProgress({ phase: 'replacing' });
   const outcome = await host.replaceDocument(result.docx);
   const checked = outcome.mode === 'opened-new' ? null : await exportAndCheck(host, result.docx, onProgress);
   return { kind: 'applied', applied: { result, outcome, original: current, verification: checked?.verification ?? null, after: checked?.now ?? null, carried }, session };
+}
+
+/**
+ * The output's links made one by one in the open document while Track Changes records each, then the
+ * document exported and checked as after a replace (plus the edits that could not be placed).
+ */
+async function applyAsRevisions(
+  host: DocumentHost,
+  session: ScanSession,
+  result: ApplyResult,
+  kept: { original: Uint8Array; carried: CarryResult | null },
+  onProgress: OnProgress,
+): Promise<ApplyStep> {
+  const planned = await revisionPlan(session.file, result.docx);
+  if ('unplannable' in planned) return { kind: 'untrackable', why: planned.unplannable, session };
+  onProgress({ phase: 'replacing' });
+  const made = await host.applyAsRevisions(planned.plan, result.docx);
+  const outcome: ReplaceOutcome = { mode: 'revisions', message: S.revisions.made(made.placed) };
+  const checked = await exportAndCheck(host, result.docx, onProgress);
+  const problems = [...made.missed, ...checked.verification.problems];
+  const verification: Verification = { ok: problems.length === 0, problems };
+  return { kind: 'applied', applied: { result, outcome, original: kept.original, verification, after: checked.now, carried: kept.carried }, session };
 }
 
 /** The service's 401 "scan token invalid" (any reason): the token, not the key, was refused. */

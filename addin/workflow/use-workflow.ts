@@ -17,8 +17,12 @@ import { preselectedStyle } from '../review/style-choice.ts';
 import { memoryStore, type KeyValueStore } from '../settings/stores.ts';
 import { resumeReview, snapshotReview, type SavedReview } from '../review/saved-review.ts';
 import { clearReview, loadReview, reviewSaver, saveReview } from '../review/review-records.ts';
+import type { Unplannable } from '../docx/revision-plan.ts';
 
 const defaultStore = memoryStore();
+
+/** How to apply: as-is (Track Changes off), or with it on: turned off for the apply, as one revision, each link tracked. */
+export type TrackAnswer = 'as-is' | 'turn-off' | 'one-revision' | 'tracked';
 
 const BUSY_PHASES: readonly Phase[] = ['exporting', 'scanning', 'resolving', 'rescanning', 'applying', 'replacing', 'verifying', 'restoring'];
 
@@ -53,6 +57,8 @@ export function useWorkflow(
   /** A word about the last step that is no error (it was cancelled). */
   const [info, setInfo] = useState<string | null>(null);
   const [trackPrompt, setTrackPrompt] = useState(false);
+  /** Why the last "apply as tracked changes" could not be done (the output is more than links). */
+  const [untrackable, setUntrackable] = useState<Unplannable | null>(null);
   const [approvedWorks, setApprovedWorks] = useState<WorkChoices>({});
   const [bibliography, setBibliography] = useState<StyleChoice>({ styleId: null, rewrite: false });
   const [review, dispatch] = useReducer(reviewReducer, emptyReviewState);
@@ -191,20 +197,33 @@ export function useWorkflow(
     );
   }, [guarded, host, client, settings, session, phase, loadSession]);
 
+  /** The answer to the Track Changes question: off for the apply, as one revision, or each link a tracked change. */
   const doApply = useCallback(
-    (turnOffTracking: boolean) =>
+    (answer: TrackAnswer = 'as-is') =>
       guarded('review', async (signal) => {
         if (!session) return;
         setTrackPrompt(false);
-        // Track Changes comes back as the author had it, whatever happens to the apply (done, failed, cancelled).
-        const trackMode = turnOffTracking ? await host.turnOffTrackChanges() : null;
+        setUntrackable(null);
+        // Track Changes comes back as the author had it, whatever the path (turned off, one revision, tracked
+        // links, a new document) and whatever happens to the apply (done, failed, cancelled).
+        const authorMode = await host.trackChangesMode().catch(() => null);
+        if (answer === 'turn-off') await host.turnOffTrackChanges();
         let step: Awaited<ReturnType<typeof runApply>>;
         try {
-          step = await runApply(host, client(signal), { session, review, approvedWorks, bibliography }, setProgress, signal);
+          const input = { session, review, approvedWorks, bibliography, asRevisions: answer === 'tracked' };
+          step = await runApply(host, client(signal), input, setProgress, signal);
         } finally {
-          if (trackMode !== null) await host.restoreTrackChanges(trackMode).catch(() => undefined);
+          if (authorMode !== null) await host.restoreTrackChanges(authorMode).catch(() => undefined);
         }
         setCarrySource('apply');
+        if (step.kind === 'untrackable') {
+          // Nothing was written: the question again, saying why tracked links are not possible for this apply.
+          setSession(step.session);
+          setUntrackable(step.why);
+          setTrackPrompt(true);
+          setProgress({ phase: 'review' });
+          return;
+        }
         if (step.kind === 'rescanned') {
           loadSession(step.session, step.carry.choices);
           setCarry(step.carry);
@@ -231,8 +250,9 @@ export function useWorkflow(
     } catch {
       tracking = 'unsupported';
     }
+    setUntrackable(null);
     if (tracking === 'on') setTrackPrompt(true);
-    else await doApply(false);
+    else await doApply();
   }, [host, session, doApply]);
 
   /** Edits made since apply that "Restore original" would throw away: asked about before restoring. */
@@ -251,7 +271,13 @@ export function useWorkflow(
             return;
           }
         }
-        const v = await runRestore(host, applied.original, setProgress);
+        const authorMode = await host.trackChangesMode().catch(() => null);
+        let v: Verification;
+        try {
+          v = await runRestore(host, applied.original, setProgress);
+        } finally {
+          if (authorMode !== null) await host.restoreTrackChanges(authorMode).catch(() => undefined);
+        }
         setRestored(v);
         setProgress({ phase: 'done' });
       }),
@@ -293,7 +319,13 @@ export function useWorkflow(
     apply,
     applyAfterPrompt: doApply,
     trackPrompt,
-    dismissTrackPrompt: () => setTrackPrompt(false),
+    untrackable,
+    /** Whether the host can make the links as tracked changes (asked only when Track Changes is on). */
+    canApplyAsRevisions: host.canApplyAsRevisions(),
+    dismissTrackPrompt: () => {
+      setTrackPrompt(false);
+      setUntrackable(null);
+    },
     restore,
     restoreEdits,
     dismissRestore: () => setRestoreEdits(null),

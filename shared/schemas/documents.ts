@@ -7,6 +7,19 @@ import { decisionStatusSchema, locationSchema, matchKindSchema, matchStatusSchem
 
 named('HyperlinkSettings', hyperlinkSettingsSchema);
 
+/**
+ * A reason as a code and the values of its placeholders (shared/reasons.ts lists the codes and their English
+ * sentences). An extension of the contract: `reason` keeps the sentence; a client that does not know a code
+ * shows `reason`.
+ */
+export const reasonCodeSchema = named(
+  'ReasonCode',
+  z.looseObject({
+    code: z.string().meta({ description: 'e.g. "noTarget", "numberedMissing", "existingHyperlink"' }),
+    values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}' }),
+  }),
+);
+
 export const reviewMatchSchema = named(
   'ReviewMatch',
   z.looseObject({
@@ -22,6 +35,8 @@ export const reviewMatchSchema = named(
     label: z.string().optional(),
     /** Why the match is held, unmatched or low_confidence. */
     reason: z.string().optional(),
+    /** The same reason as a code with values, for a client to say in its own language. */
+    reasonCode: reasonCodeSchema.optional(),
     /** Other plausible targets (low_confidence), best first. */
     alternatives: z.array(z.string()).optional(),
     /** For DOI matches: the normalised DOI; the link goes to https://doi.org/<doi>. */

@@ -18,6 +18,7 @@ import { captionTitle } from './xref/caption-title.ts';
 import { isHeadingParagraph, readHeading, type Heading } from './xref/headings.ts';
 import { TARGET_STAGES, XREF_KINDS, type MentionContext, type TargetContext, type XrefKind } from './xref/kinds.ts';
 import { manuscriptLanguages } from './languages.ts';
+import { explain } from '../../../shared/reasons.ts';
 
 export interface CrossReferenceResult {
   targets: TargetCandidate[];
@@ -247,23 +248,23 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
       confidence: r.status === 'ready' ? m.confidence : r.status === 'low_confidence' ? Math.min(0.5, m.confidence) : 0,
     };
     if (r.target) match.targetKey = r.target.key;
-    if (r.status === 'unmatched') match.reason = `no ${m.kind} ${m.key.replace(/^[a-z]+-/, '')} in the document`;
-    if (r.status === 'low_confidence') match.reason = `several ${m.kind} targets answer to ${m.key}`;
+    if (r.status === 'unmatched') explain(match, 'noTarget', { kind: m.kind, key: m.key.replace(/^[a-z]+-/, '') });
+    if (r.status === 'low_confidence') explain(match, 'severalTargets', { kind: m.kind, key: m.key });
     const alternatives = [...r.alternatives, ...(m.alternatives ?? [])];
     if (m.alternatives?.length && r.status === 'ready') {
       match.status = 'low_confidence';
-      match.reason = 'several sections have this name';
+      explain(match, 'severalSections');
     }
     if (alternatives.length) match.alternatives = alternatives;
     // A mention by title links directly only in full mode; otherwise it is proposed for review.
     if (m.byTitle && mode.section !== 'full' && match.status === 'ready') {
       match.status = 'low_confidence';
       match.confidence = Math.min(0.5, match.confidence);
-      match.reason = 'names a section by its title: linked on approval (set sections to full to link such mentions directly)';
+      explain(match, 'sectionByTitle');
     }
     if (m.otherWork) {
       match.status = 'held';
-      match.reason = `names ${m.kind} ${m.key.replace(/^[a-z]+-/, '')} of another work`;
+      explain(match, 'otherWork', { kind: m.kind, key: m.key.replace(/^[a-z]+-/, '') });
     }
     matches.push(match);
   }

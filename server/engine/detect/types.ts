@@ -3,6 +3,7 @@
 
 import type { MatchKind, MatchStatus, TargetType } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import type { ReferenceRecord } from '../../references/record.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
 
@@ -40,6 +41,8 @@ export interface MatchCandidate {
   status: MatchStatus;
   confidence: number;
   reason?: string;
+  /** The reason as a code with values (shared/reasons.ts), set with it by explain(). */
+  reasonCode?: ReasonCode;
   /** Other plausible target keys, best first. */
   alternatives?: string[];
   /** DOI matches: the normalised DOI. */

@@ -17,6 +17,7 @@
 import { sha256Hex } from '../../common/hash.ts';
 import type { PersistedLink, PersistedMetadata, MatchKind } from '../../../shared/contract.ts';
 import { IDENTIFIER_KINDS } from '../../../shared/identifiers.ts';
+import { explain, type MatchReasonCode } from '../../../shared/reasons.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { attr, childrenOf, parseXml, rootOf, tagOf } from '../package/xml.ts';
@@ -104,8 +105,6 @@ function coveringAnchor(m: MatchCandidate): string | undefined {
   return undefined;
 }
 
-const OWN_LINK_REASON = 'already linked by Hyperlinker';
-
 export function markIdentityChanges(matches: MatchCandidate[], targets: TargetCandidate[], persisted: PersistedMetadata | null): void {
   const byAnchor = new Map<string, TargetCandidate>();
   for (const t of targets) {
@@ -123,18 +122,14 @@ export function markIdentityChanges(matches: MatchCandidate[], targets: TargetCa
     if (anchor === undefined || !isOwnAnchor(anchor, persisted)) continue;
     const rec = recorded.get(anchor);
     const linked = byAnchor.get(anchor) ?? (rec?.targetId ? targetKeys.get(rec.targetId) : undefined);
-    let reason: string | undefined;
-    if (!linked) reason = 'the target this link pointed at is gone';
-    else if (rec && rec.targetHash && rec.targetHash !== targetHash(targetText(linked))) reason = `the target behind this link changed (${linked.label})`;
+    let why: [MatchReasonCode, Record<string, string>] | undefined;
+    if (!linked) why = ['targetGone', {}];
+    else if (rec && rec.targetHash && rec.targetHash !== targetHash(targetText(linked))) why = ['targetChanged', { label: linked.label }];
     else if (m.targetKey && m.targetKey !== linked.key) {
-      reason = `the link points at ${linked.label} but the text now means ${targetKeys.get(m.targetKey)?.label ?? m.targetKey}`;
+      why = ['meaningChanged', { label: linked.label, now: targetKeys.get(m.targetKey)?.label ?? m.targetKey }];
     }
-    if (reason) {
-      m.status = 'identity_change';
-      m.reason = reason;
-    } else {
-      m.status = 'held';
-      m.reason = OWN_LINK_REASON;
-    }
+    m.status = why ? 'identity_change' : 'held';
+    const [code, values] = why ?? ['ownLink', {}];
+    explain(m, code, values);
   }
 }

@@ -5,13 +5,15 @@
 import type { Bibliography, MatchCandidate } from '../detect/types.ts';
 import { piecesIn } from '../model/queries.ts';
 import type { Piece } from '../model/types.ts';
+import { explain, type MatchReasonCode } from '../../../shared/reasons.ts';
 
-const HOLD_REASON_TEXT: Record<string, string> = {
-  'existing-hyperlink': 'inside an existing hyperlink',
-  'existing-cross-reference': 'inside an existing cross-reference field',
-  'citation-manager-field': 'inside a citation managed by Zotero, Mendeley or EndNote',
-  'field-result': 'inside a field result (table of contents or index)',
-  math: 'inside an equation',
+/** Each hold of the model as a reason code (shared/reasons.ts). */
+const HOLD_REASON: Record<string, MatchReasonCode> = {
+  'existing-hyperlink': 'existingHyperlink',
+  'existing-cross-reference': 'existingCrossReference',
+  'citation-manager-field': 'citationManager',
+  'field-result': 'fieldResult',
+  math: 'math',
 };
 
 function sdtChain(piece: Piece): string {
@@ -24,19 +26,21 @@ export function applyHolds(matches: MatchCandidate[], bib: Bibliography | null):
     const held = pieces.find((p) => p.hold);
     if (held) {
       m.status = 'held';
-      m.reason = HOLD_REASON_TEXT[held.hold!] ?? held.hold!;
+      const code = HOLD_REASON[held.hold!];
+      if (code) explain(m, code);
+      else m.reason = held.hold!;
       continue;
     }
     // Internal links (citations, cross-references) are held in the reference list; a DOI or another identifier links out and is linked there too.
     if (m.kind !== 'doi' && !m.identifier && bib?.region.has(m.paragraph)) {
       m.status = 'held';
-      m.reason = 'inside the reference list';
+      explain(m, 'referenceList');
       continue;
     }
     const sdt = pieces.filter((p) => p.containers.includes('w:sdt'));
     if (sdt.length && (sdt.length !== pieces.length || new Set(sdt.map(sdtChain)).size > 1)) {
       m.status = 'held';
-      m.reason = 'crosses a content-control boundary';
+      explain(m, 'contentControl');
     }
   }
 }

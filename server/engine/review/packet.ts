@@ -84,6 +84,7 @@ function reviewMatch(m: MatchCandidate, id: string, targets: Map<string, TargetC
   };
   if (target) out.label = target.label;
   if (m.reason) out.reason = m.reason;
+  if (m.reasonCode) out.reasonCode = m.reasonCode;
   if (m.alternatives?.length) out.alternatives = m.alternatives;
   if (m.doi) { out.doi = m.doi; out.url = `https://doi.org/${m.doi}`; }
   if (m.identifier) { out.identifier = m.identifier.id; out.url = m.identifier.url; }

@@ -34,6 +34,7 @@ type FakeHostGlobal = {
     replacements: { b64: string }[];
     selections: { refId: string }[];
     trackMode: string;
+    revisions: { plan: { links: { text: string; address: string }[]; bookmarks: unknown[] }; trackMode: string }[];
     getDocx(): Promise<Uint8Array>;
     loadBytes(b: Uint8Array): void;
     selectAt(p: number, o: number, t: string): void;
@@ -263,6 +264,40 @@ test('an edit during review is kept: rescanned, decisions carried over; Track Ch
   assert.ok((out.match(/<w:hyperlink\b/g)?.length ?? 0) > 250);
   await page.getByTestId('verified').waitFor();
   await shot('07-edit-carried-over');
+  assert.deepEqual(consoleErrors, []);
+});
+
+test('Track Changes on: "apply as tracked changes" makes each link a tracked change, nothing replaced, Track Changes as the author had it', async () => {
+  await page.evaluate((bytes) => {
+    const host = (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost;
+    host.loadBytes(new Uint8Array(bytes));
+    host.trackMode = 'off';
+  }, Array.from(readFileSync(CORPUS)));
+  await page.getByRole('button', { name: 'Scan again' }).click();
+  await page.getByRole('button', { name: /^Approve all ready \(\d+\)$/ }).waitFor({ timeout: 120_000 });
+  await page.getByRole('button', { name: /^Approve all ready \(\d+\)$/ }).click();
+  const replacedBefore = await page.evaluate(() => (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.replacements.length);
+  await page.evaluate(() => ((globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost.trackMode = 'on'));
+  await page.getByRole('button', { name: /^Apply \d+ links$/ }).click();
+  await page.getByTestId('track-changes').waitFor();
+  await page.getByRole('button', { name: 'Apply as tracked changes' }).click();
+  await page.getByTestId('result').waitFor({ timeout: 180_000 });
+  const result = (await page.getByTestId('result').textContent())!;
+  const linkCount = Number(result.match(/(\d+) links added/)![1]);
+  assert.match(result, new RegExp(`${linkCount} links made as tracked changes`));
+  const host = await page.evaluate(() => {
+    const h = (globalThis as unknown as FakeHostGlobal).__hyperlinkerFakeHost;
+    return { revisions: h.revisions, replacements: h.replacements.length, trackMode: h.trackMode };
+  });
+  assert.equal(host.replacements, replacedBefore, 'the document was not replaced');
+  assert.equal(host.revisions.length, 1);
+  assert.equal(host.revisions[0]!.trackMode, 'on', 'the links were made with Track Changes on');
+  assert.equal(host.revisions[0]!.plan.links.length, linkCount, 'one tracked edit per link written');
+  assert.ok(host.revisions[0]!.plan.bookmarks.length > 0);
+  assert.ok(host.revisions[0]!.plan.links.every((l) => l.address.startsWith('#') || /^https?:/.test(l.address)));
+  assert.equal(host.trackMode, 'on', 'Track Changes as the author had it');
+  await page.getByTestId('verified').waitFor();
+  await shot('15-tracked-changes');
   assert.deepEqual(consoleErrors, []);
 });
 

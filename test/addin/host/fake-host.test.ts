@@ -68,3 +68,30 @@ test('the demo theme switch is reported as a theme change, once per change', () 
   host.setTheme('dark');
   assert.deepEqual(seen, ['dark', 'light']);
 });
+
+test('apply as tracked revisions: each planned edit looked for in the document as it is, the output then held; the mode recorded', async () => {
+  const { buildDocx, p } = await import('../../helpers/docx-builder.ts');
+  const before = await buildDocx({ body: p('See Fig 2 and Fig 2.') + p('Fig 2. Cells.') });
+  const output = await buildDocx({ body: p('See Fig 2 and Fig 2.') + p('Fig 2. Cells.') + p('(as linked)') });
+  const plan = {
+    paragraphs: ['See Fig 2 and Fig 2.', 'Fig 2. Cells.'],
+    bookmarks: [{ paragraph: 1, name: '_Hl_fig_2', text: 'Fig 2. Cells.', start: 0, k: 0, whole: true }],
+    links: [
+      { paragraph: 0, text: 'Fig 2', start: 14, k: 1, address: '#_Hl_fig_2' },
+      { paragraph: 1, text: 'Table 9', start: 0, k: 0, address: '#_Hl_tab_9' },
+    ],
+  };
+  const host = new FakeHost();
+  host.loadBytes(before, 'paper.docx');
+  host.trackMode = 'on';
+  assert.equal(host.canApplyAsRevisions(), true);
+  const made = await host.applyAsRevisions(plan, bytesToBase64(output));
+  assert.deepEqual(made, { placed: 1, missed: [S.revisions.linkMissed('Table 9')] });
+  assert.deepEqual(host.revisions, [{ plan, trackMode: 'on' }]);
+  assert.deepEqual(await host.getDocx(), output);
+  assert.equal(await host.trackChangesMode(), 'on');
+  host.trackMode = 'unsupported';
+  assert.equal(await host.trackChangesMode(), null);
+  host.keepsRevisions = false;
+  assert.equal(host.canApplyAsRevisions(), false);
+});

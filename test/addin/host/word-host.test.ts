@@ -12,6 +12,8 @@ import { scan, apply } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { bytesToBase64 } from '../../../addin/util/base64.ts';
 import { textBoxDocx, WORD_BODY } from '../../helpers/textbox-fixture.ts';
+import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
+import { revisionPlan } from '../../../addin/docx/revision-plan.ts';
 import { mockEnv, mockState } from './word-mock.ts';
 
 const noProgress = () => undefined;
@@ -126,6 +128,45 @@ test('WordApi 1.6: the insert carries styles and custom XML parts; below it, no 
   const want = (await summarizeDocx(new Uint8Array(Buffer.from(output, 'base64')))).persistedLinks;
   assert.ok(want !== null && want >= 1);
   assert.equal(parts[0]![1].match(/<hl:link\s/g)?.length, want, 'every link record of the output');
+});
+
+test('apply as tracked revisions: each bookmark and link made on its own hit while Track Changes records it, the link records kept', async () => {
+  const body = ['Introduction', 'As Figure 1 shows, and 𝒳 Figure 1 again, Figure 1.', 'Figure 1. A caption.'];
+  const original = await buildDocx({ body: p(body[0]!, 'Heading1') + `<w:p>${r('As Figure 1 shows, and ')}${r('𝒳 Figure 1 again, Figure 1.')}</w:p>` + p(body[2]!, 'Caption') });
+  const packet = scan(original, { ...DEFAULT_SETTINGS });
+  const out = apply(original, { ...DEFAULT_SETTINGS }, packet.matches.map((m) => ({ refId: m.refId, status: 'approved' as const })));
+  assert.equal(out.linkCount, 3);
+  const output = bytesToBase64(out.docx);
+  const planned = await revisionPlan(original, output);
+  assert.ok('plan' in planned, JSON.stringify(planned));
+
+  const state = mockState(original, [...body], { trackMode: 'TrackAll' });
+  const host = new WordHost(mockEnv(state));
+  assert.equal(host.canApplyAsRevisions(), true);
+  assert.deepEqual(await host.applyAsRevisions(planned.plan, output), { placed: 3, missed: [] });
+  const links = state.edits.filter((e) => e.edit === 'hyperlink');
+  const marks = state.edits.filter((e) => e.edit === 'bookmark');
+  assert.equal(marks.length, 1);
+  assert.equal(marks[0]!.paragraph, 2);
+  assert.ok(body[2]!.startsWith(marks[0]!.text), marks[0]!.text);
+  // The engine links the number of each "Figure 1" (UTF-16 offsets: the astral 𝒳 counts two).
+  const numbers = [...body[1]!.matchAll(/Figure (1)/g)].map((m) => m.index! + 7);
+  assert.deepEqual(links.map((e) => [e.paragraph, e.start, e.text, e.value]), numbers.map((at) => [1, at, '1', `#${marks[0]!.value}`]));
+  assert.ok(state.edits.every((e) => e.trackMode === 'TrackAll'), 'every edit made with Track Changes on');
+  assert.equal(state.inserted, 0, 'the document was not replaced');
+  assert.equal([...state.customXml.values()].filter(([ns]) => ns === 'urn:hyperlinker:links:1').length, 1, 'the link records');
+
+  // The author rewrote the sentence meanwhile: its links are not made, and the pane is told which.
+  const edited = mockState(original, [body[0]!, 'As the figure shows.', body[2]!], { trackMode: 'TrackAll' });
+  const made = await new WordHost(mockEnv(edited)).applyAsRevisions(planned.plan, output);
+  assert.equal(made.placed, 0);
+  assert.deepEqual(made.missed, Array(3).fill('The link on “1” could not be made: that text is no longer where it was.'));
+
+  // Below WordApi 1.4 the host says it cannot; an output that links inside a text box is not plannable.
+  assert.equal(new WordHost(mockEnv(mockState(original, [], { supported: new Set(['WordApi 1.3']) }))).canApplyAsRevisions(), false);
+  const boxed = await linked();
+  const refused = await revisionPlan(boxed.original, boxed.output);
+  assert.ok('unplannable' in refused && refused.unplannable.linksElsewhere >= 1, JSON.stringify(refused));
 });
 
 test('restore original puts the kept export back and checks it', async () => {

@@ -1,7 +1,7 @@
 // A hand-made mock of the slice of the Word API that WordHost uses: a document held as DOCX bytes
 // (exported through getFileAsync slices, replaced by insertFileFromBase64 through an optional lossy
 // filter standing in for Word's known losses), body paragraphs with search/select, the selection,
-// and changeTrackingMode. Properties must be loaded and synced before they are read, as in Word.
+// changeTrackingMode, and hyperlinks and bookmarks set on ranges (recorded with the mode they were made in). Properties must be loaded and synced before they are read, as in Word.
 import type { OfficeEnv } from '../../../addin/host/word-host.ts';
 
 export interface MockState {
@@ -22,6 +22,8 @@ export interface MockState {
   customXml: Map<string, [string, string]>;
   /** The options of each insertFileFromBase64 (null: none given). */
   insertOptions: (Record<string, unknown> | null)[];
+  /** Each hyperlink set and bookmark inserted on a range, with the Track Changes mode it was made in. */
+  edits: { edit: 'hyperlink' | 'bookmark'; paragraph: number; start: number; text: string; value: string; trackMode: MockState['trackMode'] }[];
 }
 
 class Loadable {
@@ -61,6 +63,18 @@ class MockRange extends Loadable {
   }
   select(): void {
     this.owner.queue(() => (this.owner.state.selected = [this.para, this.start, this.length]));
+  }
+  private edit(edit: 'hyperlink' | 'bookmark', value: string): void {
+    const state = this.owner.state;
+    const text = state.paragraphs[this.para]!.slice(this.start, this.start + this.length);
+    this.owner.queue(() => state.edits.push({ edit, paragraph: this.para, start: this.start, text, value, trackMode: state.trackMode }));
+  }
+  set hyperlink(address: string) {
+    this.edit('hyperlink', address);
+  }
+  insertBookmark(name: string): void {
+    if (!this.owner.state.supported.has('WordApi 1.4')) throw new Error('ApiNotFound: insertBookmark needs WordApi 1.4');
+    this.edit('bookmark', name);
   }
 }
 
@@ -107,6 +121,10 @@ class MockParagraph extends Loadable {
   get text(): string {
     this.need('text');
     return this.c.state.paragraphs[this.index]!;
+  }
+  getRange(where: string): MockRange {
+    if (where !== 'Content') throw new Error(`unexpected range location ${where}`);
+    return new MockRange(this.c, this.index, 0, this.c.state.paragraphs[this.index]!.length);
   }
   search(needle: string): MockCollection<MockRange> {
     const text = this.c.state.paragraphs[this.index]!;
@@ -194,6 +212,7 @@ export function mockState(bytes: Uint8Array, paragraphs: string[], extra: Partia
     handlers: [],
     customXml: new Map(),
     insertOptions: [],
+    edits: [],
     ...extra,
   };
 }

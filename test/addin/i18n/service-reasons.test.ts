@@ -1,6 +1,8 @@
-// The pane knows every reason sentence the service writes: each string the engine and resolver put in a
-// match's reason, a reference's reasons or an apply warning (read from their sources) has the same
+// The pane knows every reason sentence the service still writes without a code: each string the engine
+// and resolver put in a reference's reasons or an apply warning (read from their sources) has the same
 // shape as one of the English templates in addin/i18n/locales/en.json (`reasons`), so it is translated.
+// A match's reasons are codes (shared/reasons.ts; test/shared/reasons.test.ts keeps en.json equal to them),
+// and the engine's match sources write no sentence of their own any more.
 // When the service's wording changes, this fails until the template (and its translations) follow.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,11 +11,9 @@ import { MESSAGES } from '../../../addin/i18n/messages.ts';
 import { parseReason } from '../../../addin/i18n/service-reasons.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
+/** Where a match's reason is set: only through shared/reasons.ts (a code and its sentence). */
+const MATCH_SOURCES = ['server/engine/review/holds.ts', 'server/engine/detect/cross-references.ts', 'server/engine/detect/citations/author-index.ts', 'server/engine/metadata/persisted.ts'];
 const SOURCES = [
-  'server/engine/review/holds.ts',
-  'server/engine/detect/cross-references.ts',
-  'server/engine/detect/citations/author-index.ts',
-  'server/engine/metadata/persisted.ts',
   'server/engine/link/apply-core.ts',
   'server/engine/rewrite/bibliography.ts',
   'server/engine/preview.ts',
@@ -27,8 +27,14 @@ const shape = (s: string) => s.replace(/\$\{[^}]*\}\}?/g, '*').replace(/\{\w+\}/
 test('every reason sentence in the service’s sources has an English template', () => {
   const known = new Set(Object.values(MESSAGES.en.reasons).map(shape));
   const found = SOURCES.flatMap((f) => [...readFileSync(repo + f, 'utf8').matchAll(LITERAL)].map((m) => ({ f, text: shape(m[2]!) })));
-  assert.ok(found.length >= 30, `${found.length} sentences found`);
+  assert.ok(found.length >= 12, `${found.length} sentences found`);
   assert.deepEqual(found.filter((s) => !known.has(s.text)).map((s) => `${s.f}: ${s.text}`), []);
+});
+
+test('the engine sets a match\'s reason only as a code: no sentence literal where matches get their reasons', () => {
+  const literals = MATCH_SOURCES.flatMap((f) => [...readFileSync(repo + f, 'utf8').matchAll(LITERAL)].map((m) => `${f}: ${m[2]}`));
+  assert.deepEqual(literals, []);
+  for (const f of MATCH_SOURCES) assert.match(readFileSync(repo + f, 'utf8'), /shared\/reasons\.ts/, f);
 });
 
 test('a template wins only on the whole sentence, and its values come back', () => {

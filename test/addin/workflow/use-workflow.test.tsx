@@ -10,7 +10,8 @@ import { S } from '../../../addin/strings.ts';
 import { useWorkflow, type Workflow } from '../../../addin/workflow/use-workflow.ts';
 import type { ScanPacket } from '../../../shared/contract.ts';
 import { DEFAULT_SETTINGS, type HyperlinkSettings } from '../../../shared/settings.ts';
-import { buildDocx, p } from '../../helpers/docx-builder.ts';
+import JSZip from 'jszip';
+import { buildDocx, p, r } from '../../helpers/docx-builder.ts';
 import { deferred, fakeService, type FakeService } from '../../helpers/fake-service-client.ts';
 import { match, packet, target } from '../fixtures.ts';
 
@@ -158,7 +159,7 @@ test('apply with Track Changes on asks first; Cancel applies nothing; "turn off 
 
   await finish(await start(() => t.wf().apply()));
   assert.equal(t.wf().trackPrompt, true);
-  await finish(await start(() => t.wf().applyAfterPrompt(true)));
+  await finish(await start(() => t.wf().applyAfterPrompt('turn-off')));
   assert.equal(t.host.trackMode, 'on', 'Track Changes was turned off for the apply and is back on');
   assert.equal(t.wf().trackPrompt, false);
   const sent = t.svc.calls.apply[0]!;
@@ -181,9 +182,57 @@ test('Track Changes comes back on when the apply fails after "turn off and apply
   await scanned(t);
   await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
   t.svc.answer.apply = () => Promise.reject(new ServiceError(413, 'Too large [HTTP 413]', { error: 'Too large' }));
-  await finish(await start(() => t.wf().applyAfterPrompt(true)));
+  await finish(await start(() => t.wf().applyAfterPrompt('turn-off')));
   assert.equal(t.wf().error, S.errors.tooLarge);
   assert.equal(t.host.trackMode, 'on');
+  await t.unmount();
+});
+
+test('"apply as tracked changes": the links made one by one with Track Changes on, nothing replaced, the mode as the author had it', async () => {
+  const t = await pane();
+  const withLink = await buildDocx({ body: `<w:p>${r('As Figure 1 shows [1].')}</w:p>` + `<w:p><w:pPr><w:pStyle w:val="Caption"/></w:pPr><w:bookmarkStart w:id="1" w:name="_Hl_fig_1"/>${r('Figure 1. Growth.')}<w:bookmarkEnd w:id="1"/></w:p>` });
+  const linkedXml = (await (await JSZip.loadAsync(withLink)).file('word/document.xml')!.async('string')).replace(r('As Figure 1 shows [1].'), `${r('As ')}<w:hyperlink w:anchor="_Hl_fig_1">${r('Figure 1')}</w:hyperlink>${r(' shows [1].')}`);
+  const zip = await JSZip.loadAsync(withLink);
+  zip.file('word/document.xml', linkedXml);
+  const output = await zip.generateAsync({ type: 'uint8array' });
+  t.svc.answer.apply = async () => ({ docx: Buffer.from(output).toString('base64'), linkCount: 1, statCounts: { figures: 1 } });
+  t.host.trackMode = 'on';
+  await scanned(t);
+  await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
+  await finish(await start(() => t.wf().apply()));
+  assert.equal(t.wf().trackPrompt, true);
+  assert.equal(t.wf().canApplyAsRevisions, true);
+  await finish(await start(() => t.wf().applyAfterPrompt('tracked')));
+  assert.equal(t.wf().phase, 'done', t.wf().error ?? '');
+  assert.equal(t.host.replacements.length, 0, 'the document was not replaced');
+  assert.equal(t.host.revisions.length, 1);
+  const { plan, trackMode } = t.host.revisions[0]!;
+  assert.equal(trackMode, 'on', 'made while Track Changes was on');
+  assert.deepEqual(plan.links.map((l) => [l.paragraph, l.text, l.address]), [[0, 'Figure 1', '#_Hl_fig_1']]);
+  assert.deepEqual(plan.bookmarks.map((b) => [b.paragraph, b.name, b.whole]), [[1, '_Hl_fig_1', true]]);
+  assert.equal(t.wf().applied?.outcome.mode, 'revisions');
+  assert.equal(t.wf().applied?.outcome.message, S.revisions.made(1));
+  assert.deepEqual(t.wf().applied?.verification, { ok: true, problems: [] });
+  assert.equal(t.host.trackMode, 'on');
+  await t.unmount();
+});
+
+test('"apply as tracked changes" on an output that changes text: nothing written, the question again with why', async () => {
+  const t = await pane();
+  t.host.trackMode = 'on';
+  await scanned(t);
+  await act(async () => t.wf().dispatch({ type: 'approve', refId: 'm1' }));
+  await finish(await start(() => t.wf().applyAfterPrompt('tracked')));
+  assert.equal(t.wf().phase, 'review');
+  assert.equal(t.wf().trackPrompt, true);
+  assert.deepEqual(t.wf().untrackable, { changedParagraphs: 1, linksElsewhere: 0 }, 'the fake service\'s output changes the first sentence');
+  assert.equal(t.host.replacements.length + t.host.revisions.length, 0, 'nothing was written');
+  assert.equal(t.host.trackMode, 'on');
+  await finish(await start(() => t.wf().applyAfterPrompt('one-revision')));
+  assert.equal(t.wf().phase, 'done');
+  assert.equal(t.host.replacements.length, 1);
+  assert.equal(t.wf().untrackable, null);
+  assert.equal(t.host.trackMode, 'on', 'one revision: Track Changes stays as the author had it');
   await t.unmount();
 });
 

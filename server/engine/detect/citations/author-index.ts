@@ -5,18 +5,20 @@ import { parseLabel } from '../../../references/fields.ts';
 import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../bibliography/names.ts';
 import type { BibEntry, Bibliography } from '../types.ts';
 import { isNoDate } from './language-words.ts';
+import type { ReasonCode } from '../../../../shared/reasons.ts';
 
 export interface Resolution {
   status: 'ready' | 'low_confidence' | 'unmatched';
   target?: BibEntry;
   alternatives: BibEntry[];
   confidence: number;
-  reason?: string;
+  /** Why (shared/reasons.ts): the match gets its code and English sentence. */
+  why?: ReasonCode;
 }
 
 export function resolveNumber(bib: Bibliography | null, n: number): Resolution {
   const entry = bib?.entries.find((e) => e.labelNumber === n) ?? (bib && !bib.numbered ? undefined : undefined);
-  if (!entry) return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: `no reference numbered ${n}` };
+  if (!entry) return { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'numberedMissing', values: { n: String(n) } } };
   return { status: 'ready', target: entry, alternatives: [], confidence: 0.97 };
 }
 
@@ -124,8 +126,8 @@ export class AuthorIndex {
     if (!cands.length) {
       // The year is not the entry's, but the entry of this author writes it (a reprint, a review of a book of that year).
       const elsewhere = byName.filter((e) => yearElsewhere(e, q.year));
-      if (elsewhere.length) return { status: 'low_confidence', target: elsewhere[0]!, alternatives: elsewhere.slice(1), confidence: 0.5, reason: "the year is not the reference's year but is written in it" };
-      return { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference with this author and year' };
+      if (elsewhere.length) return { status: 'low_confidence', target: elsewhere[0]!, alternatives: elsewhere.slice(1), confidence: 0.5, why: { code: 'yearWrittenIn' } };
+      return { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'noAuthorYear' } };
     }
     const narrow = (f: (e: BibEntry) => boolean) => {
       const kept = cands.filter(f);
@@ -149,19 +151,19 @@ export class AuthorIndex {
         // The list prints no suffixes: a/b follow the order of same-author-year entries (opt-in only).
         const i = q.suffix.charCodeAt(0) - 97;
         if (suffixOptIn && cands.length > 1 && i < cands.length) {
-          return { status: 'ready', target: cands[i]!, alternatives: [], confidence: 0.8, reason: 'year suffix resolved by reference order' };
+          return { status: 'ready', target: cands[i]!, alternatives: [], confidence: 0.8, why: { code: 'suffixByOrder' } };
         }
         if (cands.length === 1 && i === 0 && suffixOptIn) return { status: 'ready', target: cands[0]!, alternatives: [], confidence: 0.8 };
-        return { status: 'low_confidence', target: cands[Math.min(i, cands.length - 1)]!, alternatives: cands.filter((_, j) => j !== Math.min(i, cands.length - 1)), confidence: 0.5, reason: 'the reference list prints no year suffixes' };
+        return { status: 'low_confidence', target: cands[Math.min(i, cands.length - 1)]!, alternatives: cands.filter((_, j) => j !== Math.min(i, cands.length - 1)), confidence: 0.5, why: { code: 'noSuffixes' } };
       }
       // "Fernandes, 2020a" where the list prints "2020b" for one entry and no letter for the other: the
       // letter-less entry is the one the list forgot to mark.
       const bare = cands.filter((e) => e.yearSuffix === null);
-      if (withSuffix.length === 0 && bare.length === 1) return { status: 'low_confidence', target: bare[0]!, alternatives: [], confidence: 0.6, reason: `the only entry of this author and year without a suffix; none is marked ${q.suffix}` };
-      if (withSuffix.length === 0) return { status: 'unmatched', alternatives: cands, confidence: 0.3, reason: `no reference with year suffix ${q.suffix}` };
+      if (withSuffix.length === 0 && bare.length === 1) return { status: 'low_confidence', target: bare[0]!, alternatives: [], confidence: 0.6, why: { code: 'onlyUnsuffixed', values: { suffix: q.suffix } } };
+      if (withSuffix.length === 0) return { status: 'unmatched', alternatives: cands, confidence: 0.3, why: { code: 'noSuffix', values: { suffix: q.suffix } } };
       cands = withSuffix;
     }
     if (cands.length === 1) return { status: 'ready', target: cands[0]!, alternatives: [], confidence: 0.95 };
-    return { status: 'low_confidence', target: cands[0]!, alternatives: cands.slice(1), confidence: 0.5, reason: `${cands.length} references match this author and year` };
+    return { status: 'low_confidence', target: cands[0]!, alternatives: cands.slice(1), confidence: 0.5, why: { code: 'severalAuthorYear', values: { n: String(cands.length) } } };
   }
 }

@@ -18,7 +18,7 @@ test('resolveNumber: the entry printed with that number, else unmatched with the
   const list = await entries(['1. Smith J. Moss. J Bot. 2004.', '2. Lee K. Light. Ecol. 2020.']);
   const bib = { numbered: true, entries: list } as unknown as Bibliography;
   assert.deepEqual([resolveNumber(bib, 2).status, resolveNumber(bib, 2).target?.key], ['ready', 'bib-2']);
-  assert.deepEqual(resolveNumber(bib, 9), { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference numbered 9' });
+  assert.deepEqual(resolveNumber(bib, 9), { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'numberedMissing', values: { n: '9' } } });
   assert.equal(resolveNumber(null, 1).status, 'unmatched');
 });
 
@@ -51,7 +51,7 @@ test('author-year lookups', async () => {
     assert.deepEqual([r.status, r.target?.key], [status, key], name);
   }
   const wrongYear = index.resolve(q('Smith', '2019'), false);
-  assert.deepEqual([wrongYear.status, wrongYear.reason], ['unmatched', 'no reference with this author and year']);
+  assert.deepEqual([wrongYear.status, wrongYear.why], ['unmatched', { code: 'noAuthorYear' }]);
   const noSuchSuffix = index.resolve(q('García-López', '2018', { suffix: 'c' }), false);
   assert.equal(noSuchSuffix.status, 'unmatched');
   assert.equal(index.knowsSurname('Smith'), true);
@@ -74,11 +74,11 @@ test('a citation naming every author tells apart one team\'s same-year entries b
 test('a list without printed suffixes: a/b by reference order only when opted in, else for review', async () => {
   const index = new AuthorIndex(await entries(['Brown A (2010) First. J 1:1.', 'Brown A (2010) Second. J 1:2.']));
   const optedIn = index.resolve(q('Brown', '2010', { suffix: 'b' }), true);
-  assert.deepEqual([optedIn.status, optedIn.target?.key, optedIn.reason], ['ready', 'bib-2', 'year suffix resolved by reference order']);
+  assert.deepEqual([optedIn.status, optedIn.target?.key, optedIn.why], ['ready', 'bib-2', { code: 'suffixByOrder' }]);
   const review = index.resolve(q('Brown', '2010', { suffix: 'b' }), false);
   assert.deepEqual([review.status, review.target?.key, review.alternatives.map((e) => e.key)], ['low_confidence', 'bib-2', ['bib-1']]);
   const ambiguous = index.resolve(q('Brown', '2010'), false);
-  assert.deepEqual([ambiguous.status, ambiguous.reason], ['low_confidence', '2 references match this author and year']);
+  assert.deepEqual([ambiguous.status, ambiguous.why], ['low_confidence', { code: 'severalAuthorYear', values: { n: '2' } }]);
 });
 
 test('an entry without a readable author is found by its first words, "Anon" by having no author, "n.d." only without a year', async () => {

@@ -14,9 +14,10 @@ test('a ready resolution: the target key, no alternatives or reason', () => {
 });
 
 test('a low-confidence one keeps its alternatives and reason; an unmatched one has no target', () => {
-  const low = citationMatch(paragraph, 10, 11, { status: 'low_confidence', target: entry('bib-1'), alternatives: [entry('bib-4'), entry('bib-7')], confidence: 0.5, reason: '3 references match this author and year' });
-  assert.deepEqual([low.targetKey, low.alternatives, low.reason], ['bib-1', ['bib-4', 'bib-7'], '3 references match this author and year']);
-  const none = citationMatch(paragraph, 10, 11, { status: 'unmatched', alternatives: [], confidence: 0.3, reason: 'no reference numbered 9' });
+  const low = citationMatch(paragraph, 10, 11, { status: 'low_confidence', target: entry('bib-1'), alternatives: [entry('bib-4'), entry('bib-7')], confidence: 0.5, why: { code: 'severalAuthorYear', values: { n: '3' } } });
+  assert.deepEqual([low.targetKey, low.alternatives, low.reason, low.reasonCode], ['bib-1', ['bib-4', 'bib-7'], '3 references match this author and year', { code: 'severalAuthorYear', values: { n: '3' } }]);
+  const none = citationMatch(paragraph, 10, 11, { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'numberedMissing', values: { n: '9' } } });
+  assert.deepEqual([none.reason, none.reasonCode], ['no reference numbered 9', { code: 'numberedMissing', values: { n: '9' } }]);
   assert.equal('targetKey' in none, false);
   assert.equal(none.status, 'unmatched');
 });
