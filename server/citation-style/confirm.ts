@@ -5,7 +5,8 @@
 
 import { bundledStyles, bundledStyleXml } from '../csl/catalog.ts';
 import { rendererFor, type CslItem, type RenderedEntry } from '../csl/render.ts';
-import { labelFormOf, stripTrailer, UNSEEN_TITLE, type StyleEntry } from './entry.ts';
+import { stripTrailer } from '../references/fields.ts';
+import { labelFormOf, UNSEEN_TITLE, type StyleEntry } from './entry.ts';
 import { formerLayout, formerLayoutXml } from './former-layouts.ts';
 import { labelAndBody } from './profiles.ts';
 import { nameOrderAgreement, orderAgreement } from './order.ts';

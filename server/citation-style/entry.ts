@@ -3,6 +3,7 @@
 // are compared on (label and dangling link words removed) and the field spans moved into that body.
 
 import type { CslItem, CslName } from '../csl/render.ts';
+import { stripTrailer } from '../references/fields.ts';
 import { readReference, type RecordField, type TextSpan } from '../references/record.ts';
 
 export type LabelForm = 'brackets' | 'parens' | 'dot' | 'bare' | 'none';
@@ -18,14 +19,6 @@ export interface StyleEntry {
   spans: Partial<Record<RecordField, TextSpan>>;
   /** The author list was abbreviated ("et al."). */
   etAl: boolean;
-}
-
-const TRAILER = /(?:\s*(?:doi:|DOI:|Available (?:from|at):?|Retrieved(?: from)?|\[online\]|URL:?|https?:\/\/\S*|Accessed\b.*))+\s*$/;
-
-/** The text without dangling link words at its end ("doi:", "Available from:", "Retrieved"). */
-export function stripTrailer(text: string): string {
-  const m = TRAILER.exec(text);
-  return m && m.index > 10 ? text.slice(0, m.index).trim() : text;
 }
 
 export function labelFormOf(label: string): LabelForm {

@@ -1,7 +1,7 @@
 // The bibliography renderer the engine's rewrite calls (engine/citation-style-hooks.ts BibliographyRenderer):
 // registry first: an approved resolved work that carries the registry's record (ResolvedWork.record) is
 // rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
-// matter then). Any other entry is parsed into CSL fields (server/citation-style/parse-entry.ts), completed with the
+// matter then). Any other entry is read by the one reference reader (server/references/record.ts), completed with the
 // metadata of an approved resolved work, rendered in the chosen style with citeproc-js, and checked
 // for faithfulness (faithful.ts): an entry whose text the reading does not account for (words no field holds),
 // whose fields were read run together, whose rendering would show an empty field (": :", "()"), or that would
@@ -10,7 +10,8 @@
 
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { BibliographyRenderer, BibliographyRendering, RenderOptions, RewriteEntryInput } from '../engine/citation-style-hooks.ts';
-import { parseEntry, stripTrailer } from '../citation-style/parse-entry.ts';
+import { parseLabel, stripTrailer } from '../references/fields.ts';
+import { readReference } from '../references/record.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
 import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
@@ -31,6 +32,9 @@ export function emptyFieldMark(text: string): string | null {
 
 /** A field that holds what belongs to others (the reader ran them together): "Geoderma 100:321–353. doi: 10.1016/S0016-". */
 function runTogether(item: CslItem): string | null {
+  // Without volume or pages, a "journal" of sentences is a book's edition, place and publisher: "4th Edition. Oxford. Oxford University Press".
+  const container = item['container-title'];
+  if (container && !item.volume && !item.page && /\p{Ll}{3}\.\s+\p{Lu}/u.test(container)) return `fields read run together: the journal reads "${container.slice(0, 60)}"`;
   const issued = item.issued && 'date-parts' in item.issued ? String(item.issued['date-parts'][0]?.[0] ?? '') : '';
   for (const field of ['container-title', 'title', 'publisher'] as const) {
     const v = item[field];
@@ -104,18 +108,23 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
     const why = completeness(record);
     return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}` } : { item: record, abbreviated: false };
   }
-  const parsed = parseEntry(e.text, e.key, e.printedLabel, { pad: false });
-  const item = withMetadata(parsed.item, work);
+  const flat = e.text.replace(/\s+/g, ' ').trim();
+  const read = readReference(flat, e.key);
+  // The entry as written, label and dangling link words aside.
+  const body = stripTrailer(flat.slice(parseLabel(flat).bodyStart));
+  const item = withMetadata({ ...read.item } as CslItem, work);
+  // A container the entry does not introduce with "In" is rendered as the journal it is written as, not as a book's chapter.
+  if (item.type === 'chapter' && !/\bIn\b:?\s/.test(body)) item.type = 'article-journal';
   if (e.doi) item.DOI = e.doi;
   else delete item.DOI;
   if (e.url && !e.doi) item.URL = e.url;
   else delete item.URL;
-  const unread = unreadWords(stripTrailer(parsed.body), item);
+  const unread = unreadWords(body, item);
   const why = (!item.title && !item.author?.length ? 'neither authors nor a title were found' : null) ?? runTogether(item)
     ?? (unread.length ? `the reading does not account for: ${unread.slice(0, 5).join(', ')}` : null);
   if (why) return { reason: why };
-  const abbreviated = /\bet al\b|…/.test(parsed.body);
-  return { item: abbreviated ? withUnlistedAuthor(item, /…/.test(parsed.body)) : item, abbreviated };
+  const abbreviated = read.etAl || /\bet al\b|…/.test(body);
+  return { item: abbreviated ? withUnlistedAuthor(item, /…/.test(body)) : item, abbreviated };
 }
 
 /** A renderer for one style, with the approved resolved works (keyed by target key) as metadata. */

@@ -1,5 +1,5 @@
 // Fields of one reference entry: printed label, year (with a/b suffix), authors and surnames, title,
-// DOI and URL. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and MDPI-like formats;
+// DOI and URL, the dangling link words at its end. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and MDPI-like formats;
 // the bibliography detector and the reference reader (parse.ts) read entries with them.
 
 import { findDois } from './doi-text.ts';
@@ -12,7 +12,7 @@ export interface ParsedLabel {
   bodyStart: number;
 }
 
-const LABEL_RE = /^\s*(\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})[.)](?=\s|\p{Lu})|(\d{1,4})(?=\s+\p{Lu}))\s*/u;
+const LABEL_RE = /^\s*(\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})[.)](?=\s|\p{Lu})|(\d{1,4})(?=\s+[\p{Lu}&“"‘]))\s*/u;
 
 export function parseLabel(text: string): ParsedLabel {
   const m = LABEL_RE.exec(text);
@@ -90,7 +90,9 @@ export interface ParsedAuthors {
 }
 
 export function parseAuthors(block: string): ParsedAuthors {
-  let s = block.replace(/[\s.,;:(]+$/, '').trim();
+  // A final full stop stays when it is an initial's ("Doe, K. L."), not the sentence's ("Doe, Karl.").
+  let s = block.replace(/[\s,;:(]+$/, '').trim();
+  if (!/(?:^|[\s.-])\p{Lu}\.$/u.test(s)) s = s.replace(/[\s.,;:(]+$/, '').trim();
   const etAl = /\bet\.?\s*al\b\.?/i.test(s);
   s = s.replace(/,?\s*\bet\.?\s*al\b\.?.*$/i, '').replace(/\s*\((?:eds?|Hrsg)\.?\)\s*$/i, '');
   const chunks = s
@@ -107,7 +109,7 @@ export function parseAuthors(block: string): ParsedAuthors {
     // After an author with initials, a word of three or more capitals without a full stop is the next surname
     // ("IACUS, S.; KING, G."), not more initials.
     const surnameInCapitals = given && /^\p{Lu}{3,}$/u.test(chunk);
-    if (prev !== undefined && ((INITIALS_ONLY.test(chunk) && !surnameInCapitals) || (!given && CAPITALS.test(prev) && /^\p{Lu}\p{Ll}/u.test(chunk)))) {
+    if (prev !== undefined && ((INITIALS_ONLY.test(chunk) && !surnameInCapitals) || (!given && CAPITALS.test(prev) && /^(?:\p{Lu}\.\s?)*\p{Lu}\p{Ll}/u.test(chunk)))) {
       authors[authors.length - 1] += `, ${chunk}`;
       given = true;
       continue;
@@ -131,6 +133,14 @@ export function findTitle(body: string, after: number): string | null {
   const m = /^(.{3,}?[^\s.A-Z])[.?!](?:\s|$)/u.exec(rest);
   const title = (m ? m[1]! : rest).trim();
   return title.length >= 3 ? title : null;
+}
+
+const TRAILER = /(?:\s*(?:doi:|DOI:|Available (?:from|at):?|Retrieved(?: from)?|\[online\]|URL:?|https?:\/\/\S*|Accessed\b.*))+\s*$/;
+
+/** The text without dangling link words at its end ("doi:", "Available from:", "Retrieved"), never cut down to almost nothing. */
+export function stripTrailer(text: string): string {
+  const m = TRAILER.exec(text);
+  return m && m.index > 10 ? text.slice(0, m.index).trim() : text;
 }
 
 export function findUrl(text: string): string | null {

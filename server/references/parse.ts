@@ -42,7 +42,8 @@ export interface ParsedReference {
 }
 
 const DASH = '[-–—‐‑]';
-const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?';
+/** A page: "101", "e123", "S255", "A155", an article number with its page ("575.e3"). */
+const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]\\d{1,4})?';
 const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${PAGE}))?`;
 
 /** "1425-37" → { first: 1425, last: 1437 }; "e123" → { first: e123, last: null }. */
@@ -84,11 +85,20 @@ export function cleanReference(text: string): { cleaned: string; doi: string | n
   return { cleaned: s, doi, url };
 }
 
+/** A final full stop that belongs to an initial ("Anna M.", "J. A.", "J.-P."), not to the sentence ("John."). */
+const ENDS_ON_INITIAL = /(?:^|[\s.-])\p{Lu}\.$/u;
+
+/** Given names as written: trailing commas dropped, a final full stop kept when it is an initial's. */
+function givenAsWritten(given: string): string {
+  const g = given.replace(/[,;:]+$/, '').trim();
+  return ENDS_ON_INITIAL.test(g) ? g : g.replace(/\.+$/, '').trim();
+}
+
 function splitAuthor(name: string): ParsedAuthor {
   const n = name.replace(/[.,;:]+$/, '').trim();
-  // "Smith, J. A." / "Smith, John"
-  let m = /^([^,]+),\s*(.+)$/.exec(n);
-  if (m) return { family: m[1]!.trim(), given: m[2]!.trim() };
+  // "Smith, J. A." / "Smith, John": the initials keep their full stops.
+  let m = /^([^,]+),\s*(.+)$/.exec(name.replace(/[,;:]+$/, '').trim());
+  if (m) return { family: m[1]!.trim(), given: givenAsWritten(m[2]!) };
   // "J.A. Smith", "K. H. Meyer", "John Smith" is ambiguous with "Smith JA": initials decide.
   m = /^((?:\p{Lu}\.\s?-?)+)\s*(.+)$/u.exec(n);
   if (m) return { family: m[2]!.trim(), given: m[1]!.trim() };
@@ -107,7 +117,9 @@ const NAME_PART = "(?:\\p{Ll}{1,3}[’'])?\\p{Lu}(?:[\\p{Ll}’']|\\p{Lu}(?=\\p{
 const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
 const INITIAL = '\\p{Lu}\\.?(?:-\\p{Lu}\\.?)?';
 const GIVEN_WORDS = `(?:${NAME_WORD}|${INITIAL})(?:(?:\\s+|(?<=\\.))(?:${NAME_WORD}|${INITIAL})){0,3}`;
-const SURNAME = `(?:${PARTICLE}\\s+){0,3}${NAME_WORD}`;
+/** A surname printed in capitals (small capitals are often typed so): "TANABE", "ZUSPAN", "GOULET-CAZÉ". */
+const CAPITALS_WORD = "\\p{Lu}{3,}(?:[-’']\\p{Lu}{2,})*";
+const SURNAME = `(?:${PARTICLE}\\s+){0,3}(?:${NAME_WORD}|${CAPITALS_WORD})`;
 const SUFFIX = /^(?:Jr|Sr|II|III|IV)\.?$/;
 const EDITORS = /^(?:eds?|editors?|Hrsg|trans)\.?$/i;
 /** "Brown", "de Vries", "van der Berg", "Smith-Jones": a surname alone, no initials. */
@@ -134,7 +146,8 @@ function readAuthors(chunks: string[]): ParsedAuthor[] {
   const out: ParsedAuthor[] = [];
   let givenFirst = false;
   for (let i = 0; i < chunks.length; i++) {
-    let chunk = chunks[i]!.replace(/[.,;:]+$/, '').trim();
+    const raw = chunks[i]!.replace(/[,;:]+$/, '').trim();
+    let chunk = raw.replace(/\.+$/, '').trim();
     if (EDITORS.test(chunk)) continue;
     // "Altman, David, und Rossana Castiglioni": a conjunction parseAuthors does not split at.
     if (givenFirst) chunk = chunk.replace(/^(?:und|et|y|e|en|og|och|és|i)\s+(?=\p{Lu})/u, '');
@@ -146,14 +159,15 @@ function readAuthors(chunks: string[]): ParsedAuthor[] {
     // parseAuthors appends "Jr" to the chunk before it, as it does initials: "Anna M., Jr".
     const next = chunks[i + 1] ? /^(.*?)[.,;:]*(?:,\s*((?:Jr|Sr)\.?))?$/.exec(chunks[i + 1]!.trim()) : null;
     if (next && GIVEN_NAMES.test(next[1]!) && (SURNAME_ONLY.test(chunk) || (i === 0 && FIRST_SURNAME_ONLY.test(chunk) && ONE_GIVEN_NAME.test(next[1]!)))) {
-      out.push({ family: chunk, given: next[2] ? `${next[1]}, ${next[2]}` : next[1]! });
+      const given = givenAsWritten(chunks[i + 1]!.trim().replace(/,\s*(?:Jr|Sr)\.?$/, ''));
+      out.push({ family: chunk, given: next[2] ? `${given}, ${next[2]}` : given });
       if (i === 0) givenFirst = true;
       i++;
       continue;
     }
     const m = givenFirst ? GIVEN_FIRST.exec(chunk) : null;
-    if (m) out.push({ family: m[2]!.trim(), given: m[1]!.replace(/\.$/, '').trim() });
-    else out.push(splitAuthor(chunk));
+    if (m) out.push({ family: m[2]!.trim(), given: m[1]!.trim() });
+    else out.push(splitAuthor(givenFirst ? chunk : raw));
   }
   return out;
 }
@@ -162,6 +176,8 @@ function readAuthors(chunks: string[]): ParsedAuthor[] {
 const INVERTED_FIRST = new RegExp(`^${SURNAME}(?:\\s+${NAME_WORD})?,\\s*(${GIVEN_WORDS})\\.?(?:,|\\s(?:and|&)\\s)`, 'u');
 /** The block so far ends on the middle initial of a later "Given I. Surname" author. */
 const ENDS_ON_MIDDLE_INITIAL = new RegExp(`(?:,|\\band|&)\\s+${NAME_WORD}(?:\\s+${INITIAL})*\\s+\\p{Lu}\\.$`, 'u');
+/** The block so far ends on the initials of a later "I. Surname" author: "Brown, A. M., and D." (Chicago with initials). */
+const ENDS_ON_INITIALS = new RegExp(`(?:,|\\band|&)\\s+(?:\\p{Lu}\\.\\s?-?)+$`, 'u');
 const SURNAME_NEXT = new RegExp(`^\\s+${SURNAME}(?=[.,]|\\s(?:and|&|Jr\\.?|Sr\\.?)[\\s,.])`, 'u');
 
 /**
@@ -171,8 +187,10 @@ const SURNAME_NEXT = new RegExp(`^\\s+${SURNAME}(?=[.,]|\\s(?:and|&|Jr\\.?|Sr\\.
  */
 function extendOverMiddleInitials(cleaned: string, end: number, year: YearHit | null): number {
   const first = INVERTED_FIRST.exec(cleaned);
-  if (!first || !GIVEN_NAMES.test(first[1]!)) return end;
-  for (let guard = 0; guard < 20 && ENDS_ON_MIDDLE_INITIAL.test(cleaned.slice(0, end)); guard++) {
+  if (!first) return end;
+  // After "Surname, Given Names" a later author's middle initial; after "Surname, I." a later author's initials.
+  const endsOnInitial = GIVEN_NAMES.test(first[1]!) ? ENDS_ON_MIDDLE_INITIAL : ENDS_ON_INITIALS;
+  for (let guard = 0; guard < 20 && endsOnInitial.test(cleaned.slice(0, end)); guard++) {
     const m = SURNAME_NEXT.exec(cleaned.slice(end));
     if (!m) break;
     const from = end + m[0].length;
@@ -181,6 +199,28 @@ function extendOverMiddleInitials(cleaned: string, end: number, year: YearHit | 
     end = Math.min(next, year && year.start >= from ? year.start - (cleaned[year.start - 1] === '(' ? 1 : 0) : Infinity, 600);
   }
   return end;
+}
+
+/** Lower-case words a list of names holds: "and", "et al.", "ed.", particles. */
+const NAME_LINK = new RegExp(`^(?:and|et|al|eds?|${PARTICLE})$`, 'u');
+
+/**
+ * authorBlockEnd ends a block at "Initial. Capital", which an initial before a name also is: "Benke, A.C., G.M. Ward &
+ * T.D. Richardson. 1999.", "Hobson, J. D., and J. G. McCluskey. 1967.", "Hubbard, Anne, N. Adzick, and Alan Flake. 1999."
+ * When the block ends on an initial, or initials stand before names in what follows, and only names lie between
+ * that end and the year (capitalised words, initials, "and", "&", no sentence of its own), the block runs to the year.
+ */
+function namesRunToYear(cleaned: string, end: number, year: YearHit): boolean {
+  if (year.start <= end) return false;
+  const between = cleaned.slice(end, year.start);
+  // Ending on an initial is not enough when the year follows without a stop: "Perfetto, E. M. Annals of Pharmacotherapy 1996".
+  const initialThenName = /\b\p{Lu}\.\s?\p{Lu}/u.test(between);
+  if (!initialThenName && !(/\b\p{Lu}\.$/u.test(cleaned.slice(0, end)) && /[.,]\s*\(?$/.test(between))) return false;
+  if (!/^[\s\p{Lu}\p{Ll}.,'’&-]*$/u.test(between)) return false;
+  if (/\b\p{Ll}{4,}\b/u.test(between.replace(/\band\b/g, ''))) return false;
+  if (!initialThenName && (between.match(/(?<![\p{L}'’])\p{Ll}+\b/gu) ?? []).some((w) => !NAME_LINK.test(w))) return false;
+  // A sentence between ("Smith J. Cancer. Lancet. 2010": a title, then a journal) is no name.
+  return !/\p{Ll}{2}\.\s+\S/u.test(between.replace(/[\s.(]+$/, ''));
 }
 
 /** An author written "Initials Surname" with dotted initials: "J.R. Longanbach", "J.-M. Yuan", "A. K. Roy-Chowdhury",
@@ -192,6 +232,8 @@ const INITIALS_AUTHOR = `\\p{Lu}\\.(?:\\s?-?\\p{Lu}\\.){0,3}\\s?(?:${NAME_WORD}\
  * It ends where a comma or an opening quote follows the last author; a space missing after a comma (OCR) is tolerated.
  */
 const INITIALS_FIRST_LIST = new RegExp(`^${INITIALS_AUTHOR}(?:,\\s*${INITIALS_AUTHOR})*(?:,?\\s+(?:and|&)\\s*${INITIALS_AUTHOR})?(?:,?\\s+et\\s+al\\.)?(?=,|\\s*[“"‘])`, 'u');
+
+const MONTH_OR_SEASON = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*\\.?|Spring|Summer|Autumn|Fall|Winter';
 
 interface NumbersHit {
   start: number;
@@ -207,6 +249,8 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})\\.(\\d{1,4})\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
   // Chicago 12, no. 3 (2004): 101-19, with a month or season (Spring 2004), or no issue: 26 (1938): 199
   { re: new RegExp(`\\b(\\d{1,5})(?:\\s*,\\s*no\\.\\s*(\\w{1,6}))?\\s*\\((?:\\p{L}+\\.?\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
+  // Chicago with the issue's date apart: 15 (3) (January): 184-91, 478 (7369) (October 1): 349-55, 161 (February): 211-21
+  { re: new RegExp(`\\b(\\d{1,5})(?:\\s*\\(([^()]{1,12})\\))?\\s*\\((?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?(?:,?\\s+(?:1[5-9]|20)\\d\\d)?\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
   // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // Elsevier 26 (1938) 199
@@ -259,8 +303,11 @@ function findTitleSpan(body: string, from: number): { start: number; end: number
 function looksLikeSourceOnly(segment: string, year: string | null): boolean {
   if (!/\d/.test(segment)) return false;
   const words = segment.match(/\p{L}+/gu) ?? [];
-  const hasNumbersBlock = year ? new RegExp(`\\b${year}\\b\\s*[,;)]?\\s*\\d`).test(segment) || new RegExp(`\\d\\s*\\(${year}\\)`).test(segment) : false;
-  return hasNumbersBlock && words.length <= 8;
+  if (!year) return false;
+  const hasNumbersBlock = new RegExp(`\\b${year}\\b\\s*[,;)]?\\s*\\d`).test(segment) || new RegExp(`\\d\\s*\\(${year}\\)`).test(segment);
+  // However long the journal's name, a segment that ends on its numbers ("… Nations Health 30, 527 (1940)") is the source.
+  const endsOnNumbers = new RegExp(`(?:\\d\\s*\\(${year}\\)|\\b${year}\\s*,\\s*\\d{1,5}\\s*,\\s*${PAGES})\\s*$`).test(segment);
+  return hasNumbersBlock && (words.length <= 8 || endsOnNumbers);
 }
 
 export function parseReference(text: string): ParsedReference {
@@ -268,17 +315,14 @@ export function parseReference(text: string): ParsedReference {
   const yearHit = findYear(cleaned);
   const year = yearHit ? yearHit.base : null;
   let authorEnd = authorBlockEnd(cleaned, yearHit);
-  // "Benke, A.C., G.M. Ward & T.D. Richardson. 1999.": initials before names end the block early;
-  // when only names lie between that end and the year, the block runs to the year.
-  if (yearHit && yearHit.start > authorEnd && /\b\p{Lu}\.\s?\p{Lu}/u.test(cleaned.slice(authorEnd, yearHit.start)) && /^[\s\p{Lu}\p{Ll}.,'’&-]*$/u.test(cleaned.slice(authorEnd, yearHit.start)) && !/\b\p{Ll}{4,}\b(?<!\band)/u.test(cleaned.slice(authorEnd, yearHit.start).replace(/\band\b/g, ''))) {
-    authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
-  }
+  if (yearHit && namesRunToYear(cleaned, authorEnd, yearHit)) authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
   authorEnd = extendOverMiddleInitials(cleaned, authorEnd, yearHit);
   // authorBlockEnd reads "M. Besnard" as the end of a block ("Initial. Capital"): a whole initials-first list goes on.
   const initialsFirst = INITIALS_FIRST_LIST.exec(cleaned);
   if (initialsFirst && initialsFirst[0].length > authorEnd && (!yearHit || yearHit.start >= initialsFirst[0].length)) authorEnd = initialsFirst[0].length;
   const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
-  const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60);
+  // A name holds no lower-case word of four letters or more ("Annual report of the city gardens committee" is a title).
+  const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60 && !/(?:^|\s)\p{Ll}{4,}(?:\s|$)/u.test(a.family));
   const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (cleaned[yearHit.end] === ')' ? 1 : 0) : authorEnd;
   let span = findTitleSpan(cleaned, titleFrom);
   let title = span ? cleaned.slice(span.start, span.end).trim() : null;

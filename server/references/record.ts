@@ -77,11 +77,19 @@ function itemType(r: ParsedReference): string {
   return 'document';
 }
 
+/**
+ * Given names as CSL-JSON holds them: initials run together ("AM" in "Brown AM", Vancouver) are separate initials
+ * ("A. M."), as citeproc needs them to keep the middle one; anything else as written.
+ */
+function cslGiven(given: string): string {
+  return /^\p{Lu}{2,4}$/u.test(given) ? [...given].map((c) => `${c}.`).join(' ') : given;
+}
+
 export function readReference(text: string, id = ''): ReferenceRecord {
   const r = parseReference(text);
   const printed = parseLabel(text);
   const item: CslJsonItem = { id, type: itemType(r) };
-  if (r.authors.length) item.author = r.authors.map((a) => (a.given ? { family: a.family, given: a.given } : { family: a.family }));
+  if (r.authors.length) item.author = r.authors.map((a) => (a.given ? { family: a.family, given: cslGiven(a.given) } : { family: a.family }));
   if (r.year) item.issued = { 'date-parts': [[Number(r.year)]] };
   if (r.yearSuffix) item['year-suffix'] = r.yearSuffix;
   if (r.title) item.title = r.title;

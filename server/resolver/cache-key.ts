@@ -5,7 +5,7 @@
 import { sha256Hex } from '../common/hash.ts';
 
 /** Bump when matching or validation changes what a reference resolves to. */
-export const RESOLVER_VERSION = 'r5';
+export const RESOLVER_VERSION = 'r6';
 
 /** Lower case, accents folded, label dropped, punctuation and spacing collapsed. */
 export function normaliseReferenceText(text: string): string {

@@ -2,7 +2,7 @@
 // that body, the author list padded after "et al.", dangling link words dropped.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { labelFormOf, stripTrailer, styleEntry } from '../../../server/citation-style/entry.ts';
+import { labelFormOf, styleEntry } from '../../../server/citation-style/entry.ts';
 
 test('label forms', () => {
   assert.equal(labelFormOf(''), 'none');
@@ -10,18 +10,6 @@ test('label forms', () => {
   assert.equal(labelFormOf('(3)'), 'parens');
   assert.equal(labelFormOf('7.'), 'dot');
   assert.equal(labelFormOf('7'), 'bare');
-});
-
-test('dangling link words are stripped from the end only, never a short text down to nothing', () => {
-  const body = 'Smith J. A study of things. J Things. 2011;29:575-9.';
-  assert.equal(stripTrailer(`${body} doi:`), body);
-  assert.equal(stripTrailer(`${body} Available from: https://example.org/x`), body);
-  assert.equal(stripTrailer(`${body} Retrieved from https://example.org/x Accessed 3 May 2020`), body);
-  assert.equal(stripTrailer(body), body);
-  // link words inside the entry stay
-  assert.equal(stripTrailer('Retrieved from the archive of J Smith. A study of things. 2011.'), 'Retrieved from the archive of J Smith. A study of things. 2011.');
-  // a text that is nearly all trailer is kept whole
-  assert.equal(stripTrailer('Smith. doi:'), 'Smith. doi:');
 });
 
 test('the body starts after the label, white space collapsed, and field spans point into the body', () => {

@@ -1,8 +1,8 @@
 // Fields of one reference paragraph, one row per format: the printed label, the year (a/b suffix, not
-// inside a DOI or URL), where the author block ends, authors and surnames, the title and a URL.
+// inside a DOI or URL), where the author block ends, authors and surnames, the title, a URL and the dangling link words at the end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../server/references/fields.ts';
+import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel, stripTrailer } from '../../../server/references/fields.ts';
 
 const labels: Array<[string, string | null, number | null]> = [
   ['[12] Smith J.', '[12]', 12], ['(3) Smith J.', '(3)', 3], ['4. Smith J.', '4.', 4], ['5) Smith J.', '5)', 5], ['6 Smith J.', '6', 6],
@@ -43,7 +43,7 @@ for (const [body, block] of blocks) {
 
 test('parseAuthors: surnames without initials, initials rejoined, et al., editors, suffixes', () => {
   assert.deepEqual(parseAuthors('Smith J, Lee K-H, van Dyk AB.'), { authors: ['Smith J', 'Lee K-H', 'van Dyk AB'], surnames: ['Smith', 'Lee', 'van Dyk'], etAl: false });
-  assert.deepEqual(parseAuthors('Aloia, L., & Moss, B. ('), { authors: ['Aloia, L.', 'Moss, B'], surnames: ['Aloia', 'Moss'], etAl: false });
+  assert.deepEqual(parseAuthors('Aloia, L., & Moss, B. ('), { authors: ['Aloia, L.', 'Moss, B.'], surnames: ['Aloia', 'Moss'], etAl: false });
   assert.deepEqual(parseAuthors('J. Smith and K. Lee'), { authors: ['J. Smith', 'K. Lee'], surnames: ['Smith', 'Lee'], etAl: false });
   const etAl = parseAuthors('Okafor C, Adeyemi T, et al.');
   assert.deepEqual([etAl.surnames, etAl.etAl], [['Okafor', 'Adeyemi'], true]);
@@ -64,4 +64,16 @@ test('findUrl: a web address without trailing punctuation; DOI links are not URL
   assert.equal(findUrl('See www.example.org/x).'), 'www.example.org/x');
   assert.equal(findUrl('https://doi.org/10.1000/x'), null);
   assert.equal(findUrl('No link.'), null);
+});
+
+test('dangling link words are stripped from the end only, never a short text down to nothing', () => {
+  const body = 'Smith J. A study of things. J Things. 2011;29:575-9.';
+  assert.equal(stripTrailer(`${body} doi:`), body);
+  assert.equal(stripTrailer(`${body} Available from: https://example.org/x`), body);
+  assert.equal(stripTrailer(`${body} Retrieved from https://example.org/x Accessed 3 May 2020`), body);
+  assert.equal(stripTrailer(body), body);
+  // link words inside the entry stay
+  assert.equal(stripTrailer('Retrieved from the archive of J Smith. A study of things. 2011.'), 'Retrieved from the archive of J Smith. A study of things. 2011.');
+  // a text that is nearly all trailer is kept whole
+  assert.equal(stripTrailer('Smith. doi:'), 'Smith. doi:');
 });

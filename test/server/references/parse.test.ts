@@ -18,7 +18,7 @@ test('Vancouver: authors, title, abbreviated journal, year;volume(issue):pages w
 test('APA: (year), title, journal, volume(issue), pages', () => {
   const p = parseReference('Goodman, W. G., Frazao, J. M., & Coburn, J. W. (2000). A calcimimetic agent lowers plasma parathyroid hormone levels. Kidney International, 58(1), 436–445.');
   assert.equal(p.authors[0]!.family, 'Goodman');
-  assert.equal(p.authors[0]!.given, 'W. G');
+  assert.equal(p.authors[0]!.given, 'W. G.');
   assert.equal(p.year, '2000');
   assert.equal(p.title, 'A calcimimetic agent lowers plasma parathyroid hormone levels');
   assert.equal(p.containerTitle, 'Kidney International');
@@ -118,7 +118,7 @@ test('author lists of every style give the family names, "Surname, Given Names" 
 
 test('"Surname, Given Names" keeps the given names with their author; a middle initial does not end the list', () => {
   const p = parseReference('Brown, Anna M., and Piotr J. Kowalski. "Moss Growth on Urban Walls." Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.');
-  assert.deepEqual(p.authors, [{ family: 'Brown', given: 'Anna M' }, { family: 'Kowalski', given: 'Piotr J' }]);
+  assert.deepEqual(p.authors, [{ family: 'Brown', given: 'Anna M.' }, { family: 'Kowalski', given: 'Piotr J.' }]);
   assert.equal(p.title, 'Moss Growth on Urban Walls');
   const m = parseReference('Merges, Robert P., and Richard R. Nelson. 1990. On the complex economics of patent scope. Columbia Law Review 90: 839-916.');
   assert.deepEqual(m.authors.map((a) => a.family), ['Merges', 'Nelson']);

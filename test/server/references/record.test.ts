@@ -16,7 +16,7 @@ test('a numbered Vancouver entry: label, CSL item and the span of each field', (
   assert.deepEqual(r.label, { text: '12.', number: 12 });
   assert.deepEqual(r.item, {
     id: 'bib-12', type: 'article-journal',
-    author: [{ family: 'Renart', given: 'A' }, { family: 'Machens', given: 'CK' }],
+    author: [{ family: 'Renart', given: 'A' }, { family: 'Machens', given: 'C. K.' }],
     issued: { 'date-parts': [[2014]] },
     title: 'Variability in neural activity and behavior', 'container-title': 'Curr Opin Neurobiol',
     volume: '25', page: '211-220', DOI: '10.1016/j.conb.2014.02.013',
@@ -52,4 +52,45 @@ test('spanOf: white space runs match any other; absent text has no span', () => 
   assert.deepEqual(spanOf('a  Journal\nof Botany, 12', 'Journal of Botany'), { start: 3, end: 20 });
   assert.equal(spanOf('abc', 'x'), null);
   assert.equal(spanOf('abc', null), null);
+});
+
+interface StyleCase {
+  style: string;
+  text: string;
+  want: { authors: Array<[string, string]>; year: number; title?: string; container: string; volume?: string; issue?: string; page?: string; label?: string };
+}
+
+// The layouts of the development styles (the rewrite reads its entries through this record): every author with
+// the given names as written (a middle initial keeps its full stop; initials run together, "AM", are separated for
+// citeproc, which would keep only the first), the last author after "and" included.
+const STYLE_CASES: StyleCase[] = [
+  { style: 'chicago journal form', text: 'Brown, A. M., and D. Lee. “Moss Growth on North-Facing Walls.” Journal of Urban Botany 12, no. 3 (2004): 101–19.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D.']], year: 2004, title: 'Moss Growth on North-Facing Walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119' } },
+  { style: 'chicago author-date, initials before the last name', text: 'Hobson, J. D., and J. G. McCluskey. 1967. “Cleavage of Tertiary Bases.” Journal of the Chemical Society 12 (3): 2015–20.', want: { authors: [['Hobson', 'J. D.'], ['McCluskey', 'J. G.']], year: 1967, title: 'Cleavage of Tertiary Bases', container: 'Journal of the Chemical Society', volume: '12', issue: '3', page: '2015-2020' } },
+  { style: 'chicago author-date, full names, an initial among them, the issue dated apart', text: 'Hubbard, Anne, Timothy Crombleholme, N. Adzick, and Alan Flake. 1999. “Prenatal MRI Evaluation.” American Journal of Perinatology 16 (08) (August): 0407–0414.', want: { authors: [['Hubbard', 'Anne'], ['Crombleholme', 'Timothy'], ['Adzick', 'N.'], ['Flake', 'Alan']], year: 1999, title: 'Prenatal MRI Evaluation', container: 'American Journal of Perinatology', volume: '16', issue: '08', page: '0407-0414' } },
+  { style: 'chicago author-date, a surname in capitals last', text: 'Kameoka, Kenichi, and Shinobu TANABE. 1975. “Liquid Purified Diet for Calves.” Nihon Chikusan Gakkaiho 46 (7): 417–426.', want: { authors: [['Kameoka', 'Kenichi'], ['TANABE', 'Shinobu']], year: 1975, title: 'Liquid Purified Diet for Calves', container: 'Nihon Chikusan Gakkaiho', volume: '46', issue: '7', page: '417-426' } },
+  { style: 'modern-language-association', text: 'Brown, Anna M., and Piotr J. Kowalski. “Moss Growth on North-Facing Walls.” Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.', want: { authors: [['Brown', 'Anna M.'], ['Kowalski', 'Piotr J.']], year: 2004, title: 'Moss Growth on North-Facing Walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119' } },
+  { style: 'ieee', text: '[3] A. M. Brown and D. Lee, “Moss growth on north-facing walls,” Journal of Urban Botany, vol. 12, no. 3, pp. 101–119, 2004.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D.']], year: 2004, title: 'Moss growth on north-facing walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119', label: '[3]' } },
+  { style: 'apa, an article number as page', text: 'Brown, A. M., & Lee, D. (2004). Moss growth on north-facing walls. Journal of Urban Botany, 12(3), 575.e3–575.e5.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D.']], year: 2004, title: 'Moss growth on north-facing walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '575.e3-575.e5' } },
+  { style: 'nlm-citation-sequence', text: '1. Brown AM, Lee D. Moss growth on north-facing walls. Journal of Urban Botany. 2004;12(3):101–19.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D']], year: 2004, title: 'Moss growth on north-facing walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119', label: '1.' } },
+  { style: 'american-chemical-society without titles, authors run on into the journal', text: '(4) Novak, J. P.; Berg, L. A. Journal of Made-Up Chemistry 2013, 15, 46–49.', want: { authors: [['Novak', 'J. P.'], ['Berg', 'L. A.']], year: 2013, container: 'Journal of Made-Up Chemistry', volume: '15', page: '46-49', label: '(4)' } },
+  { style: 'american-institute-of-physics, a long journal name and no title', text: '7 J.K. Hoskins and F.P. ZUSPAN, American Journal of Public Health and the Nations Health 30, 527 (1940).', want: { authors: [['Hoskins', 'J.K.'], ['ZUSPAN', 'F.P.']], year: 1940, container: 'American Journal of Public Health and the Nations Health', volume: '30', page: '527', label: '7' } },
+];
+
+for (const c of STYLE_CASES) {
+  test(`readReference reads a ${c.style} entry`, () => {
+    const r = readReference(c.text, 'x');
+    const it = r.item;
+    assert.deepEqual((it.author ?? []).map((a) => [a.family, a.given]), c.want.authors, c.text);
+    assert.deepEqual(it.issued, { 'date-parts': [[c.want.year]] });
+    assert.equal(it.title, c.want.title);
+    assert.equal(it['container-title'], c.want.container);
+    assert.deepEqual([it.volume, it.issue, it.page], [c.want.volume, c.want.issue, c.want.page]);
+    assert.equal(r.label?.text, c.want.label);
+  });
+}
+
+test('a sentence between the initials and the year is no name: the title of an entry without a journal stays the title', () => {
+  const r = readReference('Smith J. Cancer of the skin. Lancet. 2010;5:1-4.');
+  assert.deepEqual(r.item.author, [{ family: 'Smith', given: 'J' }]);
+  assert.equal(r.item.title, 'Cancer of the skin');
 });
