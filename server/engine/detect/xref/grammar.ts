@@ -224,11 +224,57 @@ export function rx(source: string, flags = ''): RegExp {
 
 /** Finds every match of a global regex, with index and groups. */
 export function* allMatches(re: RegExp, text: string): Generator<RegExpExecArray> {
+  const gate = prefilterOf(re);
+  if (gate && !gate.test(text)) return;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     yield m;
     if (m[0].length === 0) re.lastIndex++;
   }
+}
+
+/**
+ * The pattern without its leading lookbehinds ("(?<![\\p{L}])Appendix..."): it matches wherever the whole one
+ * does (and more), and V8 runs it several times faster, because a leading lookbehind, tried at every offset,
+ * defeats its quick first-character scan (0.87 → 0.13 ms over a PLOS manuscript's paragraphs for the
+ * appendix label). A paragraph it cannot match is skipped with one test. Null when there is no leading
+ * lookbehind, or the rest refers back to a group.
+ */
+function prefilterOf(re: RegExp): RegExp | null {
+  let gate = PREFILTERS.get(re);
+  if (gate === undefined) {
+    const rest = withoutLeadingLookbehinds(re.source);
+    gate = rest !== null && rest !== re.source && !/\\(?:[1-9]|k<)/.test(rest) ? new RegExp(rest, re.flags.replace(/[gy]/g, '')) : null;
+    PREFILTERS.set(re, gate);
+  }
+  return gate;
+}
+const PREFILTERS = new WeakMap<RegExp, RegExp | null>();
+
+/** A source without the lookbehind groups it starts with; null when one does not close. */
+function withoutLeadingLookbehinds(source: string): string | null {
+  let s = source;
+  while (s.startsWith('(?<!') || s.startsWith('(?<=')) {
+    const end = groupEnd(s);
+    if (end < 0) return null;
+    s = s.slice(end + 1);
+  }
+  return s;
+}
+
+/** Offset of the parenthesis closing the group that opens `source`, skipping escapes and character classes; -1 if none. */
+function groupEnd(source: string): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Start offsets of a paragraph's text ignoring leading white space. */

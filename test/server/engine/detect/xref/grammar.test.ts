@@ -42,3 +42,14 @@ test('allMatches yields every match of a global regex, empty ones without loopin
   assert.equal([...allMatches(/x*/g, 'ab')].length, 3);
   assert.equal(leadingSpace('\u00a0  Figure'), 3);
 });
+
+test('allMatches of a pattern opening with lookbehinds (pre-filtered without them) keeps exactly its matches', () => {
+  const label = /(?<![\p{L}])(?<![(\])][\s]*)(?:Appendix|App\.)[\s]+([A-Z])/gu;
+  const found = (text: string) => [...allMatches(label, text)].map((m) => [m[1], m.index]);
+  assert.deepEqual(found('see Appendix A and App. B, not XAppendix C nor (App. D'), [['A', 4], ['B', 19]]);
+  // Text the pattern without its lookbehinds cannot match: nothing, and the regex is left usable.
+  assert.deepEqual(found('no label here'), []);
+  assert.deepEqual(found('Appendix Z'), [['Z', 0]]);
+  // A back-reference keeps the whole pattern (no pre-filter): matches as before.
+  assert.deepEqual([...allMatches(/(?<!x)(a)\1/g, 'aa xaa baa')].map((m) => m.index), [0, 8]);
+});
