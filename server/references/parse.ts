@@ -320,6 +320,8 @@ export function parseReference(text: string): ParsedReference {
   // authorBlockEnd reads "M. Besnard" as the end of a block ("Initial. Capital"): a whole initials-first list goes on.
   const initialsFirst = INITIALS_FIRST_LIST.exec(cleaned);
   if (initialsFirst && initialsFirst[0].length > authorEnd && (!yearHit || yearHit.start >= initialsFirst[0].length)) authorEnd = initialsFirst[0].length;
+  // An entry that opens on a quoted title has no authors (IEEE, ACS: “Troubleshooting forum,” Plastics, …).
+  if (/^\s*[“"‘]/u.test(cleaned)) authorEnd = 0;
   const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
   // A name holds no lower-case word of four letters or more ("Annual report of the city gardens committee" is a title).
   const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60 && !/(?:^|\s)\p{Ll}{4,}(?:\s|$)/u.test(a.family));

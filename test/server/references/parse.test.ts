@@ -149,3 +149,14 @@ test('IEEE: initials-first authors before a quoted title', () => {
   assert.equal(p.title, 'Adaptive beam steering in dense arrays');
   assert.deepEqual([p.volume, p.issue, p.pages?.first, p.year], ['61', '4', '1870', '2013']);
 });
+
+test('an entry that opens on a quoted title has no authors: the text after the closing quote is the journal', () => {
+  const p = parseReference('[15] “Troubleshooting forum,” Plastics, Additives and Compounding, vol. 4, no. 11, p. 33, Nov. 2002.');
+  assert.deepEqual(p.authors, []);
+  assert.equal(p.title, 'Troubleshooting forum');
+  assert.equal(p.containerTitle, 'Plastics, Additives and Compounding');
+  assert.deepEqual([p.volume, p.issue, p.pages?.first, p.year], ['4', '11', '33', '2002']);
+  const q = parseReference('"Sovereign Immunity Accorded to American Institute in Taiwan," The American Journal of International Law, vol. 95, no. 3, p. 629, Jul. 2001.');
+  assert.deepEqual(q.authors, []);
+  assert.equal(q.containerTitle, 'The American Journal of International Law');
+});
