@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const SOURCES = ['server/**/*.ts', 'shared/**/*.ts', 'addin/**/*.ts', 'addin/**/*.tsx', 'test/**/*.ts', 'bench/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'addin/tools/**', '**/*.d.mts'] },
+  { ignores: ['dist/**', 'test-output/**', 'node_modules/**', 'addin/tools/**', '**/*.d.mts'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     files: SOURCES,
