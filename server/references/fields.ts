@@ -56,12 +56,19 @@ export function findYear(text: string, from = 0): YearHit | null {
   return punct ?? hits[0]!;
 }
 
+/** Words in capitals (two letters or more, with particles and dashes between), then a full stop and a capitalised word. */
+const CAPITALS_AUTHOR = /^[\p{Lu}][\p{Lu}'’-]+(?:[\s\u00a0]+(?:[-–][\s\u00a0]+)?[\p{Lu}][\p{Lu}'’-]*)*\.(?=[\s\u00a0]+\p{Lu})/u;
+
 /** Where the author list ends: the year, or the first full stop that ends a name block. */
 export function authorBlockEnd(body: string, year: YearHit | null): number {
   // "Quint M. Development", "Shaw R. A Review", "et al. Microbial", "Lund U. 2022", "Hansen S. (2000)".
   const boundary = /(?:\p{Ll}{2}|\b\p{Lu}{1,3}|\bal|\)\s?)[.:]\s+(?=(?!\p{Lu}\.)[\p{Lu}"“‘'(\d])/u.exec(body);
   let end = body.length;
   if (boundary) end = boundary.index + boundary[0].search(/[.:]/) + 1;
+  // ABNT's author in capitals, a person known by one name or an institution: "DIÓN DE PRUSA. Discursos",
+  // "BRASIL. Lei n.º 6001", "IBGE - INSTITUTO BRASILEIRO DE GEOGRAFIA E ESTATÍSTICA. Censo".
+  const capitals = CAPITALS_AUTHOR.exec(body);
+  if (capitals && capitals[0].length < end) end = capitals[0].length;
   if (year && year.start < end) {
     end = year.start;
     if (body[end - 1] === '(') end--;

@@ -4,6 +4,7 @@
 import type { CheckFinding, ReviewMatch, ReviewTarget } from '../../../shared/contract.ts';
 import { atMention, atTarget, byDocumentOrder, compareLocations, finding, firstWords, quoted, typedEntryNumber } from './mentions.ts';
 import { citedName, entrySurname } from './names.ts';
+import { oneEditApart } from '../detect/bibliography/names.ts';
 
 /** Share of consecutive entries first cited in number order above which the list counts as numbered by first mention. */
 const FIRST_MENTION_ORDER = 0.8;
@@ -40,15 +41,6 @@ function entryNamingIt(m: ReviewMatch, list: readonly ReviewTarget[]): ReviewTar
   return list.find((t) => (t.year ?? '').replace(/[a-z]$/, '') === base && other(t) && words(t).some(like)) ?? null;
 }
 
-/** Whether two words differ by one inserted, deleted or replaced letter. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 export function citationChecks(matches: readonly ReviewMatch[], targets: readonly ReviewTarget[], mentions: Map<string, ReviewMatch[]>, citeStyle: string | undefined): CheckFinding[] {
   const out: CheckFinding[] = [];
   const list = entries(targets);
@@ -57,7 +49,7 @@ export function citationChecks(matches: readonly ReviewMatch[], targets: readonl
   const last = list.length ? Math.max(...list.map((t) => typedEntryNumber(t.text) ?? t.refIndex ?? 0)) : 0;
 
   for (const m of citations) {
-    if (m.status === 'unmatched') {
+    if (m.status === 'unmatched' || (m.status === 'low_confidence' && m.reasonCode?.code === 'otherYearOnly')) {
       if (numbered) {
         out.push(finding('citation-without-entry', 'error', `Citation ${quoted(m)} names no entry: the reference list ${list.length ? `ends at ${last}` : 'was not found'}`, atMention(m)));
         continue;

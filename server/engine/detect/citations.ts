@@ -22,8 +22,10 @@ import { AuthorIndex } from './citations/author-index.ts';
 import { chooseStyle, numericEvidence, usesParens } from './citations/choose-citation-form.ts';
 import { superscriptGroups, superscriptMatches } from './citations/superscript.ts';
 import { authorYearMatches } from './citations/author-year.ts';
+import { titleIndex, titleMatches } from './citations/titles.ts';
 import { pushAll } from './arrays.ts';
 import type { Bibliography, CitationStyle, DetectContext, MatchCandidate } from './types.ts';
+import type { ModelParagraph } from '../model/types.ts';
 
 export interface CitationResult {
   style: CitationStyle;
@@ -66,6 +68,21 @@ export function detectCitations(ctx: DetectContext, bib: Bibliography | null): C
     }
   } else if (style === 'author-year') {
     pushAll(matches, authorYear ?? runAuthorYear());
+    pushAll(matches, titleCitations(paragraphs, bib, matches));
   }
   return { style, matches, parens };
+}
+
+/** Works named by their title in an author-year document (citations/titles.ts), where no citation already is. */
+function titleCitations(paragraphs: readonly ModelParagraph[], bib: Bibliography | null, found: readonly MatchCandidate[]): MatchCandidate[] {
+  const index = titleIndex(bib?.entries ?? []);
+  if (!index.size) return [];
+  const byParagraph = new Map<ModelParagraph, MatchCandidate[]>();
+  for (const m of found) byParagraph.set(m.paragraph, [...(byParagraph.get(m.paragraph) ?? []), m]);
+  const out: MatchCandidate[] = [];
+  for (const p of paragraphs) {
+    const taken = byParagraph.get(p) ?? [];
+    for (const m of titleMatches(p, index)) if (!taken.some((t) => t.start < m.end && m.start < t.end)) out.push(m);
+  }
+  return out;
 }

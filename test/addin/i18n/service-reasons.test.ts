@@ -13,6 +13,8 @@ import { parseReason } from '../../../addin/i18n/service-reasons.ts';
 const repo = new URL('../../../', import.meta.url).pathname;
 /** Where a match's reason is set: only through shared/reasons.ts (a code and its sentence). */
 const MATCH_SOURCES = ['server/engine/review/holds.ts', 'server/engine/detect/cross-references.ts', 'server/engine/detect/citations/author-index.ts', 'server/engine/metadata/persisted.ts'];
+/** Where a citation's resolution is given its reason as a code (`why`), turned into the match's reason by match.ts. */
+const RESOLUTION_SOURCES = ['server/engine/detect/citations/author-year.ts', 'server/engine/detect/citations/titles.ts'];
 const SOURCES = [
   'server/engine/link/apply-core.ts',
   'server/engine/rewrite/bibliography.ts',
@@ -32,7 +34,7 @@ test('every reason sentence in the service’s sources has an English template',
 });
 
 test('the engine sets a match\'s reason only as a code: no sentence literal where matches get their reasons', () => {
-  const literals = MATCH_SOURCES.flatMap((f) => [...readFileSync(repo + f, 'utf8').matchAll(LITERAL)].map((m) => `${f}: ${m[2]}`));
+  const literals = [...MATCH_SOURCES, ...RESOLUTION_SOURCES].flatMap((f) => [...readFileSync(repo + f, 'utf8').matchAll(LITERAL)].map((m) => `${f}: ${m[2]}`));
   assert.deepEqual(literals, []);
   for (const f of MATCH_SOURCES) assert.match(readFileSync(repo + f, 'utf8'), /shared\/reasons\.ts/, f);
 });

@@ -36,6 +36,9 @@ const blocks: Array<[string, string]> = [
   ['Smith, J., & Lee, K. (2011). Moss on walls.', 'Smith, J., & Lee, K.'],
   ['Hale E. n.d. An undated report.', 'Hale E. '],
   ['Okafor C, et al. Microbial mats. 2019.', 'Okafor C, et al.'],
+  // ABNT: an author in capitals known by one name, or an institution, ends at its full stop.
+  ['DIÓN DE PRUSA. Discursos I - XI. Madrid: Gredos, 1988.', 'DIÓN DE PRUSA.'],
+  ['IBGE - INSTITUTO BRASILEIRO DE GEOGRAFIA E ESTATÍSTICA. Censo Indígena. Rio de Janeiro: IBGE, 2012.', 'IBGE - INSTITUTO BRASILEIRO DE GEOGRAFIA E ESTATÍSTICA.'],
 ];
 for (const [body, block] of blocks) {
   test(`authorBlockEnd: ${body}`, () => assert.equal(body.slice(0, authorBlockEnd(body, findYear(body))), block));

@@ -72,3 +72,12 @@ export function foldedWords(text: string): string[] {
 export function isAnonymous(name: string): boolean {
   return /^(?:anon(?:ymous)?|anonym|o\.\s?v\.|no author)\.?$/i.test(name.trim());
 }
+
+/** Whether two words differ by one inserted, deleted or replaced letter ("costal" and "costa"). */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

@@ -2,7 +2,7 @@
 // surname, co-author and year (with a/b suffix) for author-year styles.
 
 import { parseLabel } from '../../../references/fields.ts';
-import { acronym, foldedWords, isAnonymous, nameKey, nameKeys } from '../bibliography/names.ts';
+import { acronym, foldedWords, isAnonymous, nameKey, nameKeys, oneEditApart } from '../bibliography/names.ts';
 import type { BibEntry, Bibliography } from '../types.ts';
 import { isNoDate } from './language-words.ts';
 import type { ReasonCode } from '../../../../shared/reasons.ts';
@@ -50,6 +50,20 @@ function sameYear(e: BibEntry, year: string): boolean {
 function yearElsewhere(e: BibEntry, year: string): boolean {
   return /^\d{4}$/.test(year) && new RegExp(`(?<![\\d/.])${year}(?![\\d/])`).test(e.text.replace(/\b10\.\d{4,9}\/\S+|https?:\/\/\S+/g, ''));
 }
+
+/** Why a citation goes to the only entry of its author though the years differ (the checks report the year all the same). */
+
+/** Whether the entry has the authors the citation names: the second one, more than two (et al.), or one alone. */
+function sameAuthors(e: BibEntry, q: AuthorYearQuery): boolean {
+  if (q.second) {
+    const k2 = nameKeys(q.second);
+    return !!e.surnames[1] && nameKeys(e.surnames[1]).some((k) => k2.includes(k));
+  }
+  return q.etAl ? e.surnames.length > 2 || !!e.etAl : e.surnames.length === 1;
+}
+
+/** The shortest cited surname read as a misspelling of a listed one. */
+const MIN_MISSPELT = 5;
 
 /** How many of an entry's first words are kept to be matched by a citation naming the entry by them. */
 const LEAD_WORDS = 8;
@@ -120,13 +134,39 @@ export class AuthorIndex {
     return [...out].sort((a, b) => a.refIndex - b.refIndex);
   }
 
+  /**
+   * The entry of this year whose first author's surname is one letter off the cited one ("Costal et al., 2014"
+   * for Costa), when exactly one is and it has the authors the citation names; null otherwise. Names of five
+   * letters or more only: shorter ones are too often other people ("Chen", "Chan").
+   */
+  private misspelt(q: AuthorYearQuery): BibEntry | null {
+    const cited = nameKey(q.first);
+    if (cited.length < MIN_MISSPELT || !/^\d{4}$/.test(q.year)) return null;
+    const found = new Set<BibEntry>();
+    for (const [key, list] of this.byKey) {
+      if (key.length < MIN_MISSPELT - 1 || !oneEditApart(key, cited)) continue;
+      for (const e of list) if ((e.baseYear === q.year || yearElsewhere(e, q.year)) && sameAuthors(e, q)) found.add(e);
+    }
+    return found.size === 1 ? [...found][0]! : null;
+  }
+
   resolve(q: AuthorYearQuery, suffixOptIn: boolean): Resolution {
     const byName = this.candidates(q.first);
+    if (!byName.length) {
+      const near = this.misspelt(q);
+      return near
+        ? { status: 'low_confidence', target: near, alternatives: [], confidence: 0.4, why: { code: 'misspeltAuthor', values: { name: near.surnames[0] ?? '' } } }
+        : { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'noAuthorYear' } };
+    }
     let cands = byName.filter((e) => sameYear(e, q.year));
     if (!cands.length) {
       // The year is not the entry's, but the entry of this author writes it (a reprint, a review of a book of that year).
       const elsewhere = byName.filter((e) => yearElsewhere(e, q.year));
       if (elsewhere.length) return { status: 'low_confidence', target: elsewhere[0]!, alternatives: elsewhere.slice(1), confidence: 0.5, why: { code: 'yearWrittenIn' } };
+      // The list's only entry of this author (and co-authors) has another year: a mistyped year ("SADE, 1979" for
+      // 1797) or another edition of the work. Proposed for review; the checks still report the year.
+      const sole = byName.length === 1 && /^\d{4}$/.test(q.year) && sameAuthors(byName[0]!, q) ? byName[0]! : null;
+      if (sole) return { status: 'low_confidence', target: sole, alternatives: [], confidence: 0.4, why: { code: 'otherYearOnly' } };
       return { status: 'unmatched', alternatives: [], confidence: 0.3, why: { code: 'noAuthorYear' } };
     }
     const narrow = (f: (e: BibEntry) => boolean) => {

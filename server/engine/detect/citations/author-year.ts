@@ -12,7 +12,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import { PARTICLES } from '../bibliography/names.ts';
 import type { MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
-import { AUTHOR_AND, isNoDate, MONTHS, noDateKey, OTHER_ET_AL, OTHER_NO_DATE } from './language-words.ts';
+import { AUTHOR_AND, AUTHOR_BY, isNoDate, MONTHS, noDateKey, OTHER_ET_AL, OTHER_NO_DATE } from './language-words.ts';
 import type { AuthorIndex, Resolution } from './author-index.ts';
 
 const WORD = String.raw`\p{Lu}[\p{L}\p{M}'’\-–‐‑]*`;
@@ -101,6 +101,9 @@ function listHead(left: string, from: number, offset: number, picked: Picked, in
   return second === null ? null : { picked, second, named };
 }
 
+/** "cf. Redação. Veja": a referring word, an author's name, a full stop and more words. */
+const AUTHOR_THEN_TITLE_RE = new RegExp(`^(?:(?:cf|vgl|see|ver|véase|voir|e\\.g|i\\.e)\\.?,?[\\s\\u00a0]+)?(${WORD}(?:[\\s\\u00a0]${WORD}){0,3})\\.[\\s\\u00a0]+\\p{Lu}`, 'u');
+
 /**
  * A parenthetical item "(…; Which drugs, 1981)" whose words before ", year" are the first words of an entry
  * (a title standing in for a missing author, a name the name pattern cannot read: "Moreno egea", "Yang*"):
@@ -116,8 +119,15 @@ function itemCitation(text: string, yearStart: number, m: RegExpExecArray, paren
   while (start > open + 1 && text[start - 1] !== ';' && text[start - 1] !== '(' && nameEnd - start < 90) start--;
   if (text[start - 1] !== ';' && start !== open + 1) return null;
   while (start < nameEnd && /[\s\u00a0]/.test(text[start]!)) start++;
-  const name = text.slice(start, nameEnd);
-  if (!/\p{L}/u.test(name) || !index.byLeadWords(name).length) return null;
+  let name = text.slice(start, nameEnd);
+  if (!/\p{L}/u.test(name)) return null;
+  if (!index.byLeadWords(name).length) {
+    // "(cf. Redação. Veja, 2021)": an author, a full stop and the title or journal, when the list knows the author.
+    const author = AUTHOR_THEN_TITLE_RE.exec(name);
+    if (!author || !index.knowsSurname(author[1]!)) return null;
+    start += author[0].indexOf(author[1]!);
+    name = author[1]!;
+  }
   return {
     authorStart: start,
     yearStart,
@@ -222,6 +232,50 @@ function citationFrom(text: string, yearStart: number, m: RegExpExecArray, paren
   };
 }
 
+/** ") de Arnold Gehlen": after a parenthesised year, a word for "by" and a name of up to three words. */
+const BY_AUTHOR_RE = new RegExp(`^[\\s\\u00a0]*\\)[\\s\\u00a0]+(?:${AUTHOR_BY})[\\s\\u00a0]+((?:${WORD}[\\s\\u00a0]+){0,2}${WORD})`, 'u');
+
+type Located = { start: number; end: number; res: Resolution };
+
+/**
+ * "Moral und Hypermoral (1969) de Arnold Gehlen", "Critique of Cynical Reason (1983) by Peter Sloterdijk": a
+ * work's year, then its author; the name is the citation when the list has an entry of that author and year.
+ */
+function authorAfterYear(text: string, m: RegExpExecArray, index: AuthorIndex, optIn: boolean): Located | null {
+  if (!/\([\s\u00a0]*$/.test(text.slice(Math.max(0, m.index - 2), m.index))) return null;
+  const yearEnd = m.index + m[0].length;
+  const after = BY_AUTHOR_RE.exec(text.slice(yearEnd, yearEnd + 80));
+  if (!after) return null;
+  const nameStart = yearEnd + after[0].length - after[1]!.length;
+  const picked = pickSurname(after[1]!, nameStart, index);
+  if (!picked.known) return null;
+  const res = index.resolve({ first: picked.name, second: null, etAl: false, year: m[1]!, suffix: m[2] ?? null }, optIn);
+  return res.status === 'unmatched' ? null : { start: nameStart, end: nameStart + after[1]!.length, res };
+}
+
+/** How far back a year in parentheses alone looks for the author the sentence named. */
+const NAMED_BEFORE_CHARS = 600;
+
+/**
+ * "Barthes chama atenção … ao afirmar que “…” (1987, p.19)": a year alone in parentheses after a quotation
+ * (no name before it) cites the nearest author named before it in the paragraph who has an entry of that year.
+ * The year is the citation, for review.
+ */
+function authorNamedBefore(text: string, m: RegExpExecArray, index: AuthorIndex, optIn: boolean): Located | null {
+  const before = text.slice(Math.max(0, m.index - NAMED_BEFORE_CHARS), m.index);
+  if (!/(?:^|[^\p{L}\p{N}\s\u00a0])[\s\u00a0]*\([\s\u00a0]*$/u.test(before)) return null;
+  const names = [...before.matchAll(new RegExp(WORD, 'gu'))].reverse();
+  for (const w of names) {
+    const name = w[0].replace(/['’]s$/, '');
+    if (NON_NAMES.has(name) || !index.knowsSurname(name)) continue;
+    const res = index.resolve({ first: name, second: null, etAl: false, year: m[1]!, suffix: m[2] ?? null }, optIn);
+    // The entry's own year: a name of another year, or of none, is no author of this citation.
+    if (res.status === 'unmatched' || res.target?.baseYear !== m[1]) continue;
+    return { start: m.index, end: m.index + m[0].length, res: { ...res, status: 'low_confidence', why: { code: 'namedBefore', values: { name } } } };
+  }
+  return null;
+}
+
 const SEMICOLON_NAME_RE = new RegExp(`[(;][\\s\\u00a0]*(${NAME})[\\s\\u00a0]*;[\\s\\u00a0]*(?:${WORD}[\\s\\u00a0]+){0,3}$`, 'u');
 
 /**
@@ -268,8 +322,20 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
   for (const m of text.matchAll(YEAR_RE)) {
     if (consumed.has(m.index)) continue;
     const c = readCitation(text, m.index, m, parens, index);
-    if (!c) continue;
-    let res: Resolution = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
+    let res: Resolution | null = c && index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: c.year, suffix: c.suffix, named: c.named }, optIn);
+    if (!c || !res || res.status === 'unmatched') {
+      const other = authorAfterYear(text, m, index, optIn) ?? authorNamedBefore(text, m, index, optIn);
+      if (other) {
+        out.push(citationMatch(p, other.start, other.end, other.res));
+        continue;
+      }
+    }
+    if (!c || !res) continue;
+    // "Koenker e Basset (1978)" for "BASSET, Gilbert; KOENKER, R.": the two authors named in the other order.
+    if (res.status === 'unmatched' && c.second && !c.etAl) {
+      const swapped = index.resolve({ first: c.second, second: c.first, etAl: false, year: c.year, suffix: c.suffix }, optIn);
+      if (swapped.status !== 'unmatched' && swapped.why?.code !== 'otherYearOnly') res = { ...swapped, status: 'low_confidence', why: { code: 'authorsSwapped' } };
+    }
     const list = res.status === 'unmatched' && c.inParens ? semicolonAuthors(text, c.authorStart, parens) : null;
     if (list) {
       const q = { first: list.names[0]!, second: list.names[1] ?? c.first, etAl: list.names.length > 1, year: c.year, suffix: c.suffix, named: list.names.length + 1 };
@@ -346,7 +412,8 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
     out.push(citationMatch(p, start, mEnd, res));
     for (const x of extra) {
       const r2 = index.resolve({ first: c.first, second: c.second, etAl: c.etAl, year: x.year, suffix: x.suffix, named: c.named }, optIn);
-      if (r2.status === 'unmatched' && res.status !== 'unmatched') continue;
+      // A further year the author's entries lack is another work, not a mistyped year of the one just named.
+      if ((r2.status === 'unmatched' || r2.why?.code === 'otherYearOnly') && res.status !== 'unmatched') continue;
       out.push(citationMatch(p, x.start, x.end, r2));
     }
   }

@@ -22,6 +22,9 @@ export const AUTHOR_AND = connectorWords('and')
   .filter((w) => spacedWord(w) && w !== 'and')
   .join('|');
 
+/** "by|de|von|…": the words between a work and its author ("Moral und Hypermoral (1969) de Arnold Gehlen"), an alternation without a group. */
+export const AUTHOR_BY = ['by', ...connectorWords('by').split('|').filter(Boolean)].join('|');
+
 /** The et-al forms of every language after the name ("e col.", "u. a."), an alternation without a group. */
 export const OTHER_ET_AL = citationWords('etAl')
   .filter((w) => spacedWord(w) && !/^et al\.?$/.test(w))

@@ -27,10 +27,10 @@ export type LabelKind = 'figure' | 'table' | 'equation' | 'section' | 'appendix'
 export type CitationWordKind = 'etAl' | 'noDate' | 'references' | 'months';
 
 /**
- * A language's label words, the words joining two items of a list ("e", "und": also two authors) or the ends
- * of a range ("a", "bis"), and its citation words.
+ * A language's label words, the words joining two items of a list ("e", "und": also two authors), the ends
+ * of a range ("a", "bis") or a work to its author ("de", "von"), and its citation words.
  */
-export type LanguageLabels = { language: string; name: string; and: string[]; to: string[]; /** Common words, to tell a paragraph's language (detect/languages.ts). */ common: string[] } & Record<LabelKind | CitationWordKind, string[]>;
+export type LanguageLabels = { language: string; name: string; and: string[]; to: string[]; /** "by" before an author's name ("de", "von"). */ by: string[]; /** Common words, to tell a paragraph's language (detect/languages.ts). */ common: string[] } & Record<LabelKind | CitationWordKind, string[]>;
 
 export const LANGUAGES: readonly LanguageLabels[] = [pt, es, fr, de, it, nl, pl, tr, ru, zh, ja];
 
@@ -105,8 +105,8 @@ export function citationWords(which: CitationWordKind): string[] {
   return [...words].sort((a, b) => b.length - a.length || a.localeCompare(b));
 }
 
-/** The words joining list items (`and`) or range ends (`to`) in every language, as a regex alternation (no group). */
-export function connectorWords(which: 'and' | 'to'): string {
+/** The words joining list items (`and`), range ends (`to`) or a work to its author (`by`) in every language, as a regex alternation (no group). */
+export function connectorWords(which: 'and' | 'to' | 'by'): string {
   const words = new Set<string>();
   for (const lang of LANGUAGES) for (const w of lang[which]) words.add(w);
   return [...words].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escape).join('|');

@@ -22,6 +22,12 @@ const REFERENCES = [
   'Moreno A, Patel B, Okafor C, Hale E (2018) Walls. Build 2:6–9.', // bib-9
   'WHICH DRUGS HELP THE PATIENT? (1981). InPharma, 287, 15.', // bib-10
   '“THE USING OF LOOPS.” 2016. PNIPU Bulletin.', // bib-11
+  'SADE, D. A. F. La nouvelle Justine. Hollande: 1797.', // bib-12
+  'DIÓN DE PRUSA. Discursos I - XI. Madrid: Gredos, 1988.', // bib-13
+  'LIMA, Amanda. O livro indígena. Salvador: EDUFBA, 2012.', // bib-14
+  'BASSET, Gilbert; KOENKER, R. Regression quantiles. Econometrica, v. 46, p. 33-50, 1978.', // bib-15
+  'COSTA, E. M.; CAVALCANTI, D. M.; SILVA, J. L. Impactos regionais. ANPEC, 2014.', // bib-16
+  'REDAÇÃO. ONU denuncia racismo. Veja, 14 de dezembro de 2021.', // bib-17
 ];
 
 /** Each citation found in `text` as "its text → bib-N", with the status when it is not ready. */
@@ -142,6 +148,41 @@ const rows: Row[] = [
     text: 'Achterberg and Okafor (2016, p. 4) found it, de Vries (2012) did not, and Tang and Ivanova (2025, in Oslo) agreed.',
     settings: { citeLinkScope: 'full' },
     found: ['Achterberg and Okafor (2016, p. 4) → bib-1', 'de Vries (2012) → bib-4', 'Tang and Ivanova (2025, in Oslo) → bib-8'],
+  },
+  {
+    name: 'a year the only entry of the author lacks goes to that entry for review ("SADE, 1979" for 1797); a further year of a group does not',
+    text: 'O mal prospera (SADE, 1979, p. 2), dizem (Achterberg & Okafor, 2016, 2019).',
+    found: ['SADE, 1979 → bib-12 (low_confidence)', 'Achterberg & Okafor, 2016 → bib-1'],
+  },
+  {
+    name: 'an author in capitals known by one name (ABNT "DIÓN DE PRUSA."), cited by another of his names',
+    text: 'Los textos de Dión Crisóstomo (1988, VI, p. 315) y (DIÓN DE PRUSA, 1988).',
+    found: ['Dión Crisóstomo (1988 → bib-13', 'DIÓN DE PRUSA, 1988 → bib-13'],
+  },
+  {
+    name: 'a work\'s year and then its author: "(1797) de Donatien Sade", "(2012) by Amanda Lima"',
+    text: 'La nouvelle Justine (1797) de Donatien Sade, O livro indígena (2012) by Amanda Lima, Justine (1797) de Paris.',
+    found: ['Donatien Sade → bib-12', 'Amanda Lima → bib-14'],
+  },
+  {
+    name: 'a year alone in parentheses after a quotation cites the author named before it with an entry of that year, no other',
+    text: 'Segundo Lima, “a história pertence a todo um povo, como o povo Sade” (2012, p. 41). E ainda: “nada” (2013).',
+    found: ['2012 → bib-14 (low_confidence)'],
+  },
+  {
+    name: 'two authors named in the other order than the list\'s, for review',
+    text: 'Como propuseram Koenker e Basset (1978), os quantis.',
+    found: ['Koenker e Basset (1978) → bib-15 (low_confidence)'],
+  },
+  {
+    name: 'a surname one letter off a listed one with the year and authors of its entry, for review; a short one is not',
+    text: 'Seguindo Costal et al. (2014) e (Lina, 2012).',
+    found: ['Costal et al. (2014) → bib-16 (low_confidence)', 'Lina, 2012 → - (unmatched)'],
+  },
+  {
+    name: 'an author, a full stop and a title before the year, after "cf."',
+    text: 'Racismo sistêmico (cf. Redação. Veja, 2021).',
+    found: ['Redação. Veja, 2021 → bib-17'],
   },
 ];
 
