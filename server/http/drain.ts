@@ -10,8 +10,8 @@ import { HttpError } from './errors.ts';
 /** Seconds a client is told to wait before retrying a request refused while draining (another replica answers). */
 const DRAIN_RETRY_AFTER = 1;
 
-/** Paths answered while draining: the proxy and the operator still read health, readiness and metrics. */
-const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
+/** The operator's paths (health, readiness, metrics): answered while draining, and never queued (request-turns.ts). */
+export const OPERATOR_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 const drainingError = (): HttpError =>
   new HttpError(503, 'Service temporarily unavailable', 'draining', { hint: 'This replica is shutting down; retry after the given seconds (another replica answers).', retry_after: DRAIN_RETRY_AFTER, retryAfter: DRAIN_RETRY_AFTER }, { 'Retry-After': String(DRAIN_RETRY_AFTER) });
@@ -69,7 +69,7 @@ export class Drain {
   /** Express middleware: counts requests in flight; refuses new ones while draining. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (this.draining && !ALWAYS_ANSWERED.has(req.path)) {
+      if (this.draining && !OPERATOR_PATHS.has(req.path)) {
         // Through the error handler, which reads what is left of the body before answering: answered while
         // the client was still uploading, the socket closed under its writes (EPIPE, the answer lost).
         res.setHeader('Connection', 'close');

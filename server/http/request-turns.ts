@@ -8,8 +8,7 @@
 // time. Nothing is dropped or reordered; a request that ends (client gone) while it waits is skipped.
 // Operator probes (/healthz, /readyz, /metrics) skip the queue: they are what shows whether the service lives.
 import type { NextFunction, Request, Response } from 'express';
-
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+import { OPERATOR_PATHS } from './drain.ts';
 
 export interface RequestTurns {
   (req: Request, res: Response, next: NextFunction): void;
@@ -45,7 +44,7 @@ export function requestTurns(): RequestTurns {
   };
 
   const middleware = ((req: Request, res: Response, next: NextFunction): void => {
-    if (req.method === 'GET' && PROBES.has(req.path)) {
+    if (req.method === 'GET' && OPERATOR_PATHS.has(req.path)) {
       next();
       return;
     }
