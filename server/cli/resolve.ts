@@ -24,11 +24,11 @@ const SHOWN_WAIT_MS = 250;
 
 /** The limiter as it is, except that a long wait for a slot is shown on the bar. */
 export function limiterShowingWaits(inner: RegistryLimiter, bar: ProgressBar): RegistryLimiter {
-  const acquire: RegistryLimiter['acquire'] = async (requestClass, signal) => {
+  const acquire: RegistryLimiter['acquire'] = async (requestClass, signal, account) => {
     let shown = false;
     const timer = setTimeout(() => { shown = true; bar.waiting(1); }, SHOWN_WAIT_MS);
     try {
-      return await inner.acquire(requestClass, signal);
+      return await inner.acquire(requestClass, signal, account);
     } finally {
       clearTimeout(timer);
       if (shown) bar.waiting(-1);

@@ -11,6 +11,9 @@ import { readZip } from '../../../server/engine/package/zip.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
+import { limiterShowingWaits } from '../../../server/cli/resolve.ts';
+import { ProgressBar } from '../../../server/cli/terminal.ts';
+import type { LimiterSlot, RegistryLimiter } from '../../../server/resolver/ports.ts';
 
 let fake: FakeCrossref;
 let dir: string;
@@ -100,4 +103,19 @@ test('link --style resolves first when a registry is configured, and says so; --
 test('resolve without a file: usage error, exit 2', async () => {
   const res = await capture(['resolve']);
   assert.equal(res.code, 2);
+});
+
+test('the progress bar\'s limiter passes each request\'s account through to the limiter it wraps', async () => {
+  const seen: Array<string | undefined> = [];
+  const inner: RegistryLimiter = {
+    acquire: async (_requestClass, _signal, account) => { seen.push(account); const slot: LimiterSlot = { sent: () => {}, release: () => {} }; return slot; },
+    updateLimits: () => {},
+    pauseUntil: () => {},
+    rateLimited: () => {},
+  };
+  const screen = { isTTY: false, write: () => true } as unknown as ConstructorParameters<typeof ProgressBar>[0];
+  const limiter = limiterShowingWaits(inner, new ProgressBar(screen, 'resolving references'));
+  await limiter.acquire('search', undefined, 'org:7');
+  await limiter.acquire('search');
+  assert.deepEqual(seen, ['org:7', undefined]);
 });
