@@ -22,6 +22,10 @@ export interface SourceCluster {
   names: string | null;
   /** Replaced inside its parenthesis (other words share it): written without the style's outer brackets. */
   bare: boolean;
+  /** How a numeric citation is set off as written: "superscript", "[]", "()" or "" (numericClusters). */
+  form?: string;
+  /** Why the citation cannot be written anew without losing words (a page inside its brackets). */
+  lossy?: string;
 }
 
 const REF_WORD = /\b(?:Refs?\.|[Rr]eferences?)[\s\u00a0]+$/;
@@ -37,12 +41,24 @@ export function numericClusters(groups: CitationGroup[], entries: BibEntry[]): {
     if (missing.length) { blocked.push(`the citation "${t.slice(Math.max(0, g.start - 30), g.end + 1).trim()}" names ${missing.join(', ')}, which no entry of the list carries`); continue; }
     let start = g.start, end = g.end;
     const open = t[start - 1], close = t[end];
-    if ((open === '[' && close === ']') || (open === '(' && close === ')')) { start--; end++; }
-    else {
+    const superscript = piecesIn(g.paragraph, start, end).some((p) => p.superscript && p.end > p.start);
+    let form = superscript ? 'superscript' : '';
+    let lossy: string | undefined;
+    if ((open === '[' && close === ']') || (open === '(' && close === ')')) { start--; end++; form ||= open + close; }
+    else if (open === '[' || open === '(' || close === ']' || close === ')') {
+      // "[6, p. 4]", "[see 3]": the brackets hold more than the numbers, which a citation written anew would lose.
+      const o = open === '[' || open === '(' ? open : close === ']' ? '[' : '(';
+      const from = o === open ? start - 1 : t.lastIndexOf(o, start);
+      const to = t.indexOf(o === '[' ? ']' : ')', end);
+      form ||= o + (o === '[' ? ']' : ')');
+      lossy = `the citation "${t.slice(Math.max(0, from), to >= 0 ? to + 1 : end + 1).trim()}" holds more than its numbers (a page, a word), which the converted citation would lose`;
+    } else {
       const word = REF_WORD.exec(t.slice(0, start));
       if (word) start -= word[0].length;
     }
-    clusters.push({ paragraph: g.paragraph, start, end, keys: [...new Set(g.numbers.map((n) => byNumber.get(n)!.key))], replaces: g.items.map((it) => it.match), names: null, bare: false });
+    // "[12, p. 5]" read as one match: the page goes with the number.
+    if (!lossy && g.items.some((it) => !/^\d+$/.test(t.slice(it.match.start, it.match.end)))) lossy = `the citation "${t.slice(start, end).trim()}" carries a page locator, which the converted citation would lose`;
+    clusters.push({ paragraph: g.paragraph, start, end, keys: [...new Set(g.numbers.map((n) => byNumber.get(n)!.key))], replaces: g.items.map((it) => it.match), names: null, bare: false, form, ...(lossy ? { lossy } : {}) });
   }
   return { clusters, blocked };
 }
@@ -104,13 +120,14 @@ function heldWhy(c: SourceCluster): string | null {
 }
 
 /** The replacement of each cluster by the style's citation, or why a cluster cannot be replaced. */
-export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[], toForm: 'numeric' | 'author-date'): { edits: CitationEdit[]; blocked: string[] } {
+export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[]): { edits: CitationEdit[]; blocked: string[] } {
   const edits: CitationEdit[] = [];
   const blocked: string[] = [];
   clusters.forEach((c, i) => {
     const r = rendered[i];
     const written = c.paragraph.text.slice(c.start, c.end);
     if (!r || !r.text) { blocked.push(`the citation "${written}" was not rendered`); return; }
+    if (c.lossy) { blocked.push(c.lossy); return; }
     const why = heldWhy(c);
     if (why) { blocked.push(`the citation "${written}" cannot be converted: ${why}`); return; }
     // Segments cut at the items' places; each item's text links to its entry.
@@ -133,7 +150,7 @@ export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCita
       const names = superscript ? c.names.replace(/[ \u00a0]+$/, '') : c.names;
       if (names) pieces.push({ text: names, targetKey: c.keys[0]! });
     } else if (superscript) start -= /[ \u00a0]*$/.exec(before)![0].length; // "moss (Lee, 2020)" → "moss¹"
-    else if (before && !/[\s([]$/.test(before) && toForm === 'author-date') pieces.push({ text: ' ' }); // "moss⁶" → "moss (Lee, 2020)"
+    else if (before && !/[\s([]$/.test(before)) pieces.push({ text: ' ' }); // "moss⁶" → "moss (Lee, 2020)", "moss [6]"
     const cuts = new Set([0, text.length]);
     for (const x of items) if (x) { cuts.add(x.start); cuts.add(x.end); }
     const bounds = [...cuts].sort((a, b) => a - b);

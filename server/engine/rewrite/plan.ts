@@ -123,7 +123,9 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, option
     const typed = inputs[i]!.typedLabel;
     const lead = /^\s*/.exec(e.text)![0];
     let prefix = '';
-    if (labels === 'renumber') prefix = typed && e.text.trimStart().startsWith(typed) ? (lead + typed).replace(/\d+/, String(newNumber.get(e.key))) + ' ' : '';
+    // The label typed before the entry takes the style's form ("[3]" → "3."), with the entry's new number;
+    // a partial rewrite keeps the typed form, as the entries kept as written have it.
+    if (labels === 'renumber') prefix = typed && e.text.trimStart().startsWith(typed) ? (lead + (/\d/.test(r.label) && kept.size === 0 ? r.label : typed)).replace(/\d+/, String(newNumber.get(e.key))) + ' ' : '';
     else if (labels === 'add') prefix = r.label && !e.paragraph.numbering?.text ? `${r.label} ` : '';
     const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
     const newText = prefix + r.segments.map((s) => s.text).join('');
@@ -167,7 +169,10 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
   }
   if (from !== to) return planConversion(entries, renderer, ctx, from, to, refuse);
   const citedOrder = numbered ? firstMentionOrder(ctx.groups, entries) : undefined;
-  const { plans, order, newNumber } = planEntries(entries, renderer, { citedOrder }, 'renumber', ctx.pendingLinks);
+  // Numbered in the text: the citations are rendered with the list, so that their form can be compared with the style's.
+  const source = numbered && ctx.textFamily === 'numeric' ? numericClusters(ctx.groups, entries) : null;
+  const clusters = source && !source.blocked.length && source.clusters.length ? source.clusters : null;
+  const { plans, order, newNumber, citations: styled } = planEntries(entries, renderer, { citedOrder, ...(clusters ? { clusters: clusters.map((c) => c.keys) } : {}) }, 'renumber', ctx.pendingLinks);
   const kept = plans.filter((p) => p.action === 'kept');
   if (kept.length && !ctx.partial) {
     return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten. Resolve them, complete them, or ask for a partial rewrite (bibRewritePartial)`, plans, kept);
@@ -179,11 +184,36 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
     const renumbered = entries.some((e) => e.labelNumber !== null && e.labelNumber !== newNumber.get(e.key));
     if (renumbered && ctx.textFamily === null) return refuse(`${renderer.styleId} numbers the list differently, and the in-text citations were not read (citation linking off), so they could not follow`, plans);
     if (renumbered && kept.length) return refuse(`${renderer.styleId} numbers the list differently, and the ${kept.length} entries kept as written (partial rewrite) would keep their old numbers`, plans, kept);
+    // "[3]" written, "³" or "(3)" in the style: every citation is written as the style writes it (a partial rewrite
+    // keeps the form as written: the style cannot write the citations of the entries it cannot render).
+    if (clusters && !kept.length && otherForm(clusters, styled)) {
+      const { edits, blocked } = conversionEdits(clusters, styled);
+      if (blocked.length) return refuse(`${renderer.styleId} writes its citation numbers in another form and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
+      return verdict(base, plans, moved ? order : null, edits);
+    }
     const { edits, blocked } = renumberEdits(ctx.groups, entries, newNumber);
     if (blocked.length) return refuse(`${renderer.styleId} numbers the list differently and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
     citations = edits;
   }
   return verdict(base, plans, moved ? order : null, citations);
+}
+
+/** How a rendered numeric citation is set off: "superscript", or its brackets ("[]", "()", "" for none). */
+function formOf(text: string, superscript: boolean): string {
+  if (superscript) return 'superscript';
+  const t = text.trim();
+  const open = t[0] === '[' || t[0] === '(' ? t[0] : '';
+  const close = t.endsWith(']') || t.endsWith(')') ? t[t.length - 1]! : '';
+  return open + close;
+}
+
+/** Whether the style sets its citation numbers off otherwise than the text does (brackets, parentheses, superscript). */
+function otherForm(clusters: SourceCluster[], styled: RewriteCitation[]): boolean {
+  return clusters.some((c, i) => {
+    const r = styled[i];
+    if (!r?.text) return false;
+    return c.form !== formOf(r.text, r.segments.some((s) => s.superscript));
+  });
 }
 
 type Refuse = (reason: string, plans?: EntryPlan[], blockers?: EntryPlan[]) => RewritePlan;
@@ -204,7 +234,7 @@ function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx
   }
   const moved = order.some((k, i) => k !== entries[i]!.key);
   if (moved && !consecutive(entries)) return refuse(`${renderer.styleId} orders the list differently and its entries are not consecutive paragraphs, so they cannot be put in order`, plans);
-  const { edits, blocked } = conversionEdits(source.clusters, citations, to);
+  const { edits, blocked } = conversionEdits(source.clusters, citations);
   if (blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', blocked)}`, plans);
   return verdict(base, plans, moved ? order : null, edits);
 }

@@ -76,7 +76,7 @@ test('superscript citations are renumbered in place and stay superscript', async
     p('References', 'Heading1'),
     ...list(),
   ].join('');
-  const { out, model, entryOf } = await restyled(body, 'nlm-citation-sequence');
+  const { out, model, entryOf } = await restyled(body, 'american-medical-association');
   assert.equal(out.bibRewrite?.outcome, 'rewritten', out.warnings?.join('\n'));
   const para = model.paragraphs[0]!;
   assert.equal(para.text, 'Beetles and moss1,2 then frost3 and the rest4–6.');
@@ -105,4 +105,47 @@ test('a list already in citation order keeps its numbers and its citations', asy
   const { out, model } = await restyled(body);
   assert.equal(out.bibRewrite?.outcome, 'rewritten', out.warnings?.join('\n'));
   assert.equal(model.paragraphs[0]!.text, 'Moss [1], frost [2], pigeons [3], lichen [4], runoff and beetles [5, 6].');
+});
+
+test('a style that sets its numbers off otherwise rewrites every citation in its form: brackets become superscripts, labels the style\'s', async () => {
+  const body = [
+    p('Cities host beetles and runoff [4–6]. Moss and frost [1, 2] precede pigeons [3].'),
+    p('References', 'Heading1'),
+    ...list(),
+  ].join('');
+  const { out, model, entries, entryOf } = await restyled(body, 'american-medical-association');
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', `${out.bibRewrite?.reason} ${out.warnings?.join('\n')}`);
+  const para = model.paragraphs[0]!;
+  assert.equal(para.text, 'Cities host beetles and runoff1–3. Moss and frost4,5 precede pigeons6.');
+  assert.deepEqual(linksOf(para, entryOf), [['1', 'Lichen'], ['3', 'Beetles'], ['4', 'Moss'], ['5', 'Frost'], ['6', 'Pigeons']]);
+  const xml = new TextDecoder().decode(openDocx(out.docx).zip.bytes('word/document.xml'));
+  const firstPara = /<w:p[ >][\s\S]*?<\/w:p>/.exec(xml)![0];
+  assert.ok((firstPara.match(/w:val="superscript"/g) ?? []).length >= 3, 'the new numbers are superscript');
+  // The typed "[n]" labels take the style's "n." form, in the new order.
+  assert.deepEqual(entries.map((e) => /^\S+/.exec(e.text)?.[0]), ['1.', '2.', '3.', '4.', '5.', '6.']);
+  assert.ok(entries[0]!.text.includes('Lichen'));
+});
+
+test('superscript citations become parenthesised numbers, set off by a space, in a style that writes "(1)"', async () => {
+  const body = [
+    `<w:p>${r('Beetles and moss')}${r('6,1', SUP)}${r(' then frost')}${r('2', SUP)}${r('.')}</w:p>`,
+    p('References', 'Heading1'),
+    ...list(),
+  ].join('');
+  const { out, model, entryOf } = await restyled(body, 'vancouver');
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', `${out.bibRewrite?.reason} ${out.warnings?.join('\n')}`);
+  const para = model.paragraphs[0]!;
+  assert.equal(para.text, 'Beetles and moss (1,2) then frost (3).');
+  assert.deepEqual(linksOf(para, entryOf), [['1', 'Beetles'], ['2', 'Moss'], ['3', 'Frost']]);
+  const xml = new TextDecoder().decode(openDocx(out.docx).zip.bytes('word/document.xml'));
+  const firstPara = /<w:p[ >][\s\S]*?<\/w:p>/.exec(xml)![0];
+  assert.equal((firstPara.match(/w:val="superscript"/g) ?? []).length, 0, 'nothing stays superscript');
+});
+
+test('a citation with a page locator refuses a change of citation form that would drop the page', async () => {
+  const body = [p('Beetles [6, p. 4] and moss [1].'), p('References', 'Heading1'), ...list()].join('');
+  const input = await buildDocx({ body });
+  const out = direct(input, SETTINGS, { bibliography: createBibliographyRenderer(loadBundledStyle('american-medical-association')!) });
+  assert.equal(out.bibRewrite?.outcome, 'refused');
+  assert.match(out.bibRewrite?.reason ?? '', /page locator|holds more than its numbers/);
 });
