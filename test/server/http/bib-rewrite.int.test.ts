@@ -55,9 +55,10 @@ test('apply rewrites the reference list in the style asked for; bad styles are r
   assert.deepEqual([applied.data.bibRewrite?.outcome, applied.data.bibRewrite?.rewritten], ['rewritten', 2]);
   const texts = buildModel(openDocx(Buffer.from(applied.data.docx, 'base64'))).paragraphs.map((x) => x.text);
   const nature = entries('nature');
-  assert.ok(texts.includes(`[1] ${nature[0]}`), texts.join('\n'));
-  assert.ok(texts.includes(`[2] ${nature[1]}`));
-  assert.ok(texts.includes('Moss grows on walls [1] and stone cracks [2].'));
+  // Nature's form: "1." labels, superscript numbers in the text.
+  assert.ok(texts.includes(`1. ${nature[0]}`), texts.join('\n'));
+  assert.ok(texts.includes(`2. ${nature[1]}`));
+  assert.ok(texts.includes('Moss grows on walls1 and stone cracks2.'));
 
   // A style in the other citation form: the in-text citations are converted with the list.
   const apa = await client.apply({ ...base, applyBibRewrite: true, detectedCslId: 'apa' });

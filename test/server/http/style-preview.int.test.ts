@@ -63,7 +63,7 @@ test('the preview shows three entries exactly as apply rewrites them, costs no c
   const texts = buildModel(openDocx(Buffer.from(applied.data.docx, 'base64'))).paragraphs.map((x) => x.text);
   const nature = entries('nature');
   for (const [i, e] of preview.data.entries.entries()) {
-    assert.equal(e.after, `[${i + 1}] ${nature[i]}`);
+    assert.equal(e.after, `${i + 1}. ${nature[i]}`);
     assert.ok(texts.includes(e.after), `${e.after}\n--\n${texts.join('\n')}`);
   }
 
