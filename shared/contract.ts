@@ -40,6 +40,8 @@ export type CheckFinding = Known<z.infer<typeof ck.checkFindingSchema>>;
 export type ReviewTarget = Known<z.infer<typeof d.reviewTargetSchema>>;
 export type ScanSummary = z.infer<typeof d.scanSummarySchema>;
 export type ScanPacket = Known<z.infer<typeof d.scanPacketSchema>>;
+/** The scan packet's `languages`: the languages the manuscript was read in. */
+export type ManuscriptLanguagesReport = Known<z.infer<typeof d.manuscriptLanguagesSchema>>;
 /** A reference list's citation form (numeric, author-date, note), detected apart from the style id. */
 export type CitationForm = z.infer<typeof d.citationFormSchema>;
 /** Style detection's calibrated confidence: probability, unknown, runner-up. */

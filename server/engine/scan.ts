@@ -22,6 +22,7 @@ import { buildPacket, matchId, sortMatches } from './review/packet.ts';
 import type { ReferenceListInput, ScanHooks, StyleEntryText } from './citation-style-hooks.ts';
 import { isReferenceHeadingText } from './detect/bibliography/headings.ts';
 import { runChecks } from './checks/index.ts';
+import { languagesReport, manuscriptLanguages, type ManuscriptLanguages } from './detect/languages.ts';
 
 /** What the detectors found, with stable match ids, before it becomes a review packet. */
 export interface Detection {
@@ -35,6 +36,8 @@ export interface Detection {
   persistedMetadata: PersistedMetadata | null;
   citeStyle: string;
   fileHash: string;
+  /** The languages the manuscript was read in (detect/languages.ts). */
+  languages: ManuscriptLanguages;
 }
 
 export interface Analysis extends Detection {
@@ -90,7 +93,8 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const bibliography = settings.refs || settings.citeStyle !== 'off' ? detectBibliography(ctx) : null;
   const excluded = new Set(bibliography?.region ?? []);
   const citations = detectCitations(ctx, bibliography);
-  const xrefs = detectCrossReferences(ctx, excluded, { parenCitations: citations.parens });
+  const languages = manuscriptLanguages(model, settings);
+  const xrefs = detectCrossReferences(ctx, excluded, { parenCitations: citations.parens, vocabulary: languages.vocabulary });
   const dois = detectDois(ctx);
   const identifiers = detectIdentifiers(ctx);
 
@@ -110,14 +114,14 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
     matchById.set(id, m);
   }
   const targetById = new Map(targets.map((t) => [t.key, t]));
-  return { pkg, model, settings, bibliography, targets, targetById, matchById, persistedMetadata: persisted, citeStyle: citations.style, fileHash };
+  return { pkg, model, settings, bibliography, targets, targetById, matchById, persistedMetadata: persisted, citeStyle: citations.style, fileHash, languages };
 }
 
 /** The review packet of a detection (scan shows it; apply checks a scan token's hashes against it). */
 export function packetOf(d: Detection): ScanPacket {
   const matches = [...d.matchById].map(([id, match]) => ({ id, match }));
   const packet = buildPacket({ fileHash: d.fileHash, settings: d.settings, matches, targets: d.targets, citeStyle: d.citeStyle, persistedMetadata: d.persistedMetadata });
-  return { ...packet, checks: runChecks(packet) };
+  return { ...packet, languages: languagesReport(d.languages), checks: runChecks(packet) };
 }
 
 /**

@@ -129,6 +129,24 @@ export const styleDetectionSchema = named(
   }),
 );
 
+/**
+ * The languages the scan read the manuscript in (docs/languages.md): the detectors read the label words
+ * ("Figura 2", "Abb. 1", "图1") of these languages, English always. Codes are ISO 639-1 ("pt", "es", "zh").
+ */
+export const manuscriptLanguagesSchema = named(
+  'ManuscriptLanguages',
+  z.looseObject({
+    /** The languages whose label words were read, the manuscript's first and English ("en") last. */
+    read: z.array(z.string()),
+    /** The languages the document names: its styles' default and the w:lang of its runs (Word's Language setting). */
+    declared: z.array(z.string()),
+    /** The languages other than English its text is written in (common words, scripts); empty when none or too short to tell. */
+    written: z.array(z.string()),
+    /** How `read` was chosen: `detected` (declared and written), `pinned` (the setting `languages`), `undetermined` (too little text to tell: every language). */
+    basis: z.enum(['detected', 'pinned', 'undetermined']),
+  }),
+);
+
 export const scanPacketSchema = named(
   'ScanPacket',
   z.looseObject({
@@ -144,6 +162,8 @@ export const scanPacketSchema = named(
     /** CSL style of the reference list (a current id of the CSL styles repository), null when no clear winner. */
     detectedCslId: z.string().nullable().optional(),
     styleDetection: styleDetectionSchema.nullable().optional(),
+    /** The languages the scan read the manuscript in (an addition to the contract: clients that do not know it ignore it). */
+    languages: manuscriptLanguagesSchema.optional(),
     /** Manuscript checks (docs/checks.md): citations without entries, uncited entries, figures out of order… */
     checks: z.array(checkFindingSchema).optional(),
   }),

@@ -61,6 +61,8 @@ interface Resolved {
 export interface CrossReferenceOptions {
   /** The document cites with numbers in parentheses: a bare "(3)" is an equation only in an equation's context. */
   parenCitations?: boolean;
+  /** The label words to read (detect() tells the manuscript's languages once); told here when absent. */
+  vocabulary?: Vocabulary;
 }
 
 /** Body paragraphs of the supplementary list section: from its heading to the next heading. */
@@ -124,7 +126,7 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
   const on = (k: XrefKind): boolean => mode[k] !== 'off';
   const paragraphs = ctx.model.paragraphs;
   // The label words of the languages the manuscript is written in (or the setting pins).
-  const vocabulary = manuscriptLanguages(ctx.model, ctx.settings).vocabulary;
+  const vocabulary = options.vocabulary ?? manuscriptLanguages(ctx.model, ctx.settings).vocabulary;
 
   // Targets of every kind (of kinds that are off too: their targets still shape the others'), stage by stage.
   const { found, headings } = findTargets(paragraphs, excluded, vocabulary);

@@ -6,6 +6,7 @@
 // label words are read always. A manuscript too short to tell is read with every language, as is one
 // whose settings say nothing; the setting `languages` (["pt", "es"]) pins the languages instead.
 
+import type { ManuscriptLanguagesReport } from '../../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import { pinnedLanguages } from '../../../shared/settings-values.ts';
 import type { DocumentModel, ModelParagraph } from '../model/types.ts';
@@ -17,10 +18,15 @@ export interface ManuscriptLanguages {
   declared: string[];
   /** Languages the text is written in (common words, scripts); empty when the text is too short to tell. */
   written: string[];
-  /** Whether the setting `languages` chose them. */
-  pinned: boolean;
+  /** How the vocabulary was chosen: the setting `languages` (pinned), the manuscript (detected), or none: too short to tell (undetermined, every language). */
+  basis: ManuscriptLanguagesReport['basis'];
   /** The label vocabulary the detectors read: the pinned languages, else declared ∪ written, else all. */
   vocabulary: Vocabulary;
+}
+
+/** The scan packet's `languages`: the languages read (the vocabulary's, then English), what told them and how they were chosen. */
+export function languagesReport(l: ManuscriptLanguages): ManuscriptLanguagesReport {
+  return { read: [...l.vocabulary.codes, 'en'], declared: [...l.declared], written: [...l.written], basis: l.basis };
 }
 
 const ENGLISH_COMMON = new Set(['the', 'and', 'of', 'with', 'that', 'this', 'were', 'was', 'are', 'from', 'which', 'these', 'been', 'have', 'has', 'not', 'also', 'between', 'their', 'than']);
@@ -124,11 +130,11 @@ export function manuscriptLanguages(model: DocumentModel, settings: HyperlinkSet
   const main = model.paragraphs.filter((p) => p.part === 'word/document.xml');
   const declared = declaredLanguages(model);
   const written = writtenLanguages(main);
-  if (pinned) return { declared, written, pinned: true, vocabulary: vocabularyOf(pinned) };
+  if (pinned) return { declared, written, basis: 'pinned', vocabulary: vocabularyOf(pinned) };
   // Too little text to tell: every language, as before languages were told apart.
-  if (wordCount(main) < MIN_WORDS) return { declared, written, pinned: false, vocabulary: ALL_LANGUAGES };
+  if (wordCount(main) < MIN_WORDS) return { declared, written, basis: 'undetermined', vocabulary: ALL_LANGUAGES };
   const codes = [...new Set([...declared, ...written])];
-  return { declared, written, pinned: false, vocabulary: vocabularyOf(codes) };
+  return { declared, written, basis: 'detected', vocabulary: vocabularyOf(codes) };
 }
 
 function wordCount(paragraphs: readonly ModelParagraph[]): number {

@@ -57,3 +57,14 @@ test('the detectors read the words of the detected languages, or of the pinned o
   assert.deepEqual(figures({ languages: 'auto' }), figures({}));
   assert.throws(() => parseSettings({ languages: ['português'] }), /languages/);
 });
+
+test('the scan packet says the languages read, what told them and how they were chosen', async () => {
+  const packet = async (body: string, settings: HyperlinkSettingsInput = {}) => analyse(await buildDocx({ body }), parseSettings(settings)).packet.languages;
+  const ptRuns = `<w:p>${r('Die Ergebnisse sind in Abb. 2 gezeigt.', '<w:lang w:val="de-DE"/>')}</w:p>`.repeat(3);
+  assert.deepEqual(await packet(prose(PT, 30) + ptRuns), { read: ['pt', 'de', 'en'], declared: ['de'], written: ['pt'], basis: 'detected' });
+  assert.deepEqual(await packet(prose(EN, 40)), { read: ['en'], declared: [], written: [], basis: 'detected' });
+  assert.deepEqual(await packet(prose(EN, 40), { languages: ['es', 'xx'] }), { read: ['es', 'en'], declared: [], written: [], basis: 'pinned' });
+  const short = await packet(p('Ver a Figura 1.'));
+  assert.equal(short?.basis, 'undetermined');
+  assert.deepEqual(short?.read, [...ALL_LANGUAGES.codes, 'en'], 'too short to tell: every language');
+});
