@@ -3,7 +3,8 @@
 // plural, abbreviations, the case forms met in running text). The detectors add the words of every
 // language to their English patterns, so a manuscript in any of them (or mixing them: an English abstract
 // in a Portuguese paper) is read without naming its language. Wired today: figure, table and equation
-// mentions and captions (figures.ts, tables.ts, equations.ts), section and chapter mentions by number
+// mentions and captions (figures.ts, tables.ts, equations.ts), supplementary floats and material (labelled.ts,
+// supplementary.ts), algorithm and listing mentions and captions, section and chapter mentions by number
 // (sections.ts), appendix headings and mentions (appendices.ts), and the list and range words of every
 // labelled mention ("Figuras 7, 8 e 10", "Tabelas 1 a 3": grammar.ts). Citation words (also data here): the
 // connectors between authors and the et-al and no-date forms (citations/author-year.ts), reference-list
@@ -76,6 +77,21 @@ export class Vocabulary {
       this.cache.set(kind, source);
     }
     return source;
+  }
+
+  /** The words of a kind in these languages, as written in labels/*.json. */
+  words(kind: LabelKind): string[] {
+    return [...new Set(this.languages.flatMap((l) => l[kind]))];
+  }
+
+  /**
+   * The SEQ field identifiers a caption of the kind may carry in these languages (Word's Insert Caption names
+   * the field after its label: "SEQ Algoritmo"): the whole words, lower case.
+   */
+  seqNames(kind: LabelKind): string[] {
+    const out = new Set<string>();
+    for (const lang of this.languages) for (const w of lang[kind]) if (/^\p{L}+$/u.test(w)) out.add(w.toLowerCase());
+    return [...out];
   }
 }
 

@@ -1,23 +1,37 @@
 // Algorithms: captions ("Algorithm 1.", "Algorithm 2:", SEQ Algorithm fields) and mentions ("Algorithm 1",
-// "Algorithms 1 and 2", "Alg. 3"). Keys: alg-1. Off by default (HyperlinkSettings.algorithms).
+// "Algorithms 1 and 2", "Alg. 3"), and the words of the manuscript's languages ("Algoritmo 1", "Algorithmus 3",
+// "Алгоритм 2", "算法1"). Keys: alg-1. Off by default (HyperlinkSettings.algorithms).
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
 
-const ALGORITHMS: LabelledKind = {
-  kind: 'algorithm',
-  prefix: 'alg',
-  display: 'Algorithm',
-  words: '[Aa]lgorithms?|ALGORITHMS?|Alg\\.',
-  captionWords: 'Algorithm|ALGORITHM',
-  seqNames: ['algorithm'],
-};
+const ENGLISH = '[Aa]lgorithms?|ALGORITHMS?|Alg\\.';
+const kinds = new Map<Vocabulary, LabelledKind>();
 
-export function findAlgorithmTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
-  return findLabelledTargets(ALGORITHMS, paragraphs, excluded);
+/** The algorithm kind reading the English words and those of the vocabulary's languages. */
+function algorithmKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
+  let kind = kinds.get(vocabulary);
+  if (!kind) {
+    const other = vocabulary.labelWords('algorithm', new RegExp(`^(?:${ENGLISH})$`));
+    kind = {
+      kind: 'algorithm',
+      prefix: 'alg',
+      display: 'Algorithm',
+      words: `${ENGLISH}|${other}`,
+      captionWords: `Algorithm|ALGORITHM|${other}`,
+      seqNames: ['algorithm', ...vocabulary.seqNames('algorithm')],
+    };
+    kinds.set(vocabulary, kind);
+  }
+  return kind;
 }
 
-export function findAlgorithmMentions(p: ModelParagraph): XrefMention[] {
-  return findLabelledMentions(ALGORITHMS, p);
+export function findAlgorithmTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
+  return findLabelledTargets(algorithmKind(vocabulary), paragraphs, excluded);
+}
+
+export function findAlgorithmMentions(p: ModelParagraph, vocabulary?: Vocabulary): XrefMention[] {
+  return findLabelledMentions(algorithmKind(vocabulary), p);
 }

@@ -6,7 +6,7 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, SUPP_ENGLISH, type LabelledKind } from './labelled.ts';
 
 const ENGLISH = '[Ff]ig(?:ure)?s?\\.?|FIG(?:URE)?S?\\.?';
 const kinds = new Map<Vocabulary, LabelledKind>();
@@ -21,6 +21,7 @@ function figureKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       prefix: 'fig',
       display: 'Figure',
       words: `${ENGLISH}|${other}`,
+      suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
       captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${other}`,
       seqNames: ['figure', 'fig', 'abbildung', 'figura'],
       postfixWords: 'Figs?',

@@ -40,9 +40,25 @@ export interface LabelledKind {
   elifeSuffixes?: boolean;
   /** eLife appendix floats: "Appendix 1—figure 2" (the word after the dash). */
   appendixWord?: string;
+  /**
+   * The supplementary words of the manuscript's languages (labels/*.json `supplementary`), as a regex source:
+   * before the label word ("Ergänzende Tabelle 2", "补充图2") or after it ("Figura suplementar 2", "Tabla
+   * suplementaria 1"), they make it a supplementary float (fig-S2, tab-S1) as "Supplementary" does.
+   */
+  suppWords?: string;
 }
 
 const SUPP = `(?:[Ss]upplementa(?:ry|l)|SUPPLEMENTA(?:RY|L)|[Ss]uppl?\\.|[Ss]up\\.)`;
+/** The English supplementary words: those of other languages that English reads already are left out of `suppWords`. */
+export const SUPP_ENGLISH = new RegExp(`^${SUPP}$`);
+/** Kana and Han (the patterns here have no u flag): a word of them is followed by the next without a space. */
+const CJK = '[\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff]';
+/** Supplementary words before the label word (English, and the kind's languages': no space needed, "补充图2"). */
+const suppBefore = (cfg: LabelledKind): string => (cfg.suppWords ? `(?:${SUPP}${WS}+|(?:${cfg.suppWords})(?:${WS}+|(?<=${CJK})))` : `${SUPP}${WS}+`);
+/** Supplementary words after the label word, before its number ("Figura suplementar 2"); none in English. */
+const suppAfter = (cfg: LabelledKind): string => (cfg.suppWords ? `(${WS}+(?:${cfg.suppWords})(?=${WS}*S?\\d))?` : '()');
+/** After a label word: no further Latin letter, but an S-number may follow at once ("图S1", "TableS2"). */
+const WORD_END = '(?!(?!S\\d)[A-Za-z])';
 const ELIFE_SUFFIX = `((?:${WS}*${DASH}${WS}*(?:(?:[Ff]igure${WS}+)?[Ss]upplements?|[Ss]ource${WS}+data|[Vv]ideo|[Aa]nimation)${WS}+\\d+)+)(${SUB})?`;
 /**
  * "2", "S1", "2.1", and Roman numerals "IV" (AIP, IEEE, APS tables and figures). A Roman label keeps its own
@@ -128,16 +144,16 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
     }
   }
   const suffix = cfg.elifeSuffixes ? `(?:${ELIFE_SUFFIX})?` : '()()';
-  const main = ownRx(cfg, 'captionHead', () => `^(?:((?:Box|Appendix|APPENDIX)${WS}+)(?:${cfg.words})|(${SUPP}${WS}+)?(?:${cfg.captionWords}))${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
+  const main = ownRx(cfg, 'captionHead', () => `^(?:((?:Box|Appendix|APPENDIX)${WS}+)(?:${cfg.words})|(${suppBefore(cfg)})?(?:${cfg.captionWords})${suppAfter(cfg)})${WS}*(${NUM_FLOAT})${suffix}(?![\\w])`);
   const m = main.exec(rest);
   if (m) {
-    const num = mainToken(m[3]!, qualifierOf(m[1], m[2]));
-    const tail = m[4] ? suffixKey(m[4]) : '';
+    const num = mainToken(m[4]!, qualifierOf(m[1], m[2] ?? m[3]));
+    const tail = m[5] ? suffixKey(m[5]) : '';
     const after = rest.slice(m[0].length);
     const more = !tail && /^\d+$/.test(num) ? captionMoreNumbers(after) : null;
     return {
       key: `${cfg.prefix}-${num}${tail}`,
-      label: `${cfg.display} ${num}${m[4] ? suffixLabel(m[4]) : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
+      label: `${cfg.display} ${num}${m[5] ? suffixLabel(m[5]) : ''}`.replace(/ ([\u2014\u2013-])/, '$1'),
       number: num + tail,
       labelEnd: at + m[0].length + (more?.length ?? 0),
       terminated: !!more || TERMINATED.test(after),
@@ -319,7 +335,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
     }
   }
 
-  const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:((?:Box|Appendix|APPENDIX)${WS}+)|(${SUPP}${WS}+))?(?:${cfg.words})(?![A-Za-z])${WS}*`, 'g');
+  const label = ownRx(cfg, 'mentionLabel', () => `(?<![A-Za-z0-9])(?:((?:Box|Appendix|APPENDIX)${WS}+)|(${suppBefore(cfg)}))?(?:${cfg.words})${suppAfter(cfg)}${WORD_END}${WS}*`, 'g');
   for (const m of allMatches(label, text)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
     let items = cutAtSuperscript(p, parseItems(text, m.index + m[0].length, grammarFor(cfg)));
@@ -338,7 +354,7 @@ export function findLabelledMentions(cfg: LabelledKind, p: ModelParagraph): Xref
       dangling = null;
     }
     if (!items.length) continue;
-    const q = qualifierOf(m[1], m[2]);
+    const q = qualifierOf(m[1], m[2] ?? m[3]);
     const keys = itemKeys(cfg, items, q, null);
     if (dangling) {
       const last = items[items.length - 1]!;

@@ -1,23 +1,37 @@
 // Listings: captions ("Listing 2.", "Listing 1:", SEQ Listing fields) and mentions ("Listing 2",
-// "Listings 1–3"). Keys: lst-2. Off by default (HyperlinkSettings.listings).
+// "Listings 1–3"), and the words of the manuscript's languages ("Listagem 2", "Listado 1", "Листинг 3",
+// "代码2"). Keys: lst-2. Off by default (HyperlinkSettings.listings).
 
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
 
-const LISTINGS: LabelledKind = {
-  kind: 'listing',
-  prefix: 'lst',
-  display: 'Listing',
-  words: '[Ll]istings?|LISTINGS?',
-  captionWords: 'Listing|LISTING',
-  seqNames: ['listing', 'code'],
-};
+const ENGLISH = '[Ll]istings?|LISTINGS?';
+const kinds = new Map<Vocabulary, LabelledKind>();
 
-export function findListingTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>): XrefTarget[] {
-  return findLabelledTargets(LISTINGS, paragraphs, excluded);
+/** The listing kind reading the English words and those of the vocabulary's languages. */
+function listingKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
+  let kind = kinds.get(vocabulary);
+  if (!kind) {
+    const other = vocabulary.labelWords('listing', new RegExp(`^(?:${ENGLISH})$`));
+    kind = {
+      kind: 'listing',
+      prefix: 'lst',
+      display: 'Listing',
+      words: `${ENGLISH}|${other}`,
+      captionWords: `Listing|LISTING|${other}`,
+      seqNames: ['listing', 'code', ...vocabulary.seqNames('listing')],
+    };
+    kinds.set(vocabulary, kind);
+  }
+  return kind;
 }
 
-export function findListingMentions(p: ModelParagraph): XrefMention[] {
-  return findLabelledMentions(LISTINGS, p);
+export function findListingTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
+  return findLabelledTargets(listingKind(vocabulary), paragraphs, excluded);
+}
+
+export function findListingMentions(p: ModelParagraph, vocabulary?: Vocabulary): XrefMention[] {
+  return findLabelledMentions(listingKind(vocabulary), p);
 }

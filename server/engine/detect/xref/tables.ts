@@ -6,7 +6,7 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, SUPP_ENGLISH, type LabelledKind } from './labelled.ts';
 
 const ENGLISH = '[Tt]ables?|TABLES?|Tabs?\\.';
 const kinds = new Map<Vocabulary, LabelledKind>();
@@ -21,6 +21,7 @@ function tableKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       prefix: 'tab',
       display: 'Table',
       words: `${ENGLISH}|${other}`,
+      suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
       captionWords: `Table|TABLE|${other}`,
       seqNames: ['table', 'tabelle', 'tabla'],
       postfixWords: 'Tables?',

@@ -99,3 +99,43 @@ test('a footnote mark typed as superscript digits after a label number is no par
     .map((m) => [m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
   assert.deepEqual(got, [['Figura 02', 'fig-2'], ['Figure 3', 'fig-3']]);
 });
+
+// Supplementary floats and material, algorithms and listings in each language: the supplementary word after
+// the noun ("Figura suplementar 2", "Material suplementario S2") or before it ("Ergänzende Tabelle 2", "补充图2").
+const FLOAT_SETTINGS = parseSettings({ figures: 'full', tables: 'full', supplementary: 'full', algorithms: 'full', listings: 'full' });
+
+interface FloatCase { lang: string; text: string; captions: string[]; expected: [string, string, string][] }
+
+const FLOAT_CASES: FloatCase[] = [
+  { lang: 'pt', text: 'Ver a Figura S1, a Figura suplementar 2, o Material suplementar S3, o Algoritmo 1 e a Listagem 2.', captions: ['Figura S1. Mapa.', 'Figura Suplementar 2. Outro mapa.', 'Material Suplementar S3. Questionário.', 'Algoritmo 1. Busca.', 'Listagem 2. Código.'], expected: [['figure', 'Figura S1', 'fig-S1'], ['figure', 'Figura suplementar 2', 'fig-S2'], ['supplementary', 'Material suplementar S3', 'supp-material-3'], ['algorithm', 'Algoritmo 1', 'alg-1'], ['listing', 'Listagem 2', 'lst-2']] },
+  { lang: 'es', text: 'Véanse la Tabla suplementaria S1, el Material suplementario S2, el Algoritmo 1 y el Listado 2.', captions: ['Tabla suplementaria S1. Datos.', 'Material suplementario S2. Texto.', 'Algoritmo 1. Búsqueda.', 'Listado 2. Código.'], expected: [['table', 'Tabla suplementaria S1', 'tab-S1'], ['supplementary', 'Material suplementario S2', 'supp-material-2'], ['algorithm', 'Algoritmo 1', 'alg-1'], ['listing', 'Listado 2', 'lst-2']] },
+  { lang: 'fr', text: 'Voir la Figure supplémentaire 2, l’Algorithme 1 et le Listing 2.', captions: ['Figure supplémentaire 2 : Carte.', 'Algorithme 1 : Recherche.', 'Listing 2 : Code.'], expected: [['figure', 'Figure supplémentaire 2', 'fig-S2'], ['algorithm', 'Algorithme 1', 'alg-1'], ['listing', 'Listing 2', 'lst-2']] },
+  { lang: 'de', text: 'Siehe Abbildung S1, Ergänzende Tabelle 2, Zusätzliche Datei 1, Algorithmus 3 und Listing 2.', captions: ['Abbildung S1: Karte.', 'Ergänzende Tabelle 2: Daten.', 'Zusätzliche Datei 1: Rohdaten.', 'Algorithmus 3: Suche.', 'Listing 2: Code.'], expected: [['figure', 'Abbildung S1', 'fig-S1'], ['table', 'Ergänzende Tabelle 2', 'tab-S2'], ['supplementary', 'Zusätzliche Datei 1', 'supp-file-1'], ['algorithm', 'Algorithmus 3', 'alg-3'], ['listing', 'Listing 2', 'lst-2']] },
+  { lang: 'it', text: 'Si vedano la Figura supplementare 2, l’Algoritmo 1 e il Listato 2.', captions: ['Figura supplementare 2. Mappa.', 'Algoritmo 1. Ricerca.', 'Listato 2. Codice.'], expected: [['figure', 'Figura supplementare 2', 'fig-S2'], ['algorithm', 'Algoritmo 1', 'alg-1'], ['listing', 'Listato 2', 'lst-2']] },
+  { lang: 'nl', text: 'Zie Aanvullende tabel 1, Algoritme 2 en Listing 3.', captions: ['Aanvullende tabel 1. Gegevens.', 'Algoritme 2. Zoeken.', 'Listing 3. Code.'], expected: [['table', 'Aanvullende tabel 1', 'tab-S1'], ['algorithm', 'Algoritme 2', 'alg-2'], ['listing', 'Listing 3', 'lst-3']] },
+  { lang: 'pl', text: 'Zob. Dodatkowa tabela 2, Algorytm 1 i Listing 2.', captions: ['Dodatkowa tabela 2. Dane.', 'Algorytm 1. Wyszukiwanie.', 'Listing 2. Kod.'], expected: [['table', 'Dodatkowa tabela 2', 'tab-S2'], ['algorithm', 'Algorytm 1', 'alg-1'], ['listing', 'Listing 2', 'lst-2']] },
+  { lang: 'tr', text: 'Ek olarak 3 örnek, Ek Dosya 1, Algoritma 2 ve Liste 1 incelendi.', captions: ['Ek Dosya 1. Veriler.', 'Algoritma 2. Arama.', 'Liste 1. Kod.'], expected: [['supplementary', 'Ek Dosya 1', 'supp-file-1'], ['algorithm', 'Algoritma 2', 'alg-2'], ['listing', 'Liste 1', 'lst-1']] },
+  { lang: 'ru', text: 'См. Дополнительная таблица 2, дополнительный файл 1, Алгоритм 3 и Листинг 2.', captions: ['Дополнительная таблица 2. Данные.', 'Дополнительный файл 1. Анкета.', 'Алгоритм 3. Поиск.', 'Листинг 2. Код.'], expected: [['table', 'Дополнительная таблица 2', 'tab-S2'], ['supplementary', 'дополнительный файл 1', 'supp-file-1'], ['algorithm', 'Алгоритм 3', 'alg-3'], ['listing', 'Листинг 2', 'lst-2']] },
+  { lang: 'zh', text: '如图S1、补充图2、补充材料1、算法1和代码2所示。', captions: ['图S1 地图', '补充图2 数据', '补充材料1 问卷', '算法1 搜索', '代码2 程序'], expected: [['figure', '图S1', 'fig-S1'], ['figure', '补充图2', 'fig-S2'], ['supplementary', '补充材料1', 'supp-file-1'], ['algorithm', '算法1', 'alg-1'], ['listing', '代码2', 'lst-2']] },
+  { lang: 'ja', text: '補足図1、補足資料2、アルゴリズム1とリスト2を参照。', captions: ['補足図1 地図', '補足資料2 質問票', 'アルゴリズム1 探索', 'リスト2 コード'], expected: [['figure', '補足図1', 'fig-S1'], ['supplementary', '補足資料2', 'supp-file-2'], ['algorithm', 'アルゴリズム1', 'alg-1'], ['listing', 'リスト2', 'lst-2']] },
+];
+
+for (const c of FLOAT_CASES) {
+  test(`${c.lang}: supplementary figures, tables and material, algorithms and listings, exactly`, async () => {
+    const body = p(c.text) + c.captions.map((caption) => p(caption, 'Caption')).join('');
+    const input = analyse(await buildDocx({ body }), FLOAT_SETTINGS);
+    const got = [...input.matchById.values()]
+      .filter((m) => m.paragraph.index === 0 && m.kind !== 'citation')
+      .sort((a, b) => a.start - b.start)
+      .map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+    assert.deepEqual(got, c.expected);
+  });
+}
+
+test('an English manuscript reads no supplementary word of another language ("Figura suplementar 2" is no float of it)', async () => {
+  const prose = p('The study was done with data that are not new, but these have also been useful for an analysis of the regions of the country.').repeat(40);
+  const body = p('See Supplementary Figure 2, Algorithm 1 and Figura suplementar 3.') + prose + p('Supplementary Figure 2. Map.', 'Caption') + p('Algorithm 1. Search.', 'Caption') + p('Figure S3. Other.', 'Caption');
+  const input = analyse(await buildDocx({ body }), FLOAT_SETTINGS);
+  const got = [...input.matchById.values()].filter((m) => m.paragraph.index === 0).map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+  assert.deepEqual(got, [['figure', 'Supplementary Figure 2', 'fig-S2'], ['algorithm', 'Algorithm 1', 'alg-1']]);
+});
