@@ -139,6 +139,9 @@ function build(messages: Messages, f: LocaleFormat) {
           toLink: c(toLink, m.review.toLinkCountOne, m.review.toLinkCount),
         });
       },
+      /** The languages the scan read the manuscript in (ScanPacket.languages), by their names in the display language. */
+      languages: (read: readonly string[], basis: 'detected' | 'pinned' | 'undetermined') =>
+        basis === 'undetermined' ? m.review.languages.undetermined : t(m.review.languages[basis], { languages: f.formatList(read.map((code) => f.languageName(code))) }),
       approveAllReady: (n: number) => t(m.review.approveAllReady, { n }),
       approveShownReady: (n: number) => t(m.review.approveShownReady, { n }),
       apply: (n: number) => t(f.count(n, m.review.applyOne, m.review.apply), { n }),

@@ -45,8 +45,14 @@ export function canonicalSettings(settings: HyperlinkSettings): string {
   return JSON.stringify(sorted);
 }
 
-/** The languages the extra setting `languages` pins (lower case), or null when it is absent or "auto" (settings.ts checks it). */
+/** The languages the setting `languages` pins (lower case), or null when it is absent or "auto" (settings.ts checks it). */
 export function pinnedLanguages(settings: HyperlinkSettings): string[] | null {
-  const value = (settings as { languages?: unknown }).languages;
-  return Array.isArray(value) ? value.map((v) => String(v).toLowerCase()) : null;
+  const value = settings.languages;
+  return Array.isArray(value) ? value.map((v) => v.toLowerCase()) : null;
 }
+
+/**
+ * The languages whose label words the engine has (server/engine/detect/labels/*.json, in its order), which the
+ * setting `languages` may pin; English is read always.
+ */
+export const LABEL_LANGUAGES = ['pt', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'tr', 'ru', 'zh', 'ja'] as const;

@@ -6,6 +6,14 @@
 import { z } from 'zod';
 import { SETTINGS_DEFAULTS as D } from './settings-values.ts';
 
+/**
+ * The setting `languages`: the languages whose label words the detectors read besides English (codes of
+ * server/engine/detect/labels/*.json, LABEL_LANGUAGES: "pt", "es", "de", ...). Absent or "auto": the
+ * languages the manuscript is written in (w:lang, the text); a list pins them (pinnedLanguages in
+ * settings-values.ts). Optional, without a default: settings that do not name it are what they were.
+ */
+const languagesSchema = z.union([z.literal('auto'), z.array(z.string().regex(/^[A-Za-z]{2,3}$/, 'a language code such as "pt"')).max(20)]);
+
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color like #0077BD');
 
 export const hyperlinkSettingsSchema = z.looseObject({
@@ -48,16 +56,9 @@ export const hyperlinkSettingsSchema = z.looseObject({
   orcid: z.boolean().default(D.orcid),
   /** Handles ("hdl:10013/epic.12345") → hdl.handle.net. */
   handle: z.boolean().default(D.handle),
+  /** The languages whose label words are read ("Figura", "Abb.", "图"): "auto" or absent, detected; a list of codes pins them. */
+  languages: languagesSchema.optional(),
 });
-
-/**
- * The extra setting `languages`: the languages whose label words the detectors read besides English (codes of
- * server/engine/detect/labels/*.json: "pt", "es", "de", ...). Absent or "auto": the languages the manuscript
- * is written in (w:lang, the text); a list pins them (pinnedLanguages in settings-values.ts). An extra field
- * (not in the pane's form), checked here.
- */
-const languagesSchema = z.union([z.literal('auto'), z.array(z.string().regex(/^[A-Za-z]{2,3}$/, 'a language code such as "pt"')).max(20)]);
-
 
 /** Settings after defaults are filled in. Extra fields are kept. */
 export type HyperlinkSettings = z.infer<typeof hyperlinkSettingsSchema>;
@@ -83,9 +84,8 @@ export function parseSettings(input: unknown): HyperlinkSettings {
     throw new SettingsError('settings', 'settings must be a JSON object');
   }
   const result = hyperlinkSettingsSchema.safeParse(input);
-  const languages = result.success && 'languages' in result.data ? languagesSchema.safeParse(result.data.languages) : null;
-  if (result.success && (!languages || languages.success)) return result.data;
-  const issue = result.success ? { ...languages!.error!.issues[0]!, path: ['languages', ...languages!.error!.issues[0]!.path] } : result.error.issues[0]!;
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : 'settings';
   const allowed = 'values' in issue && Array.isArray(issue.values) ? `must be one of ${issue.values.join(', ')}` : issue.message;
   throw new SettingsError(field, `Invalid value for settings field '${field}': ${allowed}`);

@@ -202,7 +202,7 @@ export function App({ host, store, initialAccount, initialSettings, clientFor }:
                 <Tab value="apply">{S.app.steps.apply}</Tab>
               </TabList>
               <div hidden={step !== 'links'}>
-                <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} />
+                <ReviewPanel state={wf.review} dispatch={wf.dispatch} onSelect={select} onApply={() => void wf.apply()} busy={busy} current={current} setCurrent={setCurrent} languages={wf.session.packet.languages} />
               </div>
               {step === 'checks' && wf.session.packet.checks && <ChecksPanel findings={wf.session.packet.checks} onSelect={select} />}
               {step === 'references' && wf.session.resolver && <ResolverPanel report={wf.session.resolver} approved={wf.approvedWorks} onChange={wf.setApprovedWorks} />}

@@ -2,7 +2,7 @@
 // kind, search, bulk approval of what is shown, and the apply button.
 import { memo, useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Button, Dropdown, Field, Option, SearchBox, Text } from '@fluentui/react-components';
-import type { MatchKind, ReviewMatch } from '../../shared/contract.ts';
+import type { ManuscriptLanguagesReport, MatchKind, ReviewMatch } from '../../shared/contract.ts';
 import type { ReviewAction, ReviewState } from '../review/review-state.ts';
 import { approveProblem } from '../review/review-state.ts';
 import { reviewProgress } from '../review/decisions.ts';
@@ -20,6 +20,8 @@ export interface ReviewPanelProps {
   /** The match under Word's selection, when the user selected text in the document. */
   current: string | null;
   setCurrent: (refId: string) => void;
+  /** The languages the scan read the manuscript in (ScanPacket.languages; absent from an older service). */
+  languages?: ManuscriptLanguagesReport;
 }
 
 const STATUS_FILTERS: StatusFilter[] = ['all', 'attention', 'undecided', 'ready', 'decided'];
@@ -73,7 +75,7 @@ const FilterBar = memo(function FilterBar({ filter, setFilter, kinds, attention 
   );
 });
 
-export function ReviewPanel({ state, dispatch, onSelect, onApply, busy, current, setCurrent }: ReviewPanelProps) {
+export function ReviewPanel({ state, dispatch, onSelect, onApply, busy, current, setCurrent, languages }: ReviewPanelProps) {
   const [filter, setFilter] = useState<ListFilter>(() => ({ ...ALL, status: attentionCount(state.matches) > 0 ? 'attention' : 'all' }));
   const words = useMemo(() => new Map(state.targets.map((t) => [t.targetId, targetInWords(t)])), [state.targets]);
   const targetText = useCallback((id: string) => words.get(id) ?? id, [words]);
@@ -93,11 +95,25 @@ export function ReviewPanel({ state, dispatch, onSelect, onApply, busy, current,
   const p = reviewProgress(state);
   const shownReady = shown.filter((m) => m.status === 'ready' && !state.choices[m.refId] && approveProblem(m) === null);
 
-  if (state.matches.length === 0) return <Text>{S.review.none}</Text>;
+  // The languages the manuscript was read in, in small text: why "Figura 2" was (or was not) proposed.
+  const languagesLine = languages ? (
+    <Text size={200} block data-testid="review-languages">
+      {S.review.languages(languages.read, languages.basis)}
+    </Text>
+  ) : null;
+  if (state.matches.length === 0) {
+    return (
+      <>
+        <Text>{S.review.none}</Text>
+        {languagesLine}
+      </>
+    );
+  }
   return (
     <div className="review-panel">
       <div className="review-summary" data-testid="review-summary">
         <Text weight="semibold">{S.review.summary(p.total, attention, p.decided, p.toLink)}</Text>
+        {languagesLine}
         <div className="review-actions">
           <Button appearance="secondary" disabled={busy || p.readyUndecided === 0} onClick={() => dispatch({ type: 'approveAllReady' })}>
             {S.review.approveAllReady(p.readyUndecided)}

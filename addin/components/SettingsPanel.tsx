@@ -1,6 +1,6 @@
 // The settings panel, generated from the shared HyperlinkSettings schema (settings-fields.ts).
 import { memo, useMemo, useState } from 'react';
-import { Button, Field, Input, Select, Switch, Text } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, Option, Select, Switch, Text } from '@fluentui/react-components';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { groupedSettingsFields, type SettingsField } from '../settings/settings-fields.ts';
@@ -49,6 +49,29 @@ function FieldControl({ field, value, error, warning, onChange }: { field: Setti
           </div>
         </Field>
       );
+    case 'languages': {
+      // None chosen: the languages are detected ("auto"); the names are the display language's (Intl).
+      const chosen = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+      return (
+        <Field {...common}>
+          <Dropdown
+            size="small"
+            multiselect
+            placeholder={S.settings.languagesAuto}
+            value={S.format.formatList(chosen.map((c) => S.format.languageName(c)))}
+            selectedOptions={chosen}
+            onOptionSelect={(_, d) => onChange(d.selectedOptions.length ? field.options.filter((o) => d.selectedOptions.includes(o)) : undefined)}
+            data-field={field.name}
+          >
+            {field.options.map((o) => (
+              <Option key={o} value={o}>
+                {S.format.languageName(o)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      );
+    }
     case 'text':
       return (
         <Field {...common}>

@@ -26,6 +26,7 @@ export class LocaleFormat {
   private readonly date: Intl.DateTimeFormat;
   private readonly list: Intl.ListFormat;
   private readonly plural: Intl.PluralRules;
+  private readonly languages: Intl.DisplayNames;
 
   constructor(readonly locale: Locale) {
     this.number = new Intl.NumberFormat(locale);
@@ -33,6 +34,7 @@ export class LocaleFormat {
     this.date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     this.list = new Intl.ListFormat(locale, { style: 'short', type: 'unit' });
     this.plural = new Intl.PluralRules(locale);
+    this.languages = new Intl.DisplayNames(locale, { type: 'language', fallback: 'code' });
   }
 
   /** The message for a count: `one` where the locale says "one" of it (1 in English, 0 and 1 in French), else `other`. */
@@ -55,6 +57,15 @@ export class LocaleFormat {
 
   formatList(items: readonly string[]): string {
     return this.list.format(items);
+  }
+
+  /** A language's name in this locale ("pt": "Portuguese", "Portugiesisch", "ポルトガル語"); the code when Intl has none. */
+  languageName(code: string): string {
+    try {
+      return this.languages.of(code) ?? code;
+    } catch {
+      return code;
+    }
   }
 
   /** A message template with `{name}` placeholders filled: numbers through Intl, strings as they are. */

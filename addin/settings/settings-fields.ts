@@ -3,12 +3,15 @@
 import { z } from 'zod';
 import { S } from '../strings.ts';
 import { hyperlinkSettingsSchema, type HyperlinkSettings } from '../../shared/settings.ts';
+import { LABEL_LANGUAGES } from '../../shared/settings-values.ts';
 
 type FieldControl =
   | { control: 'boolean' }
   | { control: 'enum'; options: string[]; optionLabels: Record<string, string> }
   | { control: 'color' }
-  | { control: 'text'; nullable: boolean; maxLength?: number };
+  | { control: 'text'; nullable: boolean; maxLength?: number }
+  /** A choice of several of `options` (language codes); none chosen is "auto" (detected). */
+  | { control: 'languages'; options: readonly string[] };
 
 export type SettingsField = FieldControl & {
   name: keyof HyperlinkSettings;
@@ -42,6 +45,8 @@ function controlOf(schema: z.ZodType): FieldControl | null {
     break;
   }
   if (s instanceof z.ZodBoolean) return { control: 'boolean' };
+  // "auto" or a list of language codes (the setting `languages`): the languages the engine has words for.
+  if (s instanceof z.ZodUnion && s.options.some((o) => o instanceof z.ZodArray)) return { control: 'languages', options: LABEL_LANGUAGES };
   if (s instanceof z.ZodEnum) return { control: 'enum', options: s.options.map(String), optionLabels: {} };
   if (s instanceof z.ZodString) {
     const checks = (defOf(s).checks ?? []).map((c) => c._zod.def);

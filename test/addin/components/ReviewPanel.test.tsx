@@ -82,3 +82,17 @@ test('no match at all is said in words; a refused bulk action is shown under the
   assert.match(summary(m.container), /Unknown match x\./);
   await m.unmount();
 });
+
+test('the languages the manuscript was read in, by name, under the summary', async () => {
+  const languagesLine = async (languages: Parameters<typeof ReviewPanel>[0]['languages']) => {
+    const m = await mount(<ReviewPanel state={loaded()} dispatch={() => undefined} onSelect={() => undefined} onApply={() => undefined} busy={false} current={null} setCurrent={() => undefined} languages={languages} />);
+    const line = m.container.querySelector('[data-testid="review-languages"]');
+    const out = line ? text(line) : null;
+    await m.unmount();
+    return out;
+  };
+  assert.equal(await languagesLine({ read: ['pt', 'en'], declared: ['en'], written: ['pt'], basis: 'detected' }), 'Read in Portuguese, English');
+  assert.equal(await languagesLine({ read: ['de', 'en'], declared: [], written: [], basis: 'pinned' }), 'Read in German, English (chosen in Settings)');
+  assert.equal(await languagesLine({ read: ['pt', 'es', 'en'], declared: [], written: [], basis: 'undetermined' }), S.review.languages([], 'undetermined'));
+  assert.equal(await languagesLine(undefined), null, 'an older service sends none: nothing is said');
+});

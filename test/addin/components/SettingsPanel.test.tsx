@@ -53,3 +53,25 @@ test('Crossref without DOIs: the advice is shown under the field; Defaults puts 
   assert.deepEqual(saved, [DEFAULT_SETTINGS]);
   await m.unmount();
 });
+
+test('the languages of the manuscript: none chosen is detected; chosen ones are saved as codes, in the engine\'s order', async () => {
+  const { m, saved, form } = await panel();
+  const dropdown = () => m.container.querySelector<HTMLElement>('[data-field="languages"]')!;
+  assert.equal(dropdown().textContent, S.settings.languagesAuto, 'the placeholder says they are detected');
+  const pick = async (name: string) => {
+    await click(dropdown());
+    // A multiselect dropdown's options are checkbox items.
+    const option = [...document.querySelectorAll('[role="menuitemcheckbox"]')].find((o) => text(o) === name);
+    if (!option) throw new Error(`no option ${name}`);
+    await click(option);
+  };
+  await pick('Spanish');
+  await pick('Portuguese');
+  assert.equal(dropdown().textContent, 'Portuguese, Spanish');
+  await submit(form());
+  assert.deepEqual(saved, [{ ...DEFAULT_SETTINGS, languages: ['pt', 'es'] }]);
+  await m.unmount();
+  const again = await panel({ ...DEFAULT_SETTINGS, languages: ['de'] });
+  assert.equal(again.m.container.querySelector('[data-field="languages"]')!.textContent, 'German');
+  await again.m.unmount();
+});

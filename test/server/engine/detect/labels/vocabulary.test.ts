@@ -8,6 +8,7 @@ import { buildDocx, p, r, SUP } from '../../../../helpers/docx-builder.ts';
 import { analyse } from '../../../../../server/engine/scan.ts';
 import { connectorWords, labelWords, LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
 import { parseSettings } from '../../../../../shared/settings.ts';
+import { LABEL_LANGUAGES } from '../../../../../shared/settings-values.ts';
 
 const SETTINGS = parseSettings({ figures: 'full', tables: 'full', equations: 'full' });
 
@@ -41,6 +42,7 @@ for (const c of CASES) {
 
 test('every language file has every kind and the connectors; words are read whole, longest first', () => {
   assert.equal(LANGUAGES.length, 11);
+  assert.deepEqual(LANGUAGES.map((l) => l.language), [...LABEL_LANGUAGES], 'the languages the setting offers (shared/settings-values.ts)');
   for (const lang of LANGUAGES) {
     for (const kind of ['figure', 'table', 'equation', 'section', 'appendix', 'supplementary', 'algorithm', 'listing'] as const) {
       assert.ok(lang[kind].length > 0, `${lang.language} ${kind}`);
