@@ -53,6 +53,13 @@ test('--settings are applied to the scan', async () => {
   assert.deepEqual(matches, ['citation:1→bib-1']);
 });
 
+test('the packet says the languages the manuscript was read in; --settings may pin them', async () => {
+  const { packet } = await scanned('--no-style');
+  assert.equal(packet.languages?.basis, 'undetermined', 'four short paragraphs are too few words to tell');
+  const pinned = await scanned('--no-style', '--settings', '{"languages":["pt","de"]}');
+  assert.deepEqual(pinned.packet.languages, { read: ['pt', 'de', 'en'], declared: [], written: [], basis: 'pinned' });
+});
+
 test('a misspelt option is an error naming it, not ignored', async () => {
   const r = await runCli(['scan', file, '--setings', '{"figures":"off"}']);
   assert.equal(r.code, 2);
