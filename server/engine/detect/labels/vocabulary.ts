@@ -86,7 +86,8 @@ export class Vocabulary {
 
   /**
    * The SEQ field identifiers a caption of the kind may carry in these languages (Word's Insert Caption names
-   * the field after its label: "SEQ Algoritmo"): the whole words, lower case.
+   * the field after its label: "SEQ Algoritmo", "SEQ 图"): the whole words, lower case. The detectors take those
+   * of every language (ALL_LANGUAGES): a SEQ field names its kind whatever language the text is told to be.
    */
   seqNames(kind: LabelKind): string[] {
     const out = new Set<string>();

@@ -21,7 +21,7 @@ function algorithmKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       display: 'Algorithm',
       words: `${ENGLISH}|${other}`,
       captionWords: `Algorithm|ALGORITHM|${other}`,
-      seqNames: ['algorithm', ...vocabulary.seqNames('algorithm')],
+      seqNames: ['algorithm', ...ALL_LANGUAGES.seqNames('algorithm')],
     };
     kinds.set(vocabulary, kind);
   }

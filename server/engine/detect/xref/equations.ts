@@ -25,11 +25,14 @@ function hasMath(p: ModelParagraph): boolean {
   return p.pieces.some((x) => x.kind === 'math');
 }
 
+/** SEQ field identifiers of equations: English, and the equation words of every language ("SEQ Gleichung", "SEQ 式"). */
+const SEQ_NAMES = new Set(['equation', 'eq', 'eqn', ...ALL_LANGUAGES.seqNames('equation')]);
+
 function seqEquation(p: ModelParagraph): string | null {
   for (const f of p.fields) {
     if (f.type !== 'SEQ') continue;
     const id = (f.instruction.split(/\s+/)[1] ?? '').toLowerCase();
-    if (id !== 'equation' && id !== 'eq' && id !== 'eqn') continue;
+    if (!SEQ_NAMES.has(id)) continue;
     const v = p.text.slice(f.start, f.end).trim();
     if (/^\d+$/.test(v)) return v;
   }

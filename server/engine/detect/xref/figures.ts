@@ -23,7 +23,7 @@ function figureKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       words: `${ENGLISH}|${other}`,
       suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
       captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${other}`,
-      seqNames: ['figure', 'fig', 'abbildung', 'figura'],
+      seqNames: ['figure', 'fig', ...ALL_LANGUAGES.seqNames('figure')],
       postfixWords: 'Figs?',
       elifeSuffixes: true,
       appendixWord: 'figure',

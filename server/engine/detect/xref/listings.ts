@@ -21,7 +21,7 @@ function listingKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       display: 'Listing',
       words: `${ENGLISH}|${other}`,
       captionWords: `Listing|LISTING|${other}`,
-      seqNames: ['listing', 'code', ...vocabulary.seqNames('listing')],
+      seqNames: ['listing', 'code', ...ALL_LANGUAGES.seqNames('listing')],
     };
     kinds.set(vocabulary, kind);
   }

@@ -23,7 +23,7 @@ function tableKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
       words: `${ENGLISH}|${other}`,
       suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
       captionWords: `Table|TABLE|${other}`,
-      seqNames: ['table', 'tabelle', 'tabla'],
+      seqNames: ['table', ...ALL_LANGUAGES.seqNames('table')],
       postfixWords: 'Tables?',
       elifeSuffixes: true,
       appendixWord: 'table',

@@ -141,3 +141,15 @@ test('an English manuscript reads no supplementary word of another language ("Fi
   const got = [...input.matchById.values()].filter((m) => m.paragraph.index === 0).map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
   assert.deepEqual(got, [['figure', 'Supplementary Figure 2', 'fig-S2'], ['algorithm', 'Algorithm 1', 'alg-1']]);
 });
+
+test('a caption numbered by a SEQ field named in any language is its kind\'s target, whatever the text is told to be ("SEQ Rysunek", "SEQ 表")', async () => {
+  const seq = (name: string, n: string) => `<w:fldSimple w:instr=" SEQ ${name} \\* ARABIC "><w:r><w:t>${n}</w:t></w:r></w:fldSimple>`;
+  const caption = (label: string, name: string, n: string, rest: string) => `<w:p><w:pPr><w:pStyle w:val="Caption"/></w:pPr>${r(label)}${seq(name, n)}${r(rest)}</w:p>`;
+  const prose = p('The study was done with data that are not new, but these have also been useful for an analysis of the regions of the country.').repeat(40);
+  const body = p('See Figure 1, Table 2, Algorithm 3 and Eq. (4).') + prose + caption('Rys. ', 'Rysunek', '1', '. Map.') + caption('Tab. ', '表', '2', ' Data.') + caption('Alg. ', 'Algorytm', '3', '. Search.') + `<w:p>${r('E = mc²\t(')}${seq('Gleichung', '4')}${r(')')}</w:p>`;
+  const input = analyse(await buildDocx({ body }), FLOAT_SETTINGS);
+  assert.equal(input.packet.languages?.basis, 'detected');
+  assert.deepEqual(input.packet.languages?.read, ['en'], 'told as English: no other language\'s label words are read');
+  const got = [...input.matchById.values()].filter((m) => m.paragraph.index === 0).map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
+  assert.deepEqual(got, [['figure', 'Figure 1', 'fig-1'], ['table', 'Table 2', 'tab-2'], ['algorithm', 'Algorithm 3', 'alg-3'], ['equation', '(4)', 'eq-4']]);
+});
