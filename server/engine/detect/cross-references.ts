@@ -227,8 +227,9 @@ export function detectCrossReferences(ctx: DetectContext, excluded: Set<ModelPar
         if (c.target && !c.fallback) r = c;
       }
     }
-    // The material as a whole ("Supplementary Material") is linked only to a list the document has.
-    if (m.key === 'supp-list' && !r.target) continue;
+    // The material as a whole ("Supplementary Material") is linked only to a list the document has; so is a
+    // reading that is a mention only with its target ("período suplementar 2").
+    if ((m.key === 'supp-list' || m.needsTarget) && !r.target) continue;
     // Inside the supplementary list, its entries' labels do not link back to the list.
     if (r.target?.key === 'supp-list' && inList.has(m.paragraph)) continue;
     const span = spanFor(m, mode[m.kind as XrefKind]);

@@ -44,6 +44,8 @@ export interface XrefMention {
   otherWork?: boolean;
   /** Names its section by title ("see Discussion"): linked directly only when `sections` is `full`. */
   byTitle?: boolean;
+  /** A reading that is a mention only when the document has its target ("período suplementar 2" is prose without one): never proposed unmatched. */
+  needsTarget?: boolean;
 }
 
 /** A target found by a detector, with the normalised key it answers to. */

@@ -115,9 +115,10 @@ function isFloatNoun(local: LocalWords, noun: string): boolean {
   return ENGLISH_FLOATS.test(n) || local.floats.has(n);
 }
 
-function push(p: ModelParagraph, word: string, labelStart: number, items: ListItem[], out: XrefMention[]): void {
+function push(p: ModelParagraph, word: string, labelStart: number, items: ListItem[], out: XrefMention[], needsTarget = false): void {
   items.forEach((it, i) => {
     out.push({
+      ...(needsTarget && !/^S\d/.test(it.token) ? { needsTarget } : {}),
       kind: 'supplementary',
       paragraph: p,
       key: keyOf(word, it.token),
@@ -148,7 +149,8 @@ export function findSupplementaryMentions(p: ModelParagraph, vocabulary: Vocabul
         if (!free(m.index, m.index + m[0].length) || isFloatNoun(local, m[noun]!) || !plausibleLabel(m[word]!, m[noun]!)) continue;
         const items = parseItems(text, m.index + m[0].length, ITEM);
         if (!items.length) continue;
-        push(p, m[noun]!, m.index, items, out);
+        // Another language's label without the S of supplementary numbering is read only when its target is there.
+        push(p, m[noun]!, m.index, items, out, true);
         taken.push([m.index, items[items.length - 1]!.number.end]);
       }
     }

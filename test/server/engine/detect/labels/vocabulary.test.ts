@@ -153,3 +153,12 @@ test('a caption numbered by a SEQ field named in any language is its kind\'s tar
   const got = [...input.matchById.values()].filter((m) => m.paragraph.index === 0).map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '']);
   assert.deepEqual(got, [['figure', 'Figure 1', 'fig-1'], ['table', 'Table 2', 'tab-2'], ['algorithm', 'Algorithm 3', 'alg-3'], ['equation', '(4)', 'eq-4']]);
 });
+
+test('another language\'s supplementary label numbered without S is read only when the document has its target ("período suplementar 2 anos")', async () => {
+  const prose = p('O estudo foi feito com os dados que não são novos, mas também são úteis para uma análise entre as regiões do país.').repeat(30);
+  const text = 'Houve um período suplementar 2 anos depois, como mostra o Material suplementar S3 e o Arquivo suplementar 1.';
+  const body = p(text) + prose + p('Arquivo suplementar 1. Questionário.', 'Caption');
+  const input = analyse(await buildDocx({ body }), FLOAT_SETTINGS);
+  const got = [...input.matchById.values()].filter((m) => m.paragraph.index === 0).map((m) => [m.kind, m.paragraph.text.slice(m.start, m.end), m.targetKey ?? '', m.status]);
+  assert.deepEqual(got, [['supplementary', 'Material suplementar S3', '', 'unmatched'], ['supplementary', 'Arquivo suplementar 1', 'supp-file-1', 'ready']]);
+});
