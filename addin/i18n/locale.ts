@@ -26,7 +26,7 @@ export class LocaleFormat {
   private readonly date: Intl.DateTimeFormat;
   private readonly list: Intl.ListFormat;
   private readonly plural: Intl.PluralRules;
-  private readonly languages: Intl.DisplayNames;
+  private languages: Intl.DisplayNames | null | undefined;
 
   constructor(readonly locale: Locale) {
     this.number = new Intl.NumberFormat(locale);
@@ -34,7 +34,6 @@ export class LocaleFormat {
     this.date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     this.list = new Intl.ListFormat(locale, { style: 'short', type: 'unit' });
     this.plural = new Intl.PluralRules(locale);
-    this.languages = new Intl.DisplayNames(locale, { type: 'language', fallback: 'code' });
   }
 
   /** The message for a count: `one` where the locale says "one" of it (1 in English, 0 and 1 in French), else `other`. */
@@ -62,7 +61,9 @@ export class LocaleFormat {
   /** A language's name in this locale ("pt": "Portuguese", "Portugiesisch", "ポルトガル語"); the code when Intl has none. */
   languageName(code: string): string {
     try {
-      return this.languages.of(code) ?? code;
+      // Made on first use: a host without Intl.DisplayNames still shows the pane, with the codes.
+      if (this.languages === undefined) this.languages = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(this.locale, { type: 'language', fallback: 'code' }) : null;
+      return this.languages?.of(code) ?? code;
     } catch {
       return code;
     }

@@ -63,3 +63,10 @@ test('placeholdersOf lists each placeholder once, sorted', () => {
   assert.deepEqual(placeholdersOf('{b} and {a}, {b} again'), ['a', 'b']);
   assert.deepEqual(placeholdersOf('no placeholder { here }'), []);
 });
+
+test('languageName names a language in the locale\'s words; a code Intl does not know stays a code', () => {
+  assert.equal(new LocaleFormat('en').languageName('pt'), 'Portuguese');
+  assert.equal(new LocaleFormat('de').languageName('pt'), 'Portugiesisch');
+  assert.equal(new LocaleFormat('ja').languageName('zh'), '中国語');
+  assert.equal(new LocaleFormat('en').languageName('1x'), '1x');
+});
