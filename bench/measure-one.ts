@@ -31,6 +31,11 @@ export interface Measurement {
   firstMs?: number;
   runsMs?: number[];
   medianMs?: number;
+  /** CPU time of the process over each timed run (user + system, every thread: the engine pool's worker and
+   * V8's collector threads included), and their median: on a loaded machine the wall-clock times mostly
+   * measure the wait for a core, this the work. */
+  runsCpuMs?: number[];
+  medianCpuMs?: number;
   /** RSS when the work started (modules loaded, file not yet read). npm run bench runs this script compiled, as
    * users run the CLI and the service; from source, tsx's loader adds about 55 MB to it. */
   baselineRss?: number;
@@ -177,15 +182,21 @@ async function main(): Promise<void> {
     result.baselineRss = baselineRss;
     result.peakDelta = result.peakRss - baselineRss;
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     for (let i = 0; i < runs; i++) {
       gc();
       const input = service ? new Uint8Array(readFileSync(file)) : bytes;
+      const cpu = process.cpuUsage();
       t = performance.now();
       await work(input);
       times.push(performance.now() - t);
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
     }
     result.runsMs = times;
     result.medianMs = median(times);
+    result.runsCpuMs = cpuTimes;
+    result.medianCpuMs = median(cpuTimes);
     gc();
     result.heapUsedAfter = process.memoryUsage().heapUsed;
     result.ok = true;
