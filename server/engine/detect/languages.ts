@@ -50,15 +50,32 @@ const MAX_TAGGED_PARAGRAPHS = 3000;
 
 const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** The language of one paragraph by its common words ("en" for English), or null when it does not tell. */
+/** Common-word hits per language of the paragraph being told, reused from paragraph to paragraph. */
+const hits = new Map<string, number>();
+
+/**
+ * The language of one paragraph by its common words ("en" for English), or null when it does not tell: the
+ * language with the most hits, when it has at least MIN_PARAGRAPH_HITS and half as many again as the next
+ * (two languages with as many hits tell nothing, whichever came first).
+ */
 function paragraphLanguage(words: readonly string[]): string | null {
-  const hits = new Map<string, number>();
-  for (const w of words) for (const lang of COMMON.get(w) ?? []) hits.set(lang, (hits.get(lang) ?? 0) + 1);
-  const ranked = [...hits].sort((a, b) => b[1] - a[1]);
-  const [top, next] = ranked;
-  if (!top || top[1] < MIN_PARAGRAPH_HITS || (next && top[1] < next[1] * 1.5)) return null;
-  return top[0];
+  hits.clear();
+  for (const w of words) {
+    const langs = COMMON.get(w);
+    if (langs) for (const lang of langs) hits.set(lang, (hits.get(lang) ?? 0) + 1);
+  }
+  let top: string | null = null;
+  let most = 0;
+  let next = 0;
+  for (const [lang, n] of hits) {
+    if (n > most) { next = most; most = n; top = lang; }
+    else if (n > next) next = n;
+  }
+  if (top === null || most < MIN_PARAGRAPH_HITS || most < next * 1.5) return null;
+  return top;
 }
+
+const LETTERS = /\p{L}+/gu;
 
 /**
  * Languages the text is written in: each paragraph told by its common words, a language counting when its
@@ -76,7 +93,7 @@ function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
     if (chars > MAX_CHARS) break;
     const text = p.text;
     chars += text.length;
-    const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const words = text.toLowerCase().match(LETTERS) ?? [];
     const lang = paragraphLanguage(words);
     if (lang) {
       wordsOf.set(lang, (wordsOf.get(lang) ?? 0) + words.length);
@@ -95,6 +112,12 @@ function writtenLanguages(paragraphs: readonly ModelParagraph[]): string[] {
   return LANGUAGES.map((l) => l.language).filter((l) => out.has(l));
 }
 
+/** "pt" of "pt-BR", lower-cased. */
+function primarySubtag(tag: string): string {
+  const dash = tag.indexOf('-');
+  return (dash < 0 ? tag : tag.slice(0, dash)).toLowerCase();
+}
+
 /** Counts the primary subtags of the w:lang values (w:val) of a paragraph's text runs ("pt" of "pt-BR"). */
 function runLanguages(p: ModelParagraph, out: Map<string, number>): void {
   let last: XmlNode | null = null;
@@ -105,7 +128,7 @@ function runLanguages(p: ModelParagraph, out: Map<string, number>): void {
     const lang = rPr && findChild(rPr, 'w:lang');
     const val = lang && attr(lang, 'w:val');
     if (!val) continue;
-    const code = val.toLowerCase().split('-')[0]!;
+    const code = primarySubtag(val);
     out.set(code, (out.get(code) ?? 0) + 1);
   }
 }

@@ -232,7 +232,7 @@ export function parseXmlBytes(raw: Uint8Array, partName: string, options: ParseO
   }
   assertWellFormed(bytes, partName);
   let doc = options.lean && bytes.length >= SPLIT_AT ? parseLargeXml(bytes) : null;
-  doc ??= parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null);
+  doc ??= parseXml(wholeDecoder.decode(bytes), partName, options.lean ? new CompactPool() : null, true);
   canonicalizeNames(doc);
   return doc;
 }

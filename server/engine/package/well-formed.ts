@@ -65,6 +65,12 @@ function isSpace(c: number | undefined): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
+/** Whether b[a, a + n) and b[c, c + n) hold the same bytes (a name of a few bytes: a loop beats a native call). */
+function sameBytes(b: Uint8Array, a: number, c: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (b[a + i] !== b[c + i]) return false;
+  return true;
+}
+
 /** Rejects a part whose tags do not nest (mismatched or unclosed end tags, several roots, text after the root). */
 export function assertWellFormed(b: Uint8Array, partName: string): void {
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
@@ -124,7 +130,7 @@ export function assertWellFormed(b: Uint8Array, partName: string): void {
       if (depth === 0) throw malformed(partName, `end tag </${buf.toString('utf8', lt + 2, e)}> without a start tag`);
       depth--;
       const s = starts[depth]!, n = lengths[depth]!;
-      if (n !== e - lt - 2 || buf.compare(buf, lt + 2, e, s, s + n) !== 0) {
+      if (n !== e - lt - 2 || !sameBytes(b, lt + 2, s, n)) {
         throw malformed(partName, `<${buf.toString('utf8', s, s + n)}> closed by </${buf.toString('utf8', lt + 2, e)}>`);
       }
       if (depth === 0) rootClosed = true;

@@ -33,8 +33,9 @@ export function dtdRejected(partName: string): DocxRejectedError {
   return new DocxRejectedError('doctype-forbidden', `part '${partName}' declares a DOCTYPE or entities, which package XML must not (ECMA-376 Part 2)`);
 }
 
-function assertNoDtd(text: string, partName: string): void {
-  if (text.includes('<!DOCTYPE') || text.includes('<!ENTITY') || /<!doctype|<!entity/i.test(text.slice(0, 4096))) throw dtdRejected(partName);
+/** `whole`: also search the whole text (false when its bytes were searched already: parseXmlBytes). */
+function assertNoDtd(text: string, partName: string, whole = true): void {
+  if ((whole && (text.includes('<!DOCTYPE') || text.includes('<!ENTITY'))) || /<!doctype|<!entity/i.test(text.slice(0, 4096))) throw dtdRejected(partName);
 }
 
 function rootStart(text: string): number {
@@ -51,10 +52,12 @@ function rootStart(text: string): number {
 
 /**
  * Parses a part's text. With a pool, the tree is built lean (CompactPool) for keeping; without, it is
- * the reader's plain output, quickest to build for a tree that is read once and dropped.
+ * the reader's plain output, quickest to build for a tree that is read once and dropped. `bytesSearched`:
+ * the caller found no DOCTYPE or ENTITY in the part's bytes (the same search: both are ASCII), so only the
+ * text's first 4 KB are searched again, case-insensitively.
  */
-export function parseXml(text: string, partName = 'xml', pool: CompactPool | null = null): XmlDocument {
-  assertNoDtd(text, partName);
+export function parseXml(text: string, partName = 'xml', pool: CompactPool | null = null, bytesSearched = false): XmlDocument {
+  assertNoDtd(text, partName, !bytesSearched);
   const start = rootStart(text);
   if (start >= text.length) throw new DocxRejectedError('malformed-xml', `part '${partName}' has no root element`);
   let nodes: XmlNode[];
