@@ -1,7 +1,9 @@
 // The in-process RegistryLimiter (CLI, tests, bench): a sliding window per request class of the times
 // requests left (each counted from its grant until the client marks it sent), a cap on requests in flight,
 // a shared pause after a 429 and the rate halved by one, climbing back additively (aimd.ts). Starts from the
-// documented polite (or public) limits; the client feeds it the limits each response announces.
+// documented polite (or public) limits, one request at a time until the registry has answered once (its headers
+// say how many at once it allows: Crossref's public pool one, the polite pool three); the client feeds it the
+// limits each response announces.
 
 import { abortReason } from '../common/abort.ts';
 import { afterRateLimited, FULL_RATE, sharedLimits, shareAt, type AimdState } from './aimd.ts';
@@ -28,6 +30,8 @@ export class InProcessLimiter implements RegistryLimiter {
   private readonly aimd: Record<RequestClass, AimdState> = { search: FULL_RATE, lookup: FULL_RATE };
   private readonly waiters: Waiter[] = [];
   private inFlight = 0;
+  /** Until the registry's first answer (or first announcement) one request at a time, whatever the start limits say. */
+  private probing = true;
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
@@ -66,6 +70,7 @@ export class InProcessLimiter implements RegistryLimiter {
     if (limits.limit > 0) l.limit = limits.limit;
     if (limits.intervalMs > 0) l.intervalMs = limits.intervalMs;
     if (limits.concurrency > 0) l.concurrency = limits.concurrency;
+    this.probing = false;
     this.pump();
   }
 
@@ -87,7 +92,7 @@ export class InProcessLimiter implements RegistryLimiter {
   private waitFor(requestClass: RequestClass, now: number): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     const l = this.limits[requestClass];
-    if (this.inFlight >= l.concurrency) return Infinity; // a release pumps
+    if (this.inFlight >= (this.probing ? 1 : l.concurrency)) return Infinity; // a release pumps
     const { limit, intervalMs } = sharedLimits(l.limit, l.intervalMs, this.rateShare(requestClass));
     const window = intervalMs * (1 + WINDOW_SLACK_RATIO) + WINDOW_SLACK_MS;
     const g = this.grants[requestClass];
@@ -117,8 +122,10 @@ export class InProcessLimiter implements RegistryLimiter {
       this.lastGrant.set(w.account, ++this.grantSeq);
       this.inFlight++;
       let released = false;
+      let sent = false;
       w.resolve({
         sent: () => {
+          sent = true;
           const at = this.now();
           if (at <= stamp.at) return;
           stamp.at = at;
@@ -127,6 +134,8 @@ export class InProcessLimiter implements RegistryLimiter {
         release: () => {
           if (released) return;
           released = true;
+          // An answer came (a request that never left says nothing about the registry).
+          if (sent) this.probing = false;
           this.inFlight--;
           this.pump();
         },

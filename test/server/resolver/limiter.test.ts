@@ -47,6 +47,7 @@ test('limits announced by the registry replace the starting ones', async () => {
 
 test('a pause holds every class until it ends', async () => {
   const limiter = new InProcessLimiter(limits(100, 1000, 10));
+  limiter.updateLimits('search', { limit: 100, intervalMs: 1000, concurrency: 10 }); // the registry has answered
   const t0 = Date.now();
   limiter.pauseUntil(t0 + 120);
   const [a, b] = await Promise.all([limiter.acquire('search'), limiter.acquire('lookup')]);
@@ -125,4 +126,33 @@ test('at half the rate the burst halves too: one request per window instead of t
   // At the whole rate the first two would start at once; at half, one per window (about 115 ms with the slack,
   // less what the share regains meanwhile).
   assert.ok(times[1]! >= 90 && times[2]! - times[1]! >= 90, `one per window (${times.map((t) => t.toFixed(0)).join(', ')} ms)`);
+});
+
+test('until the registry first answers, one request at a time; then as many at once as the limits allow', async () => {
+  const limiter = new InProcessLimiter(limits(10, 1000, 3));
+  const first = await limiter.acquire('search');
+  const granted: number[] = [];
+  const rest = [1, 2].map((n) => limiter.acquire('lookup').then((s) => { granted.push(n); return s; }));
+  await new Promise((r) => setTimeout(r, 30));
+  assert.deepEqual(granted, [], 'the start limits allow three at once, the first request goes alone');
+  first.sent();
+  first.release();
+  const slots = await Promise.all(rest);
+  assert.deepEqual(granted.sort(), [1, 2], 'after the first answer both start together');
+  slots.forEach((s) => s.release());
+});
+
+test('a request that never left ends nothing: the next one still goes alone; an announcement ends the probe', async () => {
+  const limiter = new InProcessLimiter(limits(10, 1000, 3));
+  const unsent = await limiter.acquire('search');
+  unsent.release(); // cancelled before its headers left
+  const a = await limiter.acquire('search');
+  let second = false;
+  const b = limiter.acquire('search').then((s) => { second = true; return s; });
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(second, false, 'still one at a time');
+  limiter.updateLimits('search', { limit: 3, intervalMs: 1000, concurrency: 3 });
+  (await b).release();
+  assert.equal(second, true, 'the headers of an answer say how many at once');
+  a.release();
 });
