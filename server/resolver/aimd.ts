@@ -2,8 +2,10 @@
 // the share of the announced rate the limiter uses, and the share climbs back by a twentieth of the announced
 // rate per interval without a 429. The state is two numbers (the share and when it was last lowered), so the
 // in-process limiter keeps it in memory and the MySQL limiter in its limits row, shared by every process.
-// At a share below 1 the limiter grants fewer requests per window (the burst shrinks, not only the average rate)
-// and stretches the window by what rounding down lost, so the rate is the share's exactly.
+// At a share below 1 the limiter keeps the announced number per window and stretches the window (1 / share): the
+// rate is the share's and no span of the registry's interval ever holds more than the announced number. (Shrinking the
+// burst instead, as before, granted 2 per 833 ms at 0.8 of 3 per second: 4 in one second, a 429 of its own on every
+// climb back from a 429.)
 
 /** The share of the announced rate in use at `at` (epoch ms); it has climbed back since, by `shareAt`. */
 export interface AimdState {
@@ -36,13 +38,10 @@ export function afterRateLimited(state: AimdState, now: number, intervalMs: numb
 }
 
 /**
- * The limits a limiter grants at this share of `limit` per `intervalMs`: the share of the limit rounded down
- * (at least one request), in a window stretched so that the rate is the share's.
+ * The limits a limiter grants at this share of `limit` per `intervalMs`: as many per window, the window stretched by
+ * 1 / share (at least an eighth of the rate), so that the window never gets shorter than the registry's interval.
  */
 export function sharedLimits(limit: number, intervalMs: number, share: number): { limit: number; intervalMs: number } {
   const s = Math.max(MIN_SHARE, Math.min(1, share));
-  if (s === 1) return { limit, intervalMs };
-  const scaled = limit * s;
-  const granted = Math.max(1, Math.floor(scaled));
-  return { limit: granted, intervalMs: (intervalMs * granted) / scaled };
+  return { limit, intervalMs: intervalMs / s };
 }

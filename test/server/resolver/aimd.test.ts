@@ -26,14 +26,13 @@ test('the share never falls below an eighth, however many 429s', () => {
   assert.equal(s.share, 1 / 8);
 });
 
-test('below the whole rate, fewer requests per window, the window stretched by what rounding lost', () => {
+test('below the whole rate, as many per window in a window stretched by 1 / share: never shorter than the interval', () => {
   assert.deepEqual(sharedLimits(10, 1000, 1), { limit: 10, intervalMs: 1000 });
-  assert.deepEqual(sharedLimits(10, 1000, 0.5), { limit: 5, intervalMs: 1000 }, 'the burst halves too');
-  const three = sharedLimits(3, 1000, 0.5);
-  assert.equal(three.limit, 1);
-  assert.ok(Math.abs(three.intervalMs - 1000 / 1.5) < 1e-9, '1.5 per second: one per 667 ms');
-  const tenth = sharedLimits(3, 1000, 0);
-  assert.equal(tenth.limit, 1);
-  assert.ok(Math.abs(tenth.intervalMs - 8000 / 3) < 1e-9, 'clamped to an eighth of the rate');
+  assert.deepEqual(sharedLimits(10, 1000, 0.5), { limit: 10, intervalMs: 2000 });
+  // Before: 0.8 of 3 per second granted 2 per 833 ms, 4 inside one second of the registry's.
+  const most = sharedLimits(3, 1000, 0.8);
+  assert.equal(most.limit, 3);
+  assert.ok(Math.abs(most.intervalMs - 1250) < 1e-9, '3 per 1.25 s: 2.4 per second');
+  assert.deepEqual(sharedLimits(3, 1000, 0), { limit: 3, intervalMs: 8000 }, 'clamped to an eighth of the rate');
   assert.deepEqual(sharedLimits(3, 1000, 3), { limit: 3, intervalMs: 1000 }, 'never above the announced rate');
 });
