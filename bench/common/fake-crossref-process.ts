@@ -3,7 +3,8 @@
 // behind the client's own work on the same event loop (scanning a manuscript, matching, style detection: stalls
 // of 0.3-2.7 s with the CPU hog). A request the client sent on time then "arrives" late, the next window's
 // requests seem to arrive within the same second, and the fake answers 429 for delays no registry would see.
-// Here the registry has its own event loop, as the real one does (still on the same busy cores).
+// Here the registry has its own event loop, as the real one does (still on the same busy cores), and ranks its
+// searches in a worker thread: its front door counts each arrival when it comes, not after the search in progress.
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +63,7 @@ export async function startFakeCrossrefProcess(settings: Settings): Promise<Fake
 
 async function serve(settings: Settings): Promise<void> {
   const { registryPath, ...options } = settings;
-  const fake = await startFakeCrossref({ ...options, works: loadRegistry(registryPath) });
+  const fake = await startFakeCrossref({ ...options, works: loadRegistry(registryPath), searchInWorker: true });
   process.on('message', (m) => {
     const { id, op } = m as Request;
     if (op === 'reset') fake.resetStats();

@@ -52,6 +52,11 @@ export class Bm25Index {
 
   /** Documents scoring above zero, best first, with their scores. */
   search(query: string, accept: (w: RegistryWork) => boolean = () => true): { work: RegistryWork; score: number }[] {
+    return this.searchDocs(query, accept).map(({ doc, score }) => ({ work: this.works[doc]!, score }));
+  }
+
+  /** As `search`, each work by its index in `works`. */
+  searchDocs(query: string, accept: (w: RegistryWork) => boolean = () => true): { doc: number; score: number }[] {
     const qtf = new Map<string, number>();
     for (const t of tokens(query)) qtf.set(t, (qtf.get(t) ?? 0) + 1);
     const scores = new Map<number, number>();
@@ -68,6 +73,6 @@ export class Bm25Index {
     return [...scores]
       .filter(([doc]) => accept(this.works[doc]!))
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .map(([doc, score]) => ({ work: this.works[doc]!, score: Math.round(score * SCORE_SCALE * 1000) / 1000 }));
+      .map(([doc, score]) => ({ doc, score: Math.round(score * SCORE_SCALE * 1000) / 1000 }));
   }
 }

@@ -80,3 +80,23 @@ test('failure injection: outage and the next N requests', async () => {
   assert.equal((await fetch(`${fake.url}/works/10.1000/stroke.2010?mailto=a@b.org`)).status, 503);
   fake.setOutage(null);
 });
+
+test('searches ranked in a worker thread answer as those ranked in the server thread: order, scores, offset, filter, total', async () => {
+  const threaded = await startFake({ polite: { search: 1000, lookup: 1000, concurrency: 100 }, searchInWorker: true });
+  try {
+    const asks: Record<string, string>[] = [
+      { 'query.bibliographic': REFS.stroke, rows: '3', select: 'DOI,score' },
+      { 'query.bibliographic': REFS.stroke, rows: '2', offset: '1', select: 'DOI,score' },
+      { 'query.bibliographic': 'stroke', filter: 'type:journal-article,from-pub-date:2005', select: 'DOI,score' },
+      { filter: 'type:journal-article', rows: '100', select: 'DOI' },
+    ];
+    for (const ask of asks) {
+      const q = new URLSearchParams({ ...ask, mailto: 'a@b.org' });
+      const [inThread, inWorker] = await Promise.all([fake, threaded].map(async (f) => (await fetch(`${f.url}/works?${q}`)).json() as Promise<{ message: { items: unknown[]; 'total-results': number } }>));
+      assert.ok(inThread!.message.items.length > 0, `${q}: some works`);
+      assert.deepEqual(inWorker!.message, inThread!.message, String(q));
+    }
+  } finally {
+    await threaded.close();
+  }
+});

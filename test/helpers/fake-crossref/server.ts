@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { Bm25Index, workYear } from './bm25.ts';
+import { parseFilter, searchInThread, searchInWorker } from './search.ts';
 import type { RegistryWork } from './types.ts';
 
 interface PoolLimits {
@@ -39,6 +39,11 @@ export interface FakeCrossrefOptions {
    * a request's grant and its arrival.
    */
   windowSlackMs?: number;
+  /**
+   * Searches ranked in a worker thread (default false): the server's thread then only takes requests in and
+   * counts their arrivals on time, as a registry's front door does, instead of after the search in progress.
+   */
+  searchInWorker?: boolean;
 }
 
 interface FakeCrossrefStats {
@@ -119,23 +124,8 @@ function validationFailure(res: ServerResponse, type: string, value: unknown, me
   res.end(JSON.stringify({ status: 'failed', 'message-type': 'validation-failure', message: [{ type, value, message }] }));
 }
 
-function parseFilter(raw: string | null): ((w: RegistryWork) => boolean) | string {
-  if (!raw) return () => true;
-  const tests: ((w: RegistryWork) => boolean)[] = [];
-  for (const part of raw.split(',')) {
-    const i = part.indexOf(':');
-    const name = part.slice(0, i);
-    const value = part.slice(i + 1);
-    if (name === 'type') tests.push((w) => w.type === value);
-    else if (name === 'from-pub-date') tests.push((w) => (workYear(w) ?? 0) >= Number(value.slice(0, 4)));
-    else if (name === 'until-pub-date') tests.push((w) => (workYear(w) ?? 9999) <= Number(value.slice(0, 4)));
-    else return name;
-  }
-  return (w) => tests.every((t) => t(w));
-}
-
 export async function startFakeCrossref(options: FakeCrossrefOptions): Promise<FakeCrossref> {
-  const index = new Bm25Index(options.works);
+  const searcher = options.searchInWorker ? await searchInWorker(options.works) : searchInThread(options.works);
   const byDoi = new Map(options.works.map((w) => [w.DOI.toLowerCase(), w]));
   const pools = { polite: options.polite ?? DEFAULT_POLITE, public: options.public ?? DEFAULT_PUBLIC };
   const random = mulberry32(options.seed ?? 1);
@@ -232,12 +222,12 @@ export async function startFakeCrossref(options: FakeCrossrefOptions): Promise<F
         }
       }
       const query = ['query', 'query.bibliographic', 'query.title', 'query.author', 'query.container-title'].map((k) => url.searchParams.get(k) ?? '').join(' ').trim();
-      const hits = query ? index.search(query, filter) : options.works.filter(filter).map((work) => ({ work, score: 1 }));
-      const items = hits.slice(offset, offset + rows).map((h) => selectFields({ ...presented(h.work), score: h.score }, select));
+      const page = await searcher.search(query, url.searchParams.get('filter'), offset, rows);
+      const items = page.hits.map((h) => selectFields({ ...presented(h.work), score: h.score }, select));
       res.writeHead(200, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify({
         status: 'ok', 'message-type': 'work-list', 'message-version': '1.0.0',
-        message: { facets: {}, 'total-results': hits.length, items, 'items-per-page': rows, query: { 'start-index': offset, 'search-terms': query || null } },
+        message: { facets: {}, 'total-results': page.total, items, 'items-per-page': rows, query: { 'start-index': offset, 'search-terms': query || null } },
       }));
     } finally {
       inFlight[pool]--;
@@ -261,6 +251,9 @@ export async function startFakeCrossref(options: FakeCrossrefOptions): Promise<F
     failNext(count, status, seconds) { for (let i = 0; i < count; i++) forced.push(seconds === undefined ? { status } : { status, retryAfter: seconds }); },
     setLatency(range) { latency = range; },
     resetStats() { stats = newStats(); },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: async () => {
+      await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+      await searcher.close();
+    },
   };
 }
