@@ -115,7 +115,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * Node's global fetch loads its HTTP stack (undici) on first use: 30-50 ms of blocking work inside the first call.
  * Loaded before the first registry slot is taken, the first requests leave when granted. Loaded inside, they reached
- * the registry 60 ms after their grants, more than the limiter's slack (45 ms), so the next window's requests, granted
+ * the registry 60 ms after their grants, more than the limiter's slack (then 45 ms), so the next window's requests, granted
  * one window later, arrived less than a second after them: 1-3 429s in the first window of every fresh process
  * (each CLI run), by `npm run bench:resolver`'s first manuscript.
  */
