@@ -77,6 +77,11 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   /** Slots of this process still in flight (their leases are renewed). */
   private readonly open = new Set<number>();
   private renewer: NodeJS.Timeout | null = null;
+  /**
+   * Until the registry first answers this process (or announces its limits), it takes a slot only when none is in
+   * flight anywhere: the limits in the table may be the documented start ones, never confirmed by an answer.
+   */
+  private probing = true;
   /** Requests of this process waiting, per account (an account's waiter row lapses when none is left). */
   private readonly waiting = new Map<string, number>();
   private readonly leaseMs: number;
@@ -181,7 +186,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
       'SELECT COUNT(*) AS n FROM registry_slots WHERE released_at IS NULL AND expires_at > ?',
       [now],
     );
-    if (Number(open!.n) >= limits.concurrency) return { waitMs: this.pollMs };
+    if (Number(open!.n) >= (this.probing ? 1 : limits.concurrency)) return { waitMs: this.pollMs };
     if (account && !(await this.accountsTurn(conn, account, now))) return { waitMs: this.pollMs };
     const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
     if (account) await execute(conn, 'UPDATE registry_waiters SET last_granted_at = ? WHERE account = ?', [now, account]);
@@ -223,14 +228,18 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     this.renewer ??= setInterval(() => this.renew(), Math.max(100, Math.floor(this.leaseMs / 3)));
     this.renewer.unref();
     let released = false;
+    let sent = false;
     return {
       // The database's clock when the update runs: a little after the request left, never before.
       sent: () => {
+        sent = true;
         execute(this.pool, `UPDATE registry_slots SET granted_at = GREATEST(granted_at, ${DB_NOW_MS}) WHERE id = ?`, [id]).catch(() => undefined);
       },
       release: () => {
         if (released) return;
         released = true;
+        // An answer came (a request that never left says nothing about the registry).
+        if (sent) this.probing = false;
         this.release(id);
       },
     };
@@ -276,6 +285,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   }
 
   async updateLimits(requestClass: RequestClass, limits: RateLimits): Promise<void> {
+    this.probing = false;
     const ok = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
     // Windows longer than the clean-up horizon (10 minutes) would lose grants they still count.
     if (!ok(limits.limit, 100_000) || !ok(limits.intervalMs, 600_000) || !ok(limits.concurrency, 10_000)) return;

@@ -36,6 +36,7 @@ test('two limiters sharing the database together keep the window and concurrency
     const slot = await (i % 2 ? a : b).acquire('search');
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    slot.sent();
     await new Promise((r) => setTimeout(r, 40));
     inFlight--;
     slot.release();
@@ -50,6 +51,22 @@ test('two limiters sharing the database together keep the window and concurrency
   assert.equal(slots.length, 12);
   assert.ok(slots.every((x) => x.r !== null), 'every slot released');
   assert.ok(maxInWindow(slots.map((x) => x.g), 300) <= 3, `at most 3 grants per 300 ms (got ${maxInWindow(slots.map((x) => x.g), 300)})`);
+});
+
+test('until the registry first answers this process, it takes a slot only when none is in flight', async () => {
+  await reset();
+  const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS, marginMs: 0, pollMs: 10 });
+  const first = await a.acquire('search');
+  let second = false;
+  const pending = a.acquire('lookup').then((s) => { second = true; return s; });
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal(second, false, 'the start limits allow two at once; before the first answer one goes alone');
+  first.sent();
+  first.release();
+  const s2 = await pending;
+  const s3 = await a.acquire('search'); // answered once: two at once now
+  s2.release();
+  s3.release();
 });
 
 test('an announcement is followed by its process at once and written for every process once confirmed', async () => {
@@ -90,6 +107,7 @@ test('a pause (429 Retry-After) holds every class in every process', async () =>
   const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS });
   const b = new MysqlRegistryLimiter(poolB, { initial: LIMITS });
   await a.acquire('lookup').then((s) => s.release());
+  await b.acquire('lookup').then((s) => { s.sent(); s.release(); }); // answered once: two at once from now on
   const t0 = Date.now();
   await a.pauseUntil(Date.now() + 400);
   const [s1, s2] = await Promise.all([b.acquire('search'), b.acquire('lookup')]);
