@@ -6,27 +6,34 @@
 // module load (kind titles, settings labels) follows too.
 import { LocaleFormat, resolveLocale, type Locale } from './i18n/locale.ts';
 import { MESSAGES, type Messages } from './i18n/messages.ts';
-import { COUNT_PLACEHOLDERS, parseReason, type ServiceReason } from './i18n/service-reasons.ts';
+import type { ReasonCode } from '../shared/reasons.ts';
 
 type Vars = Readonly<Record<string, string | number>>;
+
+/** Placeholders of the service's reasons that hold counts (said through Intl and choosing a plural form) and scores. */
+const COUNT_PLACEHOLDERS = ['n', 'total', 'rewritten', 'unchanged', 'kept'];
 
 function build(messages: Messages, f: LocaleFormat) {
   const m = structuredClone(messages);
   const t = (template: string, vars: Vars) => f.fill(template, vars);
-  /** A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning) in the display language; as written when unknown. */
-  const translateReason = (text: string, code?: { code: string; values?: Record<string, string> }): string => {
-    // The service's code when it sent one (ReviewMatch.reasonCode), else its sentence matched back to a code.
-    const r = code && code.code in m.reasons ? ({ code: code.code, values: code.values ?? {} } as ServiceReason) : parseReason(text);
-    if (!r) return text;
-    const v = r.values;
+  const reasons = m.reasons as Record<string, string>;
+  /**
+   * A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning) in the
+   * display language, from its code (shared/reasons.ts); the service's sentence as written when it sent no code
+   * or one the pane does not know.
+   */
+  const translateReason = (text: string, code?: ReasonCode): string => {
+    if (!code || !Object.hasOwn(reasons, code.code)) return text;
+    const v = code.values ?? {};
     const vars: Record<string, string | number> = { ...v };
     if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
     if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
+    if (v.type !== undefined) vars.type = (m.resolver.updateType as Record<string, string>)[v.type.replace(/ /g, '_')] ?? v.type;
     for (const name of COUNT_PLACEHOLDERS) if (v[name] !== undefined) vars[name] = Number(v[name]);
     if (v.score !== undefined) vars.score = Number(v.score);
-    // A reason inside a reason ("DOI link not written (already inside a hyperlink)") is said too.
-    if (v.why !== undefined) vars.why = translateReason(v.why);
-    return t(m.reasons[r.code], vars);
+    const one = reasons[`${code.code}One`];
+    const template = one !== undefined && typeof vars.n === 'number' ? f.count(vars.n, one, reasons[code.code]!) : reasons[code.code]!;
+    return t(template, vars);
   };
   return {
     locale: f.locale as Locale,

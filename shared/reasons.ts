@@ -1,7 +1,10 @@
-// Why a match is held, unmatched, unsure or changed, as a code with values (ReviewMatch.reasonCode), beside
-// the English sentence it has always had (ReviewMatch.reason, unchanged). A client translates the code and
-// its values; one that does not know a code shows the sentence. The English templates live here once: the
-// engine fills them for `reason`, and the pane's English locale holds the same text (a test keeps them equal).
+// Why, as a code with values, beside the English sentence the service has always sent (unchanged): a match
+// held, unmatched, unsure or changed (ReviewMatch.reasonCode beside `reason`), how a reference resolved
+// (ReferenceCandidate.reasonCodes and ResolvedWork.reasonCodes beside `reasons`) and what apply warns about
+// (ApplyResult.warningCodes beside `warnings`). A client translates the code and its values; one that does not
+// know a code shows the sentence. The English templates live here once: the engine and the resolver fill them
+// for the sentences, and the pane's English locale holds the same text (a test keeps them equal). A template
+// with a count has a form for one and one for more (`{one, other}`); a client picks its own plural form.
 import type { z } from 'zod';
 import type { reasonCodeSchema } from './schemas/documents.ts';
 
@@ -37,23 +40,100 @@ const MATCH_REASONS = {
   ownLink: 'already linked by Hyperlinker',
 } as const;
 
-export type MatchReasonCode = keyof typeof MATCH_REASONS;
+/** How a reference resolved: `field` is one of title, first author, year, volume, issue, first page, journal. */
+const RESOLVER_REASONS = {
+  noCandidate: 'the registry returned no candidate',
+  noneAgrees: 'no candidate agrees well enough',
+  fewAgree: 'only {n} of title, year, volume, first author and first page agree',
+  runnerUp: 'runner-up {doi} scores almost as well',
+  registryRefused: 'the registry refused the query: {why}',
+  writtenVerified: 'written DOI {doi} verified',
+  writtenOther: 'written DOI {doi} names another work: “{title}”',
+  writtenMissing: 'written DOI {doi} does not exist in Crossref',
+  betterCandidate: 'better candidate {doi}',
+  crossrefUnavailable: 'Crossref unavailable',
+  registryUnavailable: 'Crossref unavailable: {why}',
+  resolveLater: 'resolve again later',
+  fieldAgrees: '{field} agrees',
+  fieldAgreesScore: '{field} agrees ({score})',
+  fieldPartly: '{field} partly agrees ({score})',
+  fieldDiffers: '{field} differs',
+  unexplained: { one: '{n} number in the reference not in the record', other: '{n} numbers in the reference not in the record' },
+  notice: 'the record is a correction, erratum or retraction notice',
+  typeMismatch: 'the record is a preprint, book or chapter, the reference a journal article',
+  update: '{type} notice {doi}',
+  updateDated: '{type} notice {doi} ({date})',
+} as const;
 
-/** A reason as the contract carries it: a code of MATCH_REASONS and the values of its placeholders. */
+/** What apply (and the style preview, of the rewrite apply would make) warns about. `{why}` is the engine's own account (English) of a cause that has no code. */
+const APPLY_WARNINGS = {
+  doiNoText: '{label}: no text to link to its DOI',
+  doiNotWritten: '{label}: DOI link not written ({why})',
+  notRenumbered: 'Citation "{text}" not renumbered: {why}',
+  rewriteNoList: 'Bibliography rewrite refused: no reference list was found.',
+  rewriteRefused: 'Bibliography rewrite refused ({style}): {why}.',
+  rewriteRefusedEntries: 'Bibliography rewrite refused ({style}): {why}. {entries}.',
+  rewriteDone: 'Bibliography rewrite ({style}): {total} entries, {rewritten} rewritten, {unchanged} already in the style.',
+  rewriteDoneKept: 'Bibliography rewrite ({style}): {total} entries, {rewritten} rewritten, {unchanged} already in the style, {kept} kept as written (partial rewrite: {labels}).',
+  notConsecutive: 'Bibliography rewrite: the entries are not consecutive paragraphs of one part, so the list keeps its order',
+  keptPartial: '{label}: {why} (kept as written: partial rewrite)',
+  keptEntry: '{label}: {why} (kept as written)',
+  resolverOff: 'References were not resolved through Crossref: the resolver is not enabled on this server.',
+  resolverPaidPlan: 'References were not resolved through Crossref: resolving needs a paid plan (hyperlinker_requires_paid_plan).',
+  resolverCancelled: 'References were not resolved through Crossref: resolving was cancelled or took too long.',
+  resolverFailed: 'References were not resolved through Crossref: the resolver failed.',
+  referencesHeld: '{n} reference(s) held: the registry did not answer; resolve them later.',
+  previewRefused: 'The rewrite would be refused: {why}',
+} as const;
+
+type Template = string | { readonly one: string; readonly other: string };
+const TEMPLATES: Readonly<Record<string, Template>> = { ...MATCH_REASONS, ...RESOLVER_REASONS, ...APPLY_WARNINGS };
+
+export type MatchReasonCode = keyof typeof MATCH_REASONS;
+export type ResolverReasonCode = keyof typeof RESOLVER_REASONS;
+export type ApplyWarningCode = keyof typeof APPLY_WARNINGS;
+
+/** A reason as the contract carries it: a code of one of the tables above and the values of its placeholders. */
 export type ReasonCode = z.infer<typeof reasonCodeSchema>;
+
+/** Every code of each table, for a client or a test to walk. */
+export const REASON_CODES = {
+  match: Object.keys(MATCH_REASONS) as MatchReasonCode[],
+  resolver: Object.keys(RESOLVER_REASONS) as ResolverReasonCode[],
+  apply: Object.keys(APPLY_WARNINGS) as ApplyWarningCode[],
+};
 
 /** Whether a code is one of the match reasons (a resolution's `why` carries it as a string). */
 export function isMatchReason(code: string): code is MatchReasonCode {
   return Object.hasOwn(MATCH_REASONS, code);
 }
 
-/** The English sentence of a code, its placeholders filled. */
-function reasonSentence(code: MatchReasonCode, values: Readonly<Record<string, string>> = {}): string {
-  return MATCH_REASONS[code].replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+/** A reason with its values (left out when there are none). */
+export function reasonOf(code: MatchReasonCode | ResolverReasonCode | ApplyWarningCode, values: Readonly<Record<string, string | number>> = {}): ReasonCode {
+  const entries = Object.entries(values);
+  return entries.length > 0 ? { code, values: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) } : { code };
+}
+
+/** The English sentence of a reason, its placeholders filled; a code none of the tables knows gives the code. */
+export function reasonText(r: ReasonCode): string {
+  const template = Object.hasOwn(TEMPLATES, r.code) ? TEMPLATES[r.code]! : r.code;
+  const values = r.values ?? {};
+  const chosen = typeof template === 'string' ? template : values.n === '1' ? template.one : template.other;
+  return chosen.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+}
+
+/** A resolution's reasons as a report carries them: the English sentences and, beside them, the codes. */
+export function reasonFields(reasons: readonly ReasonCode[]): { reasons: string[]; reasonCodes: ReasonCode[] } {
+  return { reasons: reasons.map(reasonText), reasonCodes: [...reasons] };
+}
+
+/** Warnings as a report carries them: the English sentences and, beside them, the codes. */
+export function warningFields(warnings: readonly ReasonCode[]): { warnings: string[]; warningCodes: ReasonCode[] } {
+  return { warnings: warnings.map(reasonText), warningCodes: [...warnings] };
 }
 
 /** Sets a match's reason: the code with its values, and the English sentence. */
 export function explain(m: { reason?: string; reasonCode?: ReasonCode }, code: MatchReasonCode, values: Readonly<Record<string, string>> = {}): void {
-  m.reasonCode = Object.keys(values).length > 0 ? { code, values: { ...values } } : { code };
-  m.reason = reasonSentence(code, values);
+  m.reasonCode = reasonOf(code, values);
+  m.reason = reasonText(m.reasonCode);
 }

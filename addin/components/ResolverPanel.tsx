@@ -95,7 +95,7 @@ function ResolverRowView({ row, choice, onChoice }: { row: ResolverRow; choice: 
       {row.flags.map((f) => (
         <Text key={f} size={200} className="resolver-flag" role="note">{S.resolver.flag(f)}</Text>
       ))}
-      {row.reasons.length > 0 && <Text size={100} className="resolver-reasons">{row.reasons.map((r) => S.reason(r)).join(' · ')}</Text>}
+      {row.reasons.length > 0 && <Text size={100} className="resolver-reasons">{row.reasons.join(' · ')}</Text>}
       <div className="resolver-actions">
         <Button size="small" appearance={approved ? 'primary' : 'secondary'} disabled={!linkable} onClick={() => onChoice({ ...choice, approved: true })}>
           {S.resolver.approve}

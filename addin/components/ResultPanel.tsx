@@ -78,9 +78,9 @@ export function ResultPanel({ applied, restored, busy, onRestore, restoreEdits =
           {stats.map(([k, n]) => S.apply.statCount(k, n)).join(S.apply.statSeparator)}
         </Text>
       )}
-      {(result.warnings ?? []).map((w) => (
-        <Text key={w} size={200} block className="settings-warning">
-          {S.reason(w)}
+      {(result.warnings ?? []).map((w, i) => (
+        <Text key={`${i}:${w}`} size={200} block className="settings-warning">
+          {S.reason(w, result.warningCodes?.[i])}
         </Text>
       ))}
       {canRestore && !restored && restoreEdits && <RestoreQuestion edits={restoreEdits} busy={busy} onRestore={() => onRestore(true)} onKeep={onKeep} />}

@@ -57,8 +57,8 @@ export function StylePreviewList({ state }: { state: PreviewState }) {
           </li>
         ))}
       </ol>
-      {(preview.warnings ?? []).map((w) => (
-        <Text size={100} block key={w}>{w}</Text>
+      {(preview.warnings ?? []).map((w, i) => (
+        <Text size={100} block key={`${i}:${w}`}>{S.reason(w, preview.warningCodes?.[i])}</Text>
       ))}
     </section>
   );

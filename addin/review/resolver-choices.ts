@@ -20,6 +20,7 @@ export interface ResolverRow {
   refText: string;
   status: ResolutionStatus;
   work: ResolvedWork | null;
+  /** The resolver's reasons in the display language (from their codes; a sentence without one as written). */
   reasons: string[];
   /** Something the user should see before anything else: a retraction or correction, or a written DOI that names another work. */
   flags: string[];
@@ -48,6 +49,11 @@ function flagsOf(ref: ReferenceCandidate, work: ResolvedWork | undefined): strin
   return flags;
 }
 
+/** A reference's (else its work's) reasons, each said from its code when the service sent one. */
+function reasonsOf(from: Pick<ReferenceCandidate, 'reasons' | 'reasonCodes'> | undefined): string[] {
+  return (from?.reasons ?? []).map((text, i) => S.reason(text, from?.reasonCodes?.[i]));
+}
+
 /** Review order: flagged first, then low confidence (least sure first), then held and unmatched, then ready; list order within each. */
 const RANK: Record<ResolutionStatus, number> = { low_confidence: 1, held: 2, unmatched: 3, ready: 4 };
 
@@ -60,7 +66,7 @@ export function resolverRows(report: ResolverReport): ResolverRow[] {
       refText: ref.refText,
       status: statusOf(ref, work),
       work: work ?? null,
-      reasons: ref.reasons ?? work?.reasons ?? [],
+      reasons: reasonsOf(ref.reasons ? ref : work),
       flags: flagsOf(ref, work),
     };
   });

@@ -20,7 +20,8 @@ const STYLE_STATUS = 'style';
 function isCachedResolution(v: unknown): v is CachedResolution {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return typeof o.status === 'string' && STATUSES.has(o.status) && Array.isArray(o.reasons) && (o.work === null || (typeof o.work === 'object' && o.work !== null));
+  const codes = Array.isArray(o.reasons) && o.reasons.every((r) => typeof (r as { code?: unknown } | null)?.code === 'string');
+  return typeof o.status === 'string' && STATUSES.has(o.status) && codes && (o.work === null || (typeof o.work === 'object' && o.work !== null));
 }
 
 export class MysqlResolverCache implements ResolverCache {

@@ -3,7 +3,7 @@
 // before the user approves the rewrite.
 
 import type { HyperlinkSettings } from '../../shared/settings.ts';
-import type { RewritePlan } from './rewrite/plan.ts';
+import { NO_REFERENCE_LIST, type RewritePlan } from './rewrite/plan.ts';
 import type { BibEntry } from './detect/types.ts';
 import { directInPieces } from './apply.ts';
 import type { BibRewriteResult, ResolvedWork } from '../../shared/contract.ts';
@@ -61,7 +61,7 @@ export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, r
   const got = planned as { plan: RewritePlan; list: BibEntry[] } | null;
   const base = { cslId: renderer.styleId, family: renderer.family, total: got?.list.length ?? 0 };
   if (!got) {
-    return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: 'no reference list was found', rewritten: 0, unchanged: 0, entries: [] } };
+    return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] } };
   }
   const { plan, list } = got;
   const refused = plan.result.outcome === 'refused';

@@ -18,8 +18,12 @@ import { validWork, validWorks } from './work-schema.ts';
 export type RegistryErrorKind = 'unavailable' | 'bad_request' | 'bad_response';
 
 export class RegistryError extends Error {
-  constructor(readonly kind: RegistryErrorKind, message: string) {
-    super(message);
+  /** What went wrong, without the "Crossref unavailable" heading of an unavailable registry's message. */
+  readonly detail: string;
+
+  constructor(readonly kind: RegistryErrorKind, detail: string) {
+    super(kind === 'unavailable' ? `Crossref unavailable: ${detail}` : detail);
+    this.detail = detail;
     this.name = 'RegistryError';
   }
 }
@@ -141,7 +145,7 @@ export class CrossrefClient {
     this.random = options.random ?? Math.random;
   }
 
-  /** Why the client stopped calling the registry, or null while it is reachable. */
+  /** Why the client stopped calling the registry ("no answer within 20 s"), or null while it is reachable. */
   get unavailable(): string | null {
     return this.down;
   }
@@ -230,7 +234,7 @@ export class CrossrefClient {
         const text = await readCappedText(res, maxBytes, deadline).catch((err: unknown) => {
           if (err instanceof BodyLimitError && err.reason === 'too_large') {
             // One oversized answer may be a freak record; a registry that keeps sending them is not answering.
-            if (++this.oversize >= OVERSIZE_LIMIT) this.down = `Crossref unavailable: answers over the ${maxBytes}-byte cap`;
+            if (++this.oversize >= OVERSIZE_LIMIT) this.down = `answers over the ${maxBytes}-byte cap`;
             throw new RegistryError('bad_response', `the registry's ${err.message}`);
           }
           if (!res.ok && !(err instanceof BodyLimitError)) return '';
@@ -282,7 +286,7 @@ export class CrossrefClient {
         if (wait !== null && attempt < maxAttempts) await sleep(wait, signal);
       }
     }
-    this.down = `Crossref unavailable: ${last}`;
+    this.down = last;
     throw new RegistryError('unavailable', this.down);
   }
 }

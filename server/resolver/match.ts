@@ -6,6 +6,7 @@
 // marked ready, at least 99% are right.
 
 import type { ResolutionStatus } from '../../shared/contract.ts';
+import { reasonOf, type ReasonCode } from '../../shared/reasons.ts';
 import { agreements, combinedScore, scoreCandidate, type CandidateFeatures, type PreparedReference } from './score.ts';
 import type { CrossrefWork } from './work.ts';
 
@@ -30,7 +31,8 @@ export interface MatchDecision {
   best: RankedCandidate | null;
   runnerUp: RankedCandidate | null;
   confidence: number;
-  reasons: string[];
+  /** Which fields agreed and which did not, and why the decision is what it is (shared/reasons.ts codes). */
+  reasons: ReasonCode[];
 }
 
 export function rankCandidates(ref: PreparedReference, works: CrossrefWork[]): RankedCandidate[] {
@@ -72,11 +74,12 @@ function pct(x: number): string {
 }
 
 /** Which fields agreed and which did not, for the reviewer. */
-export function explain(f: CandidateFeatures): string[] {
-  const out: string[] = [];
+export function explain(f: CandidateFeatures): ReasonCode[] {
+  const out: ReasonCode[] = [];
   const field = (name: string, v: number | null, good = 0.7) => {
     if (v === null) return;
-    out.push(v >= good ? `${name} agrees` + (v < 1 ? ` (${pct(v)})` : '') : v > 0 ? `${name} partly agrees (${pct(v)})` : `${name} differs`);
+    if (v >= good) out.push(v < 1 ? reasonOf('fieldAgreesScore', { field: name, score: pct(v) }) : reasonOf('fieldAgrees', { field: name }));
+    else out.push(v > 0 ? reasonOf('fieldPartly', { field: name, score: pct(v) }) : reasonOf('fieldDiffers', { field: name }));
   };
   field('title', f.title);
   field('first author', f.author);
@@ -85,9 +88,9 @@ export function explain(f: CandidateFeatures): string[] {
   field('issue', f.issue, 1);
   field('first page', f.page, 1);
   field('journal', f.container);
-  if (f.unexplained) out.push(`${f.unexplained} number${f.unexplained > 1 ? 's' : ''} in the reference not in the record`);
-  if (f.notice) out.push('the record is a correction, erratum or retraction notice');
-  if (f.typeMismatch) out.push('the record is a preprint, book or chapter, the reference a journal article');
+  if (f.unexplained) out.push(reasonOf('unexplained', { n: f.unexplained }));
+  if (f.notice) out.push(reasonOf('notice'));
+  if (f.typeMismatch) out.push(reasonOf('typeMismatch'));
   return out;
 }
 
@@ -95,14 +98,14 @@ export function decide(ref: PreparedReference, works: CrossrefWork[]): MatchDeci
   const ranked = rankCandidates(ref, works);
   const best = ranked[0] ?? null;
   const runnerUp = ranked[1] ?? null;
-  if (!best) return { status: 'unmatched', best: null, runnerUp: null, confidence: 0, reasons: ['the registry returned no candidate'] };
+  if (!best) return { status: 'unmatched', best: null, runnerUp: null, confidence: 0, reasons: [reasonOf('noCandidate')] };
   const confidence = calibratedConfidence(best, runnerUp);
   const reasons = explain(best.features);
   const gate = passesGate(best.features, best.agreements);
-  if (!gate) reasons.push(`only ${best.agreements} of title, year, volume, first author and first page agree`);
+  if (!gate) reasons.push(reasonOf('fewAgree', { n: best.agreements }));
   const clear = !runnerUp || best.score - runnerUp.score >= MIN_MARGIN;
-  if (!clear) reasons.push(`runner-up ${runnerUp!.work.DOI.toLowerCase()} scores almost as well`);
+  if (!clear) reasons.push(reasonOf('runnerUp', { doi: runnerUp!.work.DOI.toLowerCase() }));
   if (gate && clear && confidence >= READY_CONFIDENCE) return { status: 'ready', best, runnerUp, confidence, reasons };
   if (confidence >= PROPOSE_CONFIDENCE || (gate && best.score >= 0.5)) return { status: 'low_confidence', best, runnerUp, confidence: Math.min(confidence, READY_CONFIDENCE - 0.001), reasons };
-  return { status: 'unmatched', best, runnerUp, confidence, reasons: ['no candidate agrees well enough', ...reasons] };
+  return { status: 'unmatched', best, runnerUp, confidence, reasons: [reasonOf('noneAgrees'), ...reasons] };
 }

@@ -2,6 +2,7 @@
 // its retraction and correction notices) and the cached outcome of a match decision.
 
 import type { ResolvedWork } from '../../shared/contract.ts';
+import { reasonFields, reasonOf, type ReasonCode } from '../../shared/reasons.ts';
 import type { MatchDecision } from './match.ts';
 import type { CachedResolution } from './ports.ts';
 import type { PreparedReference } from './score.ts';
@@ -15,8 +16,14 @@ function citationImpact(status: CachedResolution['status'], work: Pick<ResolvedW
   return status === 'ready' ? 'link-only-safe' : 'review-required';
 }
 
+/** A work's retraction or correction notice as a reason. */
+function updateReason(u: { type: string; noticeDoi: string; date: string | null }): ReasonCode {
+  const type = u.type.replace(/_/g, ' ');
+  return u.date ? reasonOf('updateDated', { type, doi: u.noticeDoi, date: u.date }) : reasonOf('update', { type, doi: u.noticeDoi });
+}
+
 /** The report's ResolvedWork for a registry work. */
-export function toResolvedWork(work: CrossrefWork, status: CachedResolution['status'], confidence: number, reasons: string[], extra: Partial<ResolvedWork> = {}): ResolvedWork {
+export function toResolvedWork(work: CrossrefWork, status: CachedResolution['status'], confidence: number, reasons: readonly ReasonCode[], extra: Partial<ResolvedWork> = {}): ResolvedWork {
   const updates = workUpdates(work);
   const year = workYear(work);
   const out: ResolvedWork = {
@@ -30,7 +37,7 @@ export function toResolvedWork(work: CrossrefWork, status: CachedResolution['sta
     source: 'crossref',
     record: workRecord(work),
     status,
-    reasons: updates.length ? [...reasons, ...updates.map((u) => `${u.type.replace(/_/g, ' ')} notice ${u.noticeDoi}${u.date ? ` (${u.date})` : ''}`)] : reasons,
+    ...reasonFields([...reasons, ...updates.map(updateReason)]),
     ...extra,
   };
   if (updates.length) out.updates = updates;

@@ -4,6 +4,7 @@
 // in-process limiter and a file cache, the service a MySQL-backed limiter and cache.
 
 import type { ReferenceCandidate, ResolutionStatus, ResolvedWork, ResolverReport, ScanPacket } from '../../shared/contract.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
@@ -75,7 +76,8 @@ export interface CachedResolution {
   status: Exclude<ResolutionStatus, 'held'>;
   /** The proposed work (ready or low_confidence), null when unmatched. */
   work: ResolvedWork | null;
-  reasons: string[];
+  /** Why, as codes (shared/reasons.ts): the report's sentences are made from them when it is built. */
+  reasons: ReasonCode[];
   existingDoiCheck?: ReferenceCandidate['existingDoiCheck'];
 }
 

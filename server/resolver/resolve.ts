@@ -3,6 +3,7 @@
 // or held when the registry cannot be reached. Progress is reported once per reference.
 
 import type { ReferenceCandidate, ResolvedWork } from '../../shared/contract.ts';
+import { reasonFields, reasonOf, type ReasonCode } from '../../shared/reasons.ts';
 import { fromDecision, queryText } from './outcome.ts';
 import { readReference } from '../references/record.ts';
 import { cacheKey } from './cache-key.ts';
@@ -51,7 +52,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   const keys = references.map((r, i) => cacheKey(r.text, r.existingDoi ?? prepared[i]!.parsed.doi));
   const results: (Resolution | null)[] = references.map(() => null);
   const inRun = new Map<string, Promise<CachedResolution | null>>();
-  const held = new Map<number, string>();
+  const held = new Map<number, ReasonCode>();
   const heldWhy = new Map<string, string>();
 
   const report = (i: number, res: Resolution) => {
@@ -72,11 +73,11 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
       pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
         // Unreachable, or an answer that failed its checks (too large, malformed): held, never cached.
         if (err instanceof RegistryError && (err.kind === 'unavailable' || err.kind === 'bad_response')) {
-          heldWhy.set(key, err.message);
+          heldWhy.set(key, err.detail);
           return null;
         }
         if (signal?.aborted) throw signal.reason;
-        if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [`the registry refused the query: ${err.message}`] } satisfies CachedResolution;
+        if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [reasonOf('registryRefused', { why: err.detail })] } satisfies CachedResolution;
         throw err;
       });
       inRun.set(key, pending);
@@ -85,7 +86,8 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     if (!res) {
       results[i] = null;
       done++;
-      const reason = heldWhy.get(key) ?? client.unavailable ?? 'Crossref unavailable';
+      const why = heldWhy.get(key) ?? client.unavailable;
+      const reason = why ? reasonOf('registryUnavailable', { why }) : reasonOf('crossrefUnavailable');
       onProgress?.({ done, total, refId: references[i]!.refId, status: 'held', doi: null, confidence: null, cached: false });
       held.set(i, reason);
       return;
@@ -109,11 +111,11 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     const res = results[i];
     if (!res) {
       candidate.status = 'held';
-      candidate.reasons = [held.get(i) ?? 'Crossref unavailable', 'resolve again later'];
+      Object.assign(candidate, reasonFields([held.get(i) ?? reasonOf('crossrefUnavailable'), reasonOf('resolveLater')]));
       counts.unresolved++;
     } else {
       candidate.status = res.status;
-      candidate.reasons = res.reasons;
+      Object.assign(candidate, reasonFields(res.reasons));
       if (res.existingDoiCheck) candidate.existingDoiCheck = res.existingDoiCheck;
       if (res.work) resolvedWorks[ref.refId] = res.work;
       if (res.status === 'ready' && !res.work?.identityChange) counts.resolved++;

@@ -2,6 +2,7 @@
 // with the reference (title, first author, year), flagged as an identity change when it describes
 // another work (with the search's better candidate, if any), reported when the DOI does not exist.
 
+import { reasonFields, reasonOf, type ReasonCode } from '../../shared/reasons.ts';
 import type { CrossrefClient } from './crossref-client.ts';
 import { decide, explain, rankCandidates } from './match.ts';
 import type { CachedResolution } from './ports.ts';
@@ -10,7 +11,7 @@ import type { PreparedReference } from './score.ts';
 import type { CrossrefWork } from './work.ts';
 
 /** Whether the record of the written DOI contradicts the reference. */
-export function contradicts(prepared: PreparedReference, work: CrossrefWork): { contradicted: boolean; reasons: string[] } {
+export function contradicts(prepared: PreparedReference, work: CrossrefWork): { contradicted: boolean; reasons: ReasonCode[] } {
   const [ranked] = rankCandidates(prepared, [{ ...work, score: 0 }]);
   const f = ranked!.features;
   const reasons = explain(f);
@@ -28,7 +29,7 @@ export async function verifyExistingDoi(doi: string, prepared: PreparedReference
   if (record) {
     const check = contradicts(prepared, record);
     if (!check.contradicted) {
-      const reasons = [`written DOI ${doi} verified`, ...check.reasons];
+      const reasons = [reasonOf('writtenVerified', { doi }), ...check.reasons];
       return { status: 'ready', work: toResolvedWork(record, 'ready', 0.99, reasons), reasons, existingDoiCheck: 'verified' };
     }
   }
@@ -36,13 +37,13 @@ export async function verifyExistingDoi(doi: string, prepared: PreparedReference
   const better = fromDecision(decide(prepared, (await search(queryText(prepared))).filter((w) => w.DOI.toLowerCase() !== doi)));
   const betterWork = better.work && better.status !== 'unmatched' ? better.work : null;
   const head = record
-    ? `written DOI ${doi} names another work: “${toResolvedWork(record, 'low_confidence', 0, []).title}”`
-    : `written DOI ${doi} does not exist in Crossref`;
-  const reasons = [head, ...(betterWork ? [`better candidate ${betterWork.doi}`] : [])];
+    ? reasonOf('writtenOther', { doi, title: toResolvedWork(record, 'low_confidence', 0, []).title })
+    : reasonOf('writtenMissing', { doi });
+  const reasons = [head, ...(betterWork ? [reasonOf('betterCandidate', { doi: betterWork.doi })] : [])];
   const identityChange = { writtenDoi: doi, registryTitle: record ? toResolvedWork(record, 'low_confidence', 0, []).title : null, notFound: !record, betterDoi: betterWork?.doi ?? null };
   const existingDoiCheck = record ? 'contradicted' : 'not_found';
   if (betterWork) {
-    const work = { ...betterWork, status: 'low_confidence' as const, confidence: Math.min(betterWork.confidence, 0.899), reasons: [...reasons, ...(betterWork.reasons ?? [])], identityChange, citationImpact: 'identity-change' };
+    const work = { ...betterWork, status: 'low_confidence' as const, confidence: Math.min(betterWork.confidence, 0.899), ...reasonFields([...reasons, ...(betterWork.reasonCodes ?? [])]), identityChange, citationImpact: 'identity-change' };
     return { status: 'low_confidence', work, reasons, existingDoiCheck };
   }
   if (record) {

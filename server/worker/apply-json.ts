@@ -8,6 +8,7 @@
 // to the service thread and sent as it is.
 
 import type { LinkedDocument } from '../engine/index.ts';
+import { reasonText, type ReasonCode } from '../../shared/reasons.ts';
 
 /** Input bytes encoded per slice: a multiple of 3, so every slice encodes to whole base64 quads (64 KB of text). */
 const SLICE = 3 * 16 * 1024;
@@ -41,13 +42,14 @@ function writeBase64(pieces: readonly Uint8Array[], out: Buffer, at: number): nu
 
 /**
  * `{"docx":"<base64>", ...the rest of the output}` with `extraWarnings` (the service's own, e.g. the
- * resolver's) after the engine's, as the ApplyResult schema describes it. The buffer owns its memory
+ * resolver's, as codes: their sentences and codes) after the engine's, as the ApplyResult schema describes it. The buffer owns its memory
  * whole, so it can be transferred.
  */
-export function applyResultJson(output: LinkedDocument, extraWarnings: readonly string[] = []): Uint8Array {
+export function applyResultJson(output: LinkedDocument, extraWarnings: readonly ReasonCode[] = []): Uint8Array {
   const { docx, ...rest } = output;
-  const warnings = [...(rest.warnings ?? []), ...extraWarnings];
-  const fields = JSON.stringify({ ...rest, ...(warnings.length ? { warnings } : {}) });
+  const warnings = [...(rest.warnings ?? []), ...extraWarnings.map(reasonText)];
+  const warningCodes = [...(rest.warningCodes ?? []), ...extraWarnings];
+  const fields = JSON.stringify({ ...rest, ...(warnings.length ? { warnings, warningCodes } : {}) });
   const tail = Buffer.from(fields === '{}' ? '"}' : `",${fields.slice(1)}`, 'utf8');
   const base64Length = Math.ceil(docx.byteLength / 3) * 4;
   const out = Buffer.allocUnsafeSlow(HEAD.length + base64Length + tail.length);

@@ -2,6 +2,7 @@
 // the service starts (and answers a clear 503) even when the engine cannot be loaded.
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { LinkedDocument } from '../engine/index.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 import { applyResultJson } from './apply-json.ts';
 import { LARGE_JOB_BYTES, collectSoon, reclaimIfLarge } from '../common/reclaim.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome } from './protocol.ts';
@@ -70,7 +71,7 @@ const afterDetect = (): void => {
 
 /** The linked document's answer, made here (apply-json.ts), goes back to the service thread by transfer, not by copy.
  * The tree and model are garbage by now: collected first, so the answer buffer reuses their memory. */
-function linked(output: LinkedDocument, extraWarnings: string[] | undefined): EngineReply<EngineValue> {
+function linked(output: LinkedDocument, extraWarnings: ReasonCode[] | undefined): EngineReply<EngineValue> {
   reclaimIfLarge();
   const value: ApplyJsonOutcome = { json: applyResultJson(output, extraWarnings), linkCount: output.linkCount };
   return move({ [transferableSymbol]: [value.json.buffer], [valueSymbol]: { ok: true, value } }) as unknown as EngineReply<EngineValue>;

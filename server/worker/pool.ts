@@ -14,6 +14,7 @@
 // accounts, and one account may fill at most half the queue.
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 import type { ResolvedWork, ReviewDecision } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
@@ -129,13 +130,13 @@ export class EnginePool {
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards). With `expect`
    * (a scan token's hashes) the worker checks them on the same analysis it links, or fails with 'scan-mismatch'.
    * Answers with the ApplyResult as JSON bytes, `extraWarnings` after the engine's (see ApplyJsonOutcome). */
-  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] } = {}): Promise<ApplyJsonOutcome> {
+  apply(bytes: Uint8Array, settings: HyperlinkSettings, decisions: ReviewDecision[], options: { resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: ReasonCode[] } = {}): Promise<ApplyJsonOutcome> {
     const input = handOver(bytes);
     return this.run<ApplyJsonOutcome>({ op: 'apply', bytes: input.bytes, settings, limits: this.limits, decisions, ...options }, input.transferList);
   }
 
   /** Takes the bytes (see handOver: unless shared, they are transferred and unusable afterwards); answers as apply does. */
-  direct(bytes: Uint8Array, settings: HyperlinkSettings, options: { resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] } = {}): Promise<ApplyJsonOutcome> {
+  direct(bytes: Uint8Array, settings: HyperlinkSettings, options: { resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: ReasonCode[] } = {}): Promise<ApplyJsonOutcome> {
     const input = handOver(bytes);
     return this.run<ApplyJsonOutcome>({ op: 'direct', bytes: input.bytes, settings, limits: this.limits, ...options }, input.transferList);
   }

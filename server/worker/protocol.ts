@@ -1,6 +1,7 @@
 // Messages between the service and the engine worker threads. Errors cross the thread boundary as
 // plain data because structured cloning drops custom error fields such as reason.
 import type { HyperlinkSettings } from '../../shared/settings.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../shared/contract.ts';
 import type { ScanExpectation } from '../engine/apply.ts';
 import type { RewritePreview } from '../engine/preview.ts';
@@ -19,8 +20,8 @@ export type EngineTask =
   | { op: 'scan'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   | { op: 'scan-json'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits }
   /** With `expect` (the scan token's hashes), the worker checks them on the analysis it links: one parse per apply. */
-  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: string[] }
-  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: string[] }
+  | { op: 'apply'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; decisions: ReviewDecision[]; resolvedWorks?: Record<string, ResolvedWork>; expect?: ScanExpectation; bibliographyStyle?: CslStyle; extraWarnings?: ReasonCode[] }
+  | { op: 'direct'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; resolvedWorks?: Record<string, ResolvedWork>; extraWarnings?: ReasonCode[] }
   /** The first `count` reference entries as the bibliography rewrite would write them in `style` (nothing written). */
   | { op: 'preview'; bytes: Uint8Array; settings: HyperlinkSettings; limits: TaskLimits; style: CslStyle; count: number; resolvedWorks?: Record<string, ResolvedWork> }
   /** The resolver's style detection refined with registry metadata (server/citation-style refineStyleDetection); bytes empty. */

@@ -9,13 +9,14 @@ named('HyperlinkSettings', hyperlinkSettingsSchema);
 
 /**
  * A reason as a code and the values of its placeholders (shared/reasons.ts lists the codes and their English
- * sentences). An extension of the contract: `reason` keeps the sentence; a client that does not know a code
- * shows `reason`.
+ * sentences): why a match is held or unsure, how a reference resolved, what apply warns about. An extension of
+ * the contract: `reason`, `reasons` and `warnings` keep the sentences; a client that does not know a code shows
+ * the sentence.
  */
 export const reasonCodeSchema = named(
   'ReasonCode',
   z.looseObject({
-    code: z.string().meta({ description: 'e.g. "noTarget", "numberedMissing", "existingHyperlink"' }),
+    code: z.string().meta({ description: 'e.g. "noTarget", "numberedMissing", "fieldAgreesScore", "doiNotWritten"' }),
     values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}' }),
   }),
 );
@@ -203,6 +204,8 @@ export const referenceCandidateSchema = named(
     status: resolutionStatusSchema.optional(),
     /** Why: which fields agreed and which did not, or why the reference is held or unmatched. */
     reasons: z.array(z.string()).optional(),
+    /** The same reasons as codes with values, in the same order, for a client to say in its own language. */
+    reasonCodes: z.array(reasonCodeSchema).optional(),
     /** The written DOI checked against the registry: verified, contradicted by it, or unknown to it. */
     existingDoiCheck: z.enum(['verified', 'contradicted', 'not_found', 'unchecked']).optional(),
   }),
@@ -271,6 +274,8 @@ export const resolvedWorkSchema = named(
     status: resolutionStatusSchema.optional(),
     /** Which fields agreed and which did not ("title 0.98", "year differs: 2011 vs 2013"). */
     reasons: z.array(z.string()).optional(),
+    /** The same reasons as codes with values, in the same order. */
+    reasonCodes: z.array(reasonCodeSchema).optional(),
     /** Set when the reference's written DOI contradicts the reference (or does not exist). */
     identityChange: identityChangeSchema.optional(),
     /** Retractions, withdrawals and corrections the registry records for this work. */
@@ -376,6 +381,8 @@ const applyFields = {
   unmatched: z.array(unmatchedItemSchema).optional(),
   appliedDecisions: z.int().optional(),
   warnings: z.array(z.string()).optional(),
+  /** The same warnings as codes with values, in the same order, for a client to say in its own language. */
+  warningCodes: z.array(reasonCodeSchema).optional(),
 };
 
 export const applyResultSchema = named('ApplyResult', z.looseObject({ docx: z.string().meta({ contentEncoding: 'base64' }), ...applyFields }));
@@ -414,5 +421,7 @@ export const stylePreviewSchema = named(
     /** What apply would do with the whole list (the same plan): rewrite it, or refuse and why. */
     bibRewrite: bibRewriteResultSchema.optional(),
     warnings: z.array(z.string()).optional(),
+    /** The same warnings as codes with values, in the same order. */
+    warningCodes: z.array(reasonCodeSchema).optional(),
   }),
 );

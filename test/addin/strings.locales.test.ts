@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { S, setDisplayLanguage } from '../../addin/strings.ts';
+import { reasonOf, reasonText } from '../../shared/reasons.ts';
 import { KIND_TITLES } from '../../addin/review/kinds.ts';
 import { GROUP_ORDER, settingsFields } from '../../addin/settings/settings-fields.ts';
 
@@ -60,22 +61,33 @@ test('counts pick the locale’s singular or plural: 1 link, 2 links; French 0 a
   assert.equal(S.resume.offer(2, new Date(0)).endsWith('(2 Entscheidungen).'), true);
 });
 
-test('the service’s reason sentences are said in the display language; one the pane does not know, as written', () => {
+test('the service’s reasons are said in the display language from their codes; a sentence without a known code, as written', () => {
+  const say = (code: Parameters<typeof reasonOf>[0], values: Record<string, string | number> = {}) => {
+    const r = reasonOf(code, values);
+    return S.reason(reasonText(r), r);
+  };
   assert.equal(S.reason('something the pane never heard of'), 'something the pane never heard of');
-  assert.equal(S.reason('inside an existing hyperlink'), 'inside an existing hyperlink');
+  assert.equal(S.reason('a sentence from a newer service', { code: 'notYetKnown' }), 'a sentence from a newer service');
+  assert.equal(say('existingHyperlink'), 'inside an existing hyperlink');
+  assert.equal(say('unexplained', { n: 1 }), '1 number in the reference not in the record');
+  assert.equal(say('referencesHeld', { n: 1 }), '1 reference held: the registry did not answer; resolve it later.', 'the pane’s own plural form');
   setDisplayLanguage('de-DE');
-  assert.equal(S.reason('no figure 7 in the document'), 'kein Ziel „Abbildung 7“ im Dokument');
-  assert.equal(S.reason('3 references match this author and year'), '3 Literaturangaben passen zu diesem Autor und Jahr');
-  assert.equal(S.reason('title partly agrees (0.62)'), 'Titel stimmt teilweise überein (0,62)');
-  assert.equal(S.reason('runner-up 10.1000/abc scores almost as well'), 'der Zweitplatzierte 10.1000/abc schneidet fast genauso gut ab');
-  assert.equal(S.reason('inside a citation managed by Zotero, Mendeley or EndNote'), 'innerhalb eines von Zotero, Mendeley oder EndNote verwalteten Zitats');
-  assert.equal(S.reason('Bibliography rewrite refused: no reference list was found.'), 'Umschreiben des Literaturverzeichnisses abgelehnt: es wurde keine Literaturliste gefunden.', 'a reason inside a reason');
-  assert.equal(
-    S.reason('Bibliography rewrite (apa): 1200 entries, 1180 rewritten, 20 already in the style.'),
-    'Literaturverzeichnis umgeschrieben (apa): 1.200 Einträge, 1.180 umgeschrieben, 20 bereits im Stil.',
-  );
+  assert.equal(S.reason('no figure 7 in the document'), 'no figure 7 in the document', 'no code: as written');
+  assert.equal(say('noTarget', { kind: 'figure', key: '7' }), 'kein Ziel „Abbildung 7“ im Dokument');
+  assert.equal(say('severalAuthorYear', { n: 3 }), '3 Literaturangaben passen zu diesem Autor und Jahr');
+  assert.equal(say('fieldPartly', { field: 'title', score: '0.62' }), 'Titel stimmt teilweise überein (0,62)');
+  assert.equal(say('runnerUp', { doi: '10.1000/abc' }), 'der Zweitplatzierte 10.1000/abc schneidet fast genauso gut ab');
+  assert.equal(say('citationManager'), 'innerhalb eines von Zotero, Mendeley oder EndNote verwalteten Zitats');
+  assert.equal(say('rewriteNoList'), 'Umschreiben des Literaturverzeichnisses abgelehnt: es wurde keine Literaturliste gefunden.');
+  assert.equal(say('rewriteDone', { style: 'apa', total: 1200, rewritten: 1180, unchanged: 20 }), 'Literaturverzeichnis umgeschrieben (apa): 1.200 Einträge, 1.180 umgeschrieben, 20 bereits im Stil.');
+  assert.equal(say('unexplained', { n: 1 }), '1 Zahl in der Literaturangabe fehlt im Datensatz');
+  assert.equal(say('unexplained', { n: 2 }), '2 Zahlen in der Literaturangabe fehlen im Datensatz');
+  assert.equal(say('updateDated', { type: 'expression of concern', doi: '10.1/n', date: '2021-02-03' }), 'Expression of Concern (Bedenken): Mitteilung 10.1/n (2021-02-03)');
+  assert.equal(say('doiNotWritten', { label: '[4]', why: 'overlaps another link' }), '[4]: DOI-Link nicht geschrieben (overlaps another link)', 'the engine’s own account of a cause stays as written');
+  setDisplayLanguage('fr');
+  assert.equal(say('unexplained', { n: 0 }), '0 nombre de la référence absent de la notice', 'French says one for 0 too');
   setDisplayLanguage('ja');
-  assert.equal(S.reason('inside the reference list'), '参考文献リスト内にあります');
+  assert.equal(say('referenceList'), '参考文献リスト内にあります');
 });
 
 test('a refused file’s reason code in words with its fix, in the display language; unknown codes give null', () => {

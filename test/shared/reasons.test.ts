@@ -1,9 +1,12 @@
-// The match reasons as codes: each code's English sentence filled from its values, a match given both,
-// and the pane's English locale saying every code exactly as the service's sentence does.
+// Reasons as codes: each code's English sentence filled from its values (a count choosing its form), a match
+// given both, a report's reasons and warnings as sentences with their codes beside them, and the pane's
+// locales saying every code: the English one exactly as the service's sentence, the others with the same
+// placeholders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { explain, isMatchReason } from '../../shared/reasons.ts';
+import { explain, isMatchReason, REASON_CODES, reasonFields, reasonOf, reasonText, warningFields } from '../../shared/reasons.ts';
 import { MESSAGES } from '../../addin/i18n/messages.ts';
+import { placeholdersOf } from '../../addin/i18n/locale.ts';
 import { reasonCodeSchema } from '../../shared/schemas/documents.ts';
 
 type Explained = { reason?: string; reasonCode?: { code: string; values?: Record<string, string> } };
@@ -23,16 +26,58 @@ test('explain sets the code (values only when there are some) and the English se
   assert.equal(m.reason, 'no reference numbered {n}', 'a placeholder without a value is left as written');
 });
 
-test('the match codes, and the pane\'s English saying each exactly as the service\'s sentence', () => {
+test('a count picks the sentence of one or of more; numbers become strings; an unknown code is said as its name', () => {
+  assert.deepEqual(reasonOf('unexplained', { n: 1 }), { code: 'unexplained', values: { n: '1' } });
+  assert.equal(reasonText(reasonOf('unexplained', { n: 1 })), '1 number in the reference not in the record');
+  assert.equal(reasonText(reasonOf('unexplained', { n: 3 })), '3 numbers in the reference not in the record');
+  assert.equal(reasonText(reasonOf('fieldAgreesScore', { field: 'title', score: '0.93' })), 'title agrees (0.93)');
+  assert.equal(reasonText({ code: 'toString' }), 'toString');
+});
+
+test('a report carries the sentences and, beside them in the same order, the codes', () => {
+  const rs = [reasonOf('writtenMissing', { doi: '10.1/x' }), reasonOf('betterCandidate', { doi: '10.1/y' })];
+  assert.deepEqual(reasonFields(rs), { reasons: ['written DOI 10.1/x does not exist in Crossref', 'better candidate 10.1/y'], reasonCodes: rs });
+  const ws = [reasonOf('doiNotWritten', { label: '[3]', why: 'overlaps another link' }), reasonOf('notConsecutive')];
+  const out = warningFields(ws);
+  assert.deepEqual(out.warnings, ['[3]: DOI link not written (overlaps another link)', 'Bibliography rewrite: the entries are not consecutive paragraphs of one part, so the list keeps its order']);
+  assert.deepEqual(out.warningCodes, ws);
+  for (const c of out.warningCodes) assert.equal(reasonCodeSchema.safeParse(c).success, true);
+});
+
+test('the match codes are told apart from the resolver\'s and apply\'s', () => {
   assert.equal(isMatchReason('noTarget'), true);
-  assert.equal(isMatchReason('fieldAgrees'), false, 'a resolver sentence, not a match code');
+  assert.equal(isMatchReason('fieldAgrees'), false, 'a resolver code, not a match code');
   assert.equal(isMatchReason('toString'), false);
+  assert.equal(REASON_CODES.match.length, 29);
+  const all = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply];
+  assert.equal(new Set(all).size, all.length, 'no code in two tables');
+});
+
+/** Values that fill every placeholder a code's sentence may have. */
+const SAMPLE: Record<string, string> = { n: '2', kind: 'figure', key: '7', suffix: 'a', name: 'Smith', label: '[2]', now: '[3]', doi: '10.1/x', why: 'w', title: 't', field: 'year', score: '0.5', type: 'retraction', date: '2020-01-01', text: '[1]', style: 'apa', total: '9', rewritten: '5', unchanged: '4', kept: '1', labels: 'Reference 4', entries: 'e' };
+
+test('the pane\'s English says every code exactly as the service\'s sentence (a count\'s form of one too)', () => {
   const english = MESSAGES.en.reasons as Record<string, string>;
-  const codes = Object.keys(english).filter(isMatchReason);
-  assert.equal(codes.length, 29);
-  for (const code of codes) {
-    const m: Explained = {};
-    explain(m, code);
-    assert.equal(m.reason, english[code], code);
+  for (const code of [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply]) {
+    const template = english[code];
+    assert.ok(template !== undefined, `en.json has no reason ${code}`);
+    assert.equal(template.replace(/\{(\w+)\}/g, (_, k: string) => SAMPLE[k] ?? `{${k}}`), reasonText({ code, values: SAMPLE }), code);
+    // Where the service has a sentence of its own for one (not just the count changed), the pane's form of one is it.
+    const one = english[`${code}One`];
+    const serviceOne = reasonText({ code, values: { ...SAMPLE, n: '1' } });
+    if (one !== undefined && serviceOne !== reasonText({ code, values: SAMPLE }).replace(/^2/, '1')) {
+      assert.equal(one.replace(/\{(\w+)\}/g, (_, k: string) => (k === 'n' ? '1' : SAMPLE[k]!)), serviceOne, `${code}One`);
+    }
+  }
+});
+
+test('every locale says every code, with the placeholders of the English sentence, and nothing else', () => {
+  const english = MESSAGES.en.reasons as Record<string, string>;
+  const codes = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply];
+  const plurals = Object.keys(english).filter((k) => k.endsWith('One') && codes.includes(k.slice(0, -3) as never));
+  assert.deepEqual(Object.keys(english).sort(), [...codes, ...plurals].sort(), 'en.json reasons are the codes and their forms of one');
+  for (const [locale, messages] of Object.entries(MESSAGES)) {
+    const said = messages.reasons as Record<string, string>;
+    for (const key of Object.keys(english)) assert.deepEqual(placeholdersOf(said[key] ?? ''), placeholdersOf(english[key]!), `${locale}: ${key}`);
   }
 });

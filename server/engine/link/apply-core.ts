@@ -5,12 +5,13 @@ import type { ApplyOutput, BibRewriteResult, PersistedMetadata, ResolvedWork, Re
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
-import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
+import { citationContext, NO_REFERENCE_LIST, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../citation-style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { BookmarkAllocator } from './bookmarks.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';
+import { reasonOf, warningFields, type ReasonCode } from '../../../shared/reasons.ts';
 import { doiUrl, planDecisions, unmatchedItem, type ReferenceDoi } from './decisions.ts';
 import { Linker } from './linker.ts';
 import { planResolvedWorks, referenceLinkRange, type Range } from './references.ts';
@@ -84,7 +85,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   const resolvedRefs = planResolvedWorks(input.targetById, options.resolvedWorks);
   const resolvedByTarget = new Map(resolvedRefs.map((r) => [r.target.key, r.doi]));
   const plan = planDecisions(input.matchById, input.targetById, decisions, (key) => resolvedByTarget.get(key));
-  const warnings: string[] = [];
+  const warnings: ReasonCode[] = [];
   const unmatched: UnmatchedItem[] = plan.unmatched;
   const edit = new PackageEdit(pkg);
   const style = findHyperlinkStyle(pkg);
@@ -143,12 +144,12 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   }
   for (const { ref, range, coveredByDoiMatch } of refLinks) {
     if (coveredByDoiMatch) continue;
-    if (!range) { warnings.push(`${ref.target.label}: no text to link to its DOI`); continue; }
+    if (!range) { warnings.push(reasonOf('doiNoText', { label: ref.target.label })); continue; }
     const reason = linker.add({
       paragraph: ref.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(ref.doi), category: 'dois',
       reference: ref.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
     });
-    if (reason && reason !== 'already inside a hyperlink') warnings.push(`${ref.target.label}: DOI link not written (${reason})`);
+    if (reason && reason !== 'already inside a hyperlink') warnings.push(reasonOf('doiNotWritten', { label: ref.target.label, why: reason }));
   }
 
   // A restyle, planned whole once every link is queued (the links apply writes in an entry must have a place in
@@ -164,7 +165,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
         return { text: x.text, ...(target ? { target } : {}), ...(x.superscript ? { superscript: true } : {}), ...(x.italic ? { italic: true } : {}) };
       });
       const why = linker.replace({ paragraph: c.paragraph, start: c.start, end: c.end, kind: 'citation', category: CATEGORY.citation, pieces, plain: c.plain === true });
-      if (why) warnings.push(`Citation "${c.paragraph.text.slice(c.start, c.end)}" not renumbered: ${why}`);
+      if (why) warnings.push(reasonOf('notRenumbered', { text: c.paragraph.text.slice(c.start, c.end), why }));
     }
   }
 
@@ -178,7 +179,6 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       else if (req.reference) stats.titleLinks++;
     }
   }
-  warnings.push(...result.warnings);
   let bibRewrite: BibRewriteResult | undefined;
   if (options.bibliography) {
     if (restyle) {
@@ -186,9 +186,8 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       bibRewrite = restyle.plan.result;
       warnings.push(rewriteSummary(bibRewrite, restyle.total), ...out.warnings);
     } else {
-      const reason = 'no reference list was found';
-      bibRewrite = { cslId: options.bibliography.styleId, family: options.bibliography.family, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: [] };
-      warnings.push(`Bibliography rewrite refused: ${reason}.`);
+      bibRewrite = { cslId: options.bibliography.styleId, family: options.bibliography.family, outcome: 'refused', reason: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] };
+      warnings.push(reasonOf('rewriteNoList'));
     }
     stats.bibliographyRewritten = bibRewrite.rewritten;
   }
@@ -207,5 +206,8 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
   } else {
     docx = { pieces: [bytes], byteLength: bytes.byteLength };
   }
-  return { docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied, warnings, ...(bibRewrite ? { bibRewrite } : {}) };
+  return {
+    docx, linkCount, statCounts, stats: stats as unknown as Record<string, unknown>, unmatched, appliedDecisions: plan.applied,
+    ...warningFields(warnings), ...(bibRewrite ? { bibRewrite } : {}),
+  };
 }

@@ -55,7 +55,6 @@ export interface LinkerResult {
   written: LinkRequest[];
   records: PersistedLink[];
   segments: number;
-  warnings: string[];
 }
 
 export class Linker {
@@ -63,7 +62,7 @@ export class Linker {
   private readonly paragraphBookmarks: { p: ModelParagraph; name: string; id: string }[] = [];
   private readonly anchors = new Map<string, string>();
   private readonly pendingRange = new Map<string, { t: TargetCandidate; name: string }>();
-  private readonly result: LinkerResult = { written: [], records: [], segments: 0, warnings: [] };
+  private readonly result: LinkerResult = { written: [], records: [], segments: 0 };
   /** w:hyperlink attributes by anchor or relationship id, shared by every link to it (never changed in place). */
   private readonly wrapperAttrs = new Map<string, XmlAttrs>();
   /** Identity hash of each target's text, by target key. */

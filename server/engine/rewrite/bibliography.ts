@@ -10,15 +10,16 @@
 import type { BibRewriteResult, PersistedLink } from '../../../shared/contract.ts';
 import type { BibEntry } from '../detect/types.ts';
 import type { PackageEdit } from '../package/edit.ts';
+import { reasonOf, type ReasonCode } from '../../../shared/reasons.ts';
 import { targetHash } from '../metadata/persisted.ts';
 import { childrenOf, tagOf, type XmlNode } from '../package/xml.ts';
-import type { RewritePlan } from './plan.ts';
+import { entryLabel, type RewritePlan } from './plan.ts';
 import { inspect, rebuild } from './entry-content.ts';
 
 export interface RewriteOutcome {
   rewritten: number;
   unchanged: number;
-  warnings: string[];
+  warnings: ReasonCode[];
 }
 
 /** Puts the entries' paragraphs in the plan's order (they move with their bookmarks and links). False when they are not siblings. */
@@ -59,19 +60,19 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
   const newHash = new Map<string, string>();
   for (const p of plan.entries) {
     if (p.action === 'unchanged') { outcome.unchanged++; continue; }
-    if (p.action === 'kept') { outcome.warnings.push(`${p.warning!} (kept as written: partial rewrite)`); continue; }
+    if (p.action === 'kept') { outcome.warnings.push(reasonOf('keptPartial', { label: entryLabel(p.entry), why: p.lacks ?? '' })); continue; }
     const node = p.entry.paragraph.node;
     // Built now, after linking: the entry's bookmarks and links as apply left them are carried over.
     const keep = inspect(node);
     const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true);
-    if (typeof content === 'string') { outcome.warnings.push(`${p.entry.label}: ${content} (kept as written)`); continue; }
+    if (typeof content === 'string') { outcome.warnings.push(reasonOf('keptEntry', { label: p.entry.label, why: content })); continue; }
     edit.edit(p.entry.paragraph.part);
     node[tagOf(node)!] = content;
     outcome.rewritten++;
     newHash.set(p.entry.key, targetHash(p.newText));
   }
   if (plan.order && !reorder(edit, plan.entries.map((p) => p.entry), plan.order)) {
-    outcome.warnings.push('Bibliography rewrite: the entries are not consecutive paragraphs of one part, so the list keeps its order');
+    outcome.warnings.push(reasonOf('notConsecutive'));
   }
   for (const rec of records) {
     const h = rec.targetId ? newHash.get(rec.targetId) : undefined;
@@ -81,11 +82,11 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
 }
 
 /** The one-line summary of a rewrite's outcome (the first warning of an apply that asked for one). */
-export function rewriteSummary(r: BibRewriteResult, total: number): string {
+export function rewriteSummary(r: BibRewriteResult, total: number): ReasonCode {
   if (r.outcome === 'refused') {
-    const list = r.entries.map((e) => `${e.label}: ${e.lacks}`).join('; ');
-    return `Bibliography rewrite refused (${r.cslId}): ${r.reason}.${list ? ` ${list}.` : ''}`;
+    const entries = r.entries.map((e) => `${e.label}: ${e.lacks}`).join('; ');
+    return entries ? reasonOf('rewriteRefusedEntries', { style: r.cslId, why: r.reason ?? '', entries }) : reasonOf('rewriteRefused', { style: r.cslId, why: r.reason ?? '' });
   }
-  const kept = r.entries.length ? `, ${r.entries.length} kept as written (partial rewrite: ${r.entries.map((e) => e.label).join(', ')})` : '';
-  return `Bibliography rewrite (${r.cslId}): ${total} entries, ${r.rewritten} rewritten, ${r.unchanged} already in the style${kept}.`;
+  const counts = { style: r.cslId, total, rewritten: r.rewritten, unchanged: r.unchanged };
+  return r.entries.length ? reasonOf('rewriteDoneKept', { ...counts, kept: r.entries.length, labels: r.entries.map((e) => e.label).join(', ') }) : reasonOf('rewriteDone', counts);
 }

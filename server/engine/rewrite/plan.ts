@@ -72,8 +72,11 @@ export function citationContext(model: DocumentModel, matches: Iterable<MatchCan
   return { groups: citationGroups(all, paragraphOrder), matches: all, paragraphOrder };
 }
 
+/** Why a rewrite is refused when the document has no reference list (apply's and the preview's bibRewrite.reason). */
+export const NO_REFERENCE_LIST = 'no reference list was found';
+
 /** The entry as the author knows it. */
-function entryLabel(e: BibEntry): string {
+export function entryLabel(e: BibEntry): string {
   return e.printedLabel ? `Reference ${e.printedLabel.replace(/[.:)]$/, '')}` : `Reference ${e.refIndex}`;
 }
 

@@ -2,6 +2,7 @@
 // A credit is reserved before the engine writes output and settled only when the output is ready to send
 // (credit-reservation.ts).
 import type { ResolvedWork, ReviewDecision, ScanPacket } from '../../../shared/contract.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import { canonicalSettings, type HyperlinkSettings } from '../../../shared/settings.ts';
 import { recordKeyUse } from '../../db/api-keys.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -38,7 +39,7 @@ export interface ApplyRequest extends DocumentRequest {
   scanFingerprint: string;
   decisions: ReviewDecision[];
   resolvedWorks?: Record<string, ResolvedWork>;
-  warnings: string[];
+  warnings: ReasonCode[];
   /** The bibliography options (apply-fields.ts): an uploaded style is checked only after the scan token is
    * verified and a credit reserved, so a forged token or an empty account costs no CSL work. */
   bibliography?: BibliographyPlan;

@@ -1,5 +1,6 @@
 // /hyperlink (direct) with settings crossref: resolve the references, link the ready works.
 import type { ResolvedWork } from '../../../shared/contract.ts';
+import { reasonOf, type ApplyWarningCode, type ReasonCode } from '../../../shared/reasons.ts';
 import { creditBalance } from '../../db/credits.ts';
 import type { AppContext } from '../context.ts';
 import type { DocumentRequest } from './documents.ts';
@@ -10,11 +11,11 @@ import type { DocumentRequest } from './documents.ts';
  * running (not enabled, free plan, failure, time-out) leaves the document linked without it, with a
  * warning saying why; registry trouble only holds references.
  */
-export async function resolveForDirect(ctx: AppContext, req: DocumentRequest, signal: AbortSignal): Promise<{ resolvedWorks?: Record<string, ResolvedWork>; warnings: string[] }> {
+export async function resolveForDirect(ctx: AppContext, req: DocumentRequest, signal: AbortSignal): Promise<{ resolvedWorks?: Record<string, ResolvedWork>; warnings: ReasonCode[] }> {
   if (!req.settings.crossref || !req.settings.doi) return { warnings: [] };
-  const skipped = (why: string) => ({ warnings: [`References were not resolved through Crossref: ${why}.`] });
-  if (!ctx.resolver) return skipped('the resolver is not enabled on this server');
-  if (req.caller.plan === 'free') return skipped('resolving needs a paid plan (hyperlinker_requires_paid_plan)');
+  const skipped = (why: ApplyWarningCode) => ({ warnings: [reasonOf(why)] });
+  if (!ctx.resolver) return skipped('resolverOff');
+  if (req.caller.plan === 'free') return skipped('resolverPaidPlan');
   if ((await creditBalance(ctx.pool, req.caller.account)) <= 0) return { warnings: [] }; // the charge that follows answers 402
   try {
     const { packet } = await ctx.engine.scan(req.bytes, req.settings);
@@ -25,10 +26,10 @@ export async function resolveForDirect(ctx: AppContext, req: DocumentRequest, si
     const resolvedWorks: Record<string, ResolvedWork> = {};
     for (const [id, work] of Object.entries(parts.resolvedWorks)) if (work.status === 'ready' && work.approved !== false) resolvedWorks[id] = work;
     const held = parts.references.filter((r) => r.status === 'held').length;
-    return { resolvedWorks, warnings: held ? [`${held} reference(s) held: the registry did not answer; resolve them later.`] : [] };
+    return { resolvedWorks, warnings: held ? [reasonOf('referencesHeld', { n: held })] : [] };
   } catch (err) {
-    if (signal.aborted) return skipped('resolving was cancelled or took too long');
+    if (signal.aborted) return skipped('resolverCancelled');
     ctx.logger.warn({ requestId: req.requestId, errName: (err as { name?: string })?.name }, 'resolver failed in direct');
-    return skipped('the resolver failed');
+    return skipped('resolverFailed');
   }
 }

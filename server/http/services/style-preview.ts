@@ -2,6 +2,7 @@
 // would write them in a chosen style (the add-in shows them before the user approves the rewrite).
 // Runs in the engine worker pool like scan; consumes no credit.
 import type { StylePreview } from '../../../shared/contract.ts';
+import { reasonOf, warningFields } from '../../../shared/reasons.ts';
 import { stylePreviewCountFieldSchema } from '../../../shared/schemas/documents.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -32,7 +33,7 @@ export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields
       total: preview.total,
       entries: preview.entries.map((e) => ({ ...e })),
       bibRewrite: preview.bibRewrite,
-      ...(preview.bibRewrite.outcome === 'refused' ? { warnings: [`The rewrite would be refused: ${preview.bibRewrite.reason}`] } : {}),
+      ...(preview.bibRewrite.outcome === 'refused' ? warningFields([reasonOf('previewRefused', { why: preview.bibRewrite.reason ?? '' })]) : {}),
     };
   } catch (err) {
     throw engineHttpError(err);

@@ -20,10 +20,10 @@ before(async () => {
 
 const READY: CachedResolution = {
   status: 'ready',
-  work: { doi: '10.1000/xyz', title: 'A title', confidence: 0.97, citationImpact: 'link-only-safe', transactionPlan: null, status: 'ready', reasons: ['title 0.99'] },
-  reasons: ['title 0.99', 'year'],
+  work: { doi: '10.1000/xyz', title: 'A title', confidence: 0.97, citationImpact: 'link-only-safe', transactionPlan: null, status: 'ready', reasons: ['title agrees (0.99)'], reasonCodes: [{ code: 'fieldAgreesScore', values: { field: 'title', score: '0.99' } }] },
+  reasons: [{ code: 'fieldAgreesScore', values: { field: 'title', score: '0.99' } }, { code: 'fieldAgrees', values: { field: 'year' } }],
 };
-const NONE: CachedResolution = { status: 'unmatched', work: null, reasons: ['no candidate above the threshold'] };
+const NONE: CachedResolution = { status: 'unmatched', work: null, reasons: [{ code: 'noneAgrees' }] };
 
 test('an answer put by one process is read by another; the key ignores case, spacing and label', async () => {
   const a = new MysqlResolverCache(poolA), b = new MysqlResolverCache(poolB);

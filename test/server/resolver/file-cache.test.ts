@@ -9,7 +9,7 @@ import type { CachedResolution } from '../../../server/resolver/ports.ts';
 import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
 import type { StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 
-const answer: CachedResolution = { status: 'unmatched', work: null, reasons: ['no candidate agrees well enough'] };
+const answer: CachedResolution = { status: 'unmatched', work: null, reasons: [{ code: 'noneAgrees' }] };
 
 test('entries expire after their time to live; corrupt files are misses; keys must be digests', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hl-file-cache-'));

@@ -42,7 +42,7 @@ test('accept only with a margin: two equally good records (a registry duplicate)
   const d = decide(ref, [a, { ...a, DOI: '10.1000/stroke.duplicate' }]);
   assert.equal(d.status, 'low_confidence');
   assert.ok(d.confidence < 0.9);
-  assert.ok(d.reasons.some((r) => r.startsWith('runner-up')));
+  assert.deepEqual(d.reasons.find((r) => r.code === 'runnerUp'), { code: 'runnerUp', values: { doi: '10.1000/stroke.duplicate' } });
   const alone = decide(ref, [a, byDoi('10.1000/other.1')]);
   assert.equal(alone.status, 'ready');
   assert.ok(alone.confidence >= 0.9);
@@ -113,7 +113,7 @@ test('a reference without a title is never matched ready to a record whose first
   const neighbour = decide(ref, [record('10.1000/amb.171', '171-179', ['Abernethy', 'Lund']), record('10.1000/other', '5-9', ['Quist'])]);
   assert.equal(neighbour.best!.work.DOI, '10.1000/amb.171');
   assert.notEqual(neighbour.status, 'ready');
-  assert.ok(neighbour.reasons.some((r) => r === 'first page differs'));
+  assert.ok(neighbour.reasons.some((r) => r.code === 'fieldDiffers' && r.values?.field === 'first page'));
   const cited = decide(ref, [record('10.1000/amb.180', '180-188', ['Abernethy', 'Okoro']), record('10.1000/other', '5-9', ['Quist'])]);
   assert.equal(cited.status, 'ready');
   assert.equal(cited.best!.work.DOI, '10.1000/amb.180');
@@ -128,7 +128,7 @@ test('issue and first page both contradicting keep even a close title from ready
   const other = { ...part('10.1000/other', 'Unrelated work on soils', '1', '1-5'), author: [{ family: 'Quist', given: 'K.' }] } as CrossrefWork;
   const next = decide(ref, [part('10.1000/xlii', 'Kinetics of heterolysis of organohalogen compounds: XLII. Aprotic solvent effects', '10', '1517-1523'), other]);
   assert.notEqual(next.status, 'ready');
-  assert.ok(next.reasons.some((r) => r === 'issue differs') && next.reasons.some((r) => r === 'first page differs'));
+  assert.ok(next.reasons.some((r) => r.code === 'fieldDiffers' && r.values?.field === 'issue') && next.reasons.some((r) => r.code === 'fieldDiffers' && r.values?.field === 'first page'));
   const typoInIssue = decide(ref, [part('10.1000/xli', 'Kinetics of heterolysis of organohalogen compounds: XLI. Solvent effects', '10', '1430-1436'), other]);
   assert.equal(typoInIssue.status, 'ready');
 });

@@ -13,19 +13,21 @@ const work: CrossrefWork = {
 };
 
 test('a ready work: lower-case DOI, plain title, year as text, link-only-safe, the registry record', () => {
-  assert.deepEqual(toResolvedWork(work, 'ready', 0.97, ['title agrees']), {
+  const agrees = { code: 'fieldAgrees', values: { field: 'title' } };
+  assert.deepEqual(toResolvedWork(work, 'ready', 0.97, [agrees]), {
     doi: '10.1000/abc.1', title: 'Moss on walls', confidence: 0.97, citationImpact: 'link-only-safe', transactionPlan: null,
-    year: '2004', containerTitle: 'Journal of Urban Botany', source: 'crossref', status: 'ready', reasons: ['title agrees'],
+    year: '2004', containerTitle: 'Journal of Urban Botany', source: 'crossref', status: 'ready', reasons: ['title agrees'], reasonCodes: [agrees],
     record: workRecord(work),
   });
 });
 
-test('a retracted work: the notice among the reasons and the updates; low confidence needs review', () => {
+test('a retracted work: the notice among the reasons (sentence and code) and the updates; low confidence needs review', () => {
   const retracted: CrossrefWork = { ...work, issued: undefined, 'updated-by': [{ DOI: '10.1000/RET', type: 'retraction', updated: { 'date-parts': [[2021, 2, 3]] } }] };
-  const out = toResolvedWork(retracted, 'low_confidence', 0.6, ['year missing']);
+  const out = toResolvedWork(retracted, 'low_confidence', 0.6, [{ code: 'fieldDiffers', values: { field: 'year' } }]);
   assert.equal(out.year, null);
   assert.equal(out.citationImpact, 'review-required');
-  assert.deepEqual(out.reasons, ['year missing', 'retraction notice 10.1000/ret (2021-02-03)']);
+  assert.deepEqual(out.reasons, ['year differs', 'retraction notice 10.1000/ret (2021-02-03)']);
+  assert.deepEqual(out.reasonCodes?.[1], { code: 'updateDated', values: { type: 'retraction', doi: '10.1000/ret', date: '2021-02-03' } });
   assert.deepEqual(out.updates, [{ type: 'retraction', noticeDoi: '10.1000/ret', date: '2021-02-03' }]);
 });
 
@@ -35,10 +37,10 @@ test('an identity change given as extra wins the citation impact', () => {
 });
 
 test('fromDecision: unmatched, or no best candidate, carries no work', () => {
-  const d = (status: MatchDecision['status'], best: MatchDecision['best']): MatchDecision => ({ status, best, runnerUp: null, confidence: 0.5, reasons: ['r'] });
-  assert.deepEqual(fromDecision(d('unmatched', null)), { status: 'unmatched', work: null, reasons: ['r'] });
+  const d = (status: MatchDecision['status'], best: MatchDecision['best']): MatchDecision => ({ status, best, runnerUp: null, confidence: 0.5, reasons: [{ code: 'noCandidate' }] });
+  assert.deepEqual(fromDecision(d('unmatched', null)), { status: 'unmatched', work: null, reasons: [{ code: 'noCandidate' }] });
   const ranked = { work, score: 50 } as unknown as NonNullable<MatchDecision['best']>;
-  assert.deepEqual(fromDecision(d('unmatched', ranked)), { status: 'unmatched', work: null, reasons: ['r'] });
+  assert.deepEqual(fromDecision(d('unmatched', ranked)), { status: 'unmatched', work: null, reasons: [{ code: 'noCandidate' }] });
   const ready = fromDecision(d('ready', ranked));
   assert.deepEqual([ready.status, ready.work?.doi, ready.work?.confidence], ['ready', '10.1000/abc.1', 0.5]);
 });

@@ -36,7 +36,8 @@ test('a written DOI whose record agrees is verified and ready, without a search'
   assert.equal(out.existingDoiCheck, 'verified');
   assert.equal(out.work?.doi, '10.1000/heart.2009.1');
   assert.equal(out.work?.confidence, 0.99);
-  assert.match(out.reasons[0]!, /written DOI 10\.1000\/heart\.2009\.1 verified/);
+  assert.deepEqual(out.reasons[0], { code: 'writtenVerified', values: { doi: '10.1000/heart.2009.1' } });
+  assert.equal(out.work?.reasons?.[0], 'written DOI 10.1000/heart.2009.1 verified');
   assert.deepEqual(r.asked, []);
 });
 
@@ -65,6 +66,6 @@ test('a written DOI that does not exist: not_found, unmatched when the search fi
   const r = registry([], []);
   const out = await verifyExistingDoi('10.9999/missing', bacon, r.client, r.search);
   assert.deepEqual([out.status, out.existingDoiCheck, out.work], ['unmatched', 'not_found', null]);
-  assert.deepEqual(out.reasons, ['written DOI 10.9999/missing does not exist in Crossref']);
+  assert.deepEqual(out.reasons, [{ code: 'writtenMissing', values: { doi: '10.9999/missing' } }]);
 });
 

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyResultJson } from '../../../server/worker/apply-json.ts';
 import type { LinkedDocument } from '../../../server/engine/index.ts';
+import { reasonOf, reasonText, type ReasonCode } from '../../../shared/reasons.ts';
 
-function output(pieces: Uint8Array[], warnings?: string[]): LinkedDocument {
+function output(pieces: Uint8Array[], warningCodes?: ReasonCode[]): LinkedDocument {
   return {
     docx: { pieces, byteLength: pieces.reduce((n, p) => n + p.length, 0) },
     linkCount: 3,
@@ -13,7 +14,7 @@ function output(pieces: Uint8Array[], warnings?: string[]): LinkedDocument {
     stats: { internalLinks: 2 },
     unmatched: [],
     appliedDecisions: 3,
-    ...(warnings ? { warnings } : {}),
+    ...(warningCodes ? { warnings: warningCodes.map(reasonText), warningCodes } : {}),
   };
 }
 
@@ -34,13 +35,17 @@ test('base64 of the pieces is the base64 of the joined bytes, for every split of
   }
 });
 
-test('the other fields follow, the service\'s warnings after the engine\'s; no warnings key when there are none', () => {
+test('the other fields follow, the service\'s warnings after the engine\'s, as sentences and codes; no warnings key when there are none', () => {
   const pieces = [new Uint8Array([1, 2, 3, 4])];
   const rest = { linkCount: 3, statCounts: { citations: 2, dois: 1 }, stats: { internalLinks: 2 }, unmatched: [], appliedDecisions: 3 };
-  assert.deepEqual(parse(applyResultJson(output(pieces, ['engine']), ['resolver'])), expected(pieces, { ...rest, warnings: ['engine', 'resolver'] }));
-  assert.deepEqual(parse(applyResultJson(output(pieces), ['resolver'])), expected(pieces, { ...rest, warnings: ['resolver'] }));
+  const engine = reasonOf('doiNoText', { label: '[4]' });
+  const resolver = reasonOf('referencesHeld', { n: 2 });
+  assert.deepEqual(parse(applyResultJson(output(pieces, [engine]), [resolver])), expected(pieces, {
+    ...rest, warnings: ['[4]: no text to link to its DOI', '2 reference(s) held: the registry did not answer; resolve them later.'], warningCodes: [engine, resolver],
+  }));
+  assert.deepEqual(parse(applyResultJson(output(pieces), [resolver])), expected(pieces, { ...rest, warnings: [reasonText(resolver)], warningCodes: [resolver] }));
   const none = parse(applyResultJson(output(pieces, [])));
-  assert.deepEqual(none, expected(pieces, { ...rest, warnings: [] }));
+  assert.deepEqual(none, expected(pieces, { ...rest, warnings: [], warningCodes: [] }));
   assert.ok(!('warnings' in parse(applyResultJson(output(pieces)))));
   assert.equal(Object.keys(none)[0], 'docx');
 });
