@@ -96,7 +96,7 @@ export type ApplyWarningCode = keyof typeof APPLY_WARNINGS;
 /** A reason as the contract carries it: a code of one of the tables above and the values of its placeholders. */
 export type ReasonCode = z.infer<typeof reasonCodeSchema>;
 
-/** Every code of each table, for a client or a test to walk. */
+/** Every code of each table (the OpenAPI document lists them). */
 export const REASON_CODES = {
   match: Object.keys(MATCH_REASONS) as MatchReasonCode[],
   resolver: Object.keys(RESOLVER_REASONS) as ResolverReasonCode[],

@@ -1,6 +1,7 @@
 // Schemas of the document routes: scan (ScanPacket), resolve (ResolverReport and its stream events),
 // apply (ReviewDecision, resolvedWorks, ApplyResult). Names follow ../shared/spec/service-interface.md.
 import { z } from 'zod';
+import { REASON_CODES } from '../reasons.ts';
 import { hyperlinkSettingsSchema } from '../settings.ts';
 import { checkFindingSchema } from './checks.ts';
 import { decisionStatusSchema, locationSchema, matchKindSchema, matchStatusSchema, named, openObject, resolutionStatusSchema, targetTypeSchema } from './common.ts';
@@ -16,7 +17,9 @@ named('HyperlinkSettings', hyperlinkSettingsSchema);
 export const reasonCodeSchema = named(
   'ReasonCode',
   z.looseObject({
-    code: z.string().meta({ description: 'e.g. "noTarget", "numberedMissing", "fieldAgreesScore", "doiNotWritten"' }),
+    code: z.string().meta({
+      description: `Why a match is held or unsure: ${REASON_CODES.match.join(', ')}. How a reference resolved: ${REASON_CODES.resolver.join(', ')}. What apply or the style preview warns about: ${REASON_CODES.apply.join(', ')}. New codes may be added.`,
+    }),
     values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}' }),
   }),
 );
