@@ -67,7 +67,6 @@ function build(messages: Messages, f: LocaleFormat) {
       sizeMismatch: (read: number, expected: number) => t(m.errors.sizeMismatch, { read, expected }),
       wordOnly: (host: string) => t(m.errors.wordOnly, { host }),
       loadFailed: (url: string, status: number) => t(m.errors.loadFailed, { url, status: String(status) }),
-      sliceCount: (expected: number, got: number) => t(f.count(expected, m.errors.sliceCountOne, m.errors.sliceCount), { expected, got }),
       sliceMissing: (n: number) => t(m.errors.sliceMissing, { n }),
       /** A `400 DOCX rejected` answer's reason code in words, with the fix; null for a code the pane does not know. */
       docxRejected: (reason: string) => (reason in m.errors.docxReason ? t(m.errors.docxRejected, { problem: (m.errors.docxReason as Record<string, string>)[reason]! }) : null),

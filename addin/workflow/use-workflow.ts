@@ -333,4 +333,3 @@ export function useWorkflow(
   };
 }
 
-export type Workflow = ReturnType<typeof useWorkflow>;

@@ -45,7 +45,7 @@ export function expandInputs(args: string[]): string[] {
   return [...new Set(out.map((p) => resolve(p)))];
 }
 
-export interface BatchJob {
+interface BatchJob {
   input: string;
   output: string;
 }
@@ -70,7 +70,7 @@ export function childOptions(values: LinkValues): string[] {
   return out;
 }
 
-export type BatchOutcome = { job: BatchJob; ok: true; report: LinkReport; ms: number } | { job: BatchJob; ok: false; error: string; ms: number };
+type BatchOutcome = { job: BatchJob; ok: true; report: LinkReport; ms: number } | { job: BatchJob; ok: false; error: string; ms: number };
 
 /** Links one file in its own process (`link IN -o OUT --json --quiet`). */
 function linkInChild(job: BatchJob, options: string[], env: NodeJS.ProcessEnv = process.env): Promise<BatchOutcome> {

@@ -42,7 +42,7 @@ export interface RenderedCitation {
 }
 
 /** One formatted piece of a rendered entry: the engine's rewrite segment, defined once there. */
-export type Segment = RewriteSegment;
+type Segment = RewriteSegment;
 
 export interface RenderedEntry {
   id: string;

@@ -1,7 +1,7 @@
 // CSL-JSON, citeproc's input (citation-js uses it as its one canonical shape): the fields a reference
 // record and a registry work are both expressed in. A subset of the schema, the fields the product reads.
 
-export interface CslJsonName {
+interface CslJsonName {
   family?: string;
   given?: string;
   /** A corporate or otherwise unsplittable name ("World Health Organization"). */

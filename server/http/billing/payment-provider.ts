@@ -16,7 +16,7 @@ interface PaymentCreated {
   checkoutUrl: string | null;
 }
 
-export type PaymentState = 'paid' | 'pending' | 'failed';
+type PaymentState = 'paid' | 'pending' | 'failed';
 
 export interface PaymentProvider {
   readonly name: string;

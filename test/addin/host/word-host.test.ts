@@ -7,7 +7,6 @@ import { OfficeMockObject } from 'office-addin-mock';
 import { WordHost, type OfficeEnv } from '../../../addin/host/word-host.ts';
 import { summarizeDocx } from '../../../addin/docx/docx-summary.ts';
 import { runRestore, verifyDocument } from '../../../addin/workflow/pipeline.ts';
-import { SMALL_SLICE_SIZE, SLICE_SIZE } from '../../../addin/host/docx-slices.ts';
 import { scan, apply } from '../../../server/engine/index.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { bytesToBase64 } from '../../../addin/util/base64.ts';
@@ -42,10 +41,10 @@ test('export uses 4 MB slices on the web and 64 KB on the Mac', async () => {
   const bytes = await textBoxDocx();
   const web = mockState(bytes, []);
   assert.deepEqual(await new WordHost(mockEnv(web)).getDocx(), bytes);
-  assert.deepEqual(web.sliceSizes, [SLICE_SIZE]);
+  assert.deepEqual(web.sliceSizes, [4 * 1024 * 1024], 'Office\'s largest slice');
   const mac = mockState(bytes, [], { platform: 'Mac' });
   assert.deepEqual(await new WordHost(mockEnv(mac)).getDocx(), bytes);
-  assert.deepEqual(mac.sliceSizes, [SMALL_SLICE_SIZE]);
+  assert.deepEqual(mac.sliceSizes, [64 * 1024]);
 });
 
 /** office-addin-mock's OfficeMockObject for the Track Changes calls: reading an unloaded property fails. */

@@ -9,7 +9,9 @@ import { FakeHost } from '../../../addin/host/fake-host.ts';
 import { ServiceError } from '../../../addin/service-client.ts';
 import { memoryStore, type KeyValueStore } from '../../../addin/settings/stores.ts';
 import { reviewFromXml } from '../../../addin/review/saved-review.ts';
-import { useWorkflow, type Workflow } from '../../../addin/workflow/use-workflow.ts';
+import { useWorkflow } from '../../../addin/workflow/use-workflow.ts';
+
+type Workflow = ReturnType<typeof useWorkflow>;
 import type { ScanPacket } from '../../../shared/contract.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';

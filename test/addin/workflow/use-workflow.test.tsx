@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { FakeHost } from '../../../addin/host/fake-host.ts';
 import { ServiceError } from '../../../addin/service-client.ts';
 import { S } from '../../../addin/strings.ts';
-import { useWorkflow, type Workflow } from '../../../addin/workflow/use-workflow.ts';
+import { useWorkflow } from '../../../addin/workflow/use-workflow.ts';
+
+type Workflow = ReturnType<typeof useWorkflow>;
 import type { ScanPacket } from '../../../shared/contract.ts';
 import { DEFAULT_SETTINGS, type HyperlinkSettings } from '../../../shared/settings.ts';
 import JSZip from 'jszip';

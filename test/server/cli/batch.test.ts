@@ -6,7 +6,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { batchTable, childOptions, expandInputs, planOutputs, runJobs, type BatchJob, type BatchOutcome } from '../../../server/cli/batch.ts';
+import { batchTable, childOptions, expandInputs, planOutputs, runJobs } from '../../../server/cli/batch.ts';
+
+type BatchJob = ReturnType<typeof planOutputs>[number];
+type BatchOutcome = Parameters<typeof batchTable>[0][number];
 import { UsageError } from '../../../server/cli/args.ts';
 import { runCli } from '../../helpers/cli-capture.ts';
 

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NewPurchase, PurchaseRow } from '../../../../server/db/billing.ts';
 import { MAX_CREDIT_BALANCE } from '../../../../server/db/credits.ts';
-import type { PaymentProvider, PaymentState } from '../../../../server/http/billing/payment-provider.ts';
+import type { PaymentProvider } from '../../../../server/http/billing/payment-provider.ts';
+
+type PaymentState = Awaited<ReturnType<PaymentProvider['confirmPayment']>>;
 import { completePurchase, createPurchase, type CreatePurchase, type PurchaseStore } from '../../../../server/http/services/billing.ts';
 import { poolNotUsed, refusal } from '../../../helpers/service-context.ts';
 
