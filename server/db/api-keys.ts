@@ -36,11 +36,6 @@ export async function insertApiKey(db: Queryable, key: NewKeyRow): Promise<{ id:
   return { id, createdAt };
 }
 
-export async function findKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyRow | null> {
-  const rows = await selectRows<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE key_hash = ?', [keyHash]);
-  return rows[0] ?? null;
-}
-
 /** Individual keys of a user (not the organisation keys the user created). */
 export async function listUserKeys(db: Queryable, userId: string): Promise<ApiKeyRow[]> {
   return selectRows<ApiKeyRow>(db, 'SELECT * FROM api_keys WHERE user_id = ? AND org_id IS NULL ORDER BY created_at DESC, id', [userId]);

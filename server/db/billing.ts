@@ -76,7 +76,3 @@ export async function markCompleted(db: Queryable, id: string, completedBy: stri
   );
   return result.affectedRows === 1;
 }
-
-export async function listPurchases(db: Queryable, orgId: string, limit: number): Promise<PurchaseRow[]> {
-  return selectRows<PurchaseRow>(db, 'SELECT * FROM credit_purchases WHERE org_id = ? ORDER BY created_at DESC, id LIMIT ?', [orgId, limit]);
-}

@@ -32,11 +32,6 @@ export async function recentDocsEvents(db: Queryable, days: number, limit: numbe
   );
 }
 
-export async function countDocsEvents(db: Queryable, days: number): Promise<number> {
-  const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM docs_events WHERE created_at >= UTC_TIMESTAMP(3) - INTERVAL ? DAY', [days]);
-  return Number(rows[0]?.n ?? 0);
-}
-
 /** Deletes up to `batch` events older than `days` days; returns how many went (fewer than `batch`: none are left). */
 export async function purgeDocsEventsOlderThan(db: Queryable, days: number, batch: number): Promise<number> {
   const result = await execute(db, 'DELETE FROM docs_events WHERE created_at < UTC_TIMESTAMP(3) - INTERVAL ? DAY LIMIT ?', [days, batch]);

@@ -29,14 +29,6 @@ export interface CslJsonItem {
   'year-suffix'?: string;
 }
 
-/** The year of an item's issued date, or null. */
-export function issuedYear(item: Pick<CslJsonItem, 'issued'>): string | null {
-  const d = item.issued;
-  if (!d || !('date-parts' in d)) return null;
-  const y = d['date-parts'][0]?.[0];
-  return y === undefined || y === null ? null : String(y);
-}
-
 /** The family name (or the literal name) of an item's first author, or null. */
 export function firstFamily(item: Pick<CslJsonItem, 'author'>): string | null {
   const a = item.author?.[0];

@@ -63,11 +63,6 @@ export function containerTitle(w: CrossrefWork): string | null {
   return (w['container-title'] ?? [])[0] ?? null;
 }
 
-export function firstPage(w: CrossrefWork): string | null {
-  const p = (w.page ?? '').split(/[-–]/)[0]?.trim();
-  return p ? p : null;
-}
-
 function dateOf(u: CrossrefUpdate): string | null {
   const parts = u.updated?.['date-parts']?.[0];
   if (parts && typeof parts[0] === 'number') return parts.filter((n): n is number => typeof n === 'number').map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join('-');
@@ -115,10 +110,6 @@ export function noticeLabel(w: CrossrefWork): string | null {
   const m = NOTICE_LABEL.exec(workTitle(w));
   if (m) return m[1]!.toLowerCase();
   return (w['update-to'] ?? []).length ? 'update' : null;
-}
-
-export function isNotice(w: CrossrefWork): boolean {
-  return noticeLabel(w) !== null;
 }
 
 /** Crossref's work types as CSL types (the common ones; anything else is rendered as an article). */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, findKeyByHash, findKeyForAuth, insertApiKey,
+  activeOrgKeyNameExists, countActiveOrgKeys, countActiveUserKeys, findKeyForAuth, insertApiKey,
   listOrgKeys, listUserKeys, recordKeyUse, revokeOrgKey, revokeUserKey,
 } from '../../../server/db/api-keys.ts';
 import { selectRows } from '../../../server/db/connection.ts';
@@ -27,9 +27,9 @@ test('a key is stored as prefix and hash only, and is found by the hash of its s
   }
   assert.equal(row.key_hash, sha256Hex(generated.key));
   assert.ok(generated.key.startsWith(String(row.key_prefix)), 'the prefix is the start of the secret');
-  assert.equal((await findKeyByHash(db.pool, sha256Hex(generated.key)))?.id, id);
-  assert.equal(await findKeyByHash(db.pool, sha256Hex(`${generated.key}x`)), null, 'another secret finds nothing');
-  assert.equal(await findKeyByHash(db.pool, generated.prefix), null, 'the prefix alone finds nothing');
+  assert.equal((await findKeyForAuth(db.pool, sha256Hex(generated.key)))?.id, id);
+  assert.equal(await findKeyForAuth(db.pool, sha256Hex(`${generated.key}x`)), null, 'another secret finds nothing');
+  assert.equal(await findKeyForAuth(db.pool, generated.prefix), null, 'the prefix alone finds nothing');
 });
 
 test('two keys can never share a hash', async () => {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { CrossrefClient, RegistryError } from '../../../server/resolver/crossref-client.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import { PUBLIC_LIMITS } from '../../../server/resolver/ports.ts';
-import { containerTitle, firstAuthor, firstPage, workFullTitle, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
+import { containerTitle, firstAuthor, workFullTitle, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
 import { loadRecordings, recordedWorks, RECORDINGS_DIR, startReplay, type Recording, type ReplayServer } from '../../helpers/crossref-replay.ts';
 
 const skip = !existsSync(RECORDINGS_DIR) && `no ${RECORDINGS_DIR}`;
@@ -27,8 +27,6 @@ function readAll(w: CrossrefWork): void {
   assert.ok(a === null || typeof (a.family ?? a.name ?? '') === 'string');
   const c = containerTitle(w);
   assert.ok(c === null || typeof c === 'string');
-  const p = firstPage(w);
-  assert.ok(p === null || typeof p === 'string');
   for (const u of workUpdates(w)) assert.match(u.noticeDoi, /^10\./);
 }
 

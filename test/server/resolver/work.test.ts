@@ -1,8 +1,8 @@
-// Readers of a registry work: titles without markup, year, first author, container, first page, the
+// Readers of a registry work: titles without markup, year, first author, container, the
 // notices that update it (deduplicated, from updated-by and from relations) and whether it is a notice.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { containerTitle, firstAuthor, firstPage, isNotice, noticeLabel, workFullTitle, workRecord, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
+import { containerTitle, firstAuthor, noticeLabel, workFullTitle, workRecord, workTitle, workUpdates, workYear, type CrossrefWork } from '../../../server/resolver/work.ts';
 
 const work: CrossrefWork = {
   DOI: '10.1000/ABC',
@@ -14,13 +14,12 @@ const work: CrossrefWork = {
   page: '101–109',
 };
 
-test('title, full title, year, first author (sequence first wins), container, first page', () => {
+test('title, full title, year, first author (sequence first wins), container', () => {
   assert.equal(workTitle(work), 'Growth of E. coli');
   assert.equal(workFullTitle(work), 'Growth of E. coli: a 2-step model');
   assert.equal(workYear(work), 2019);
   assert.equal(firstAuthor(work)?.family, 'Smith');
   assert.equal(containerTitle(work), 'Nature');
-  assert.equal(firstPage(work), '101');
 });
 
 test('missing fields: empty title, no year, first listed author, nulls', () => {
@@ -31,8 +30,6 @@ test('missing fields: empty title, no year, first listed author, nulls', () => {
   assert.equal(firstAuthor(bare)?.family, 'Lee');
   assert.equal(firstAuthor({ DOI: 'd' }), null);
   assert.equal(containerTitle(bare), null);
-  assert.equal(firstPage(bare), 'e1234');
-  assert.equal(firstPage({ DOI: 'd' }), null);
 });
 
 test('notices that update a work: types normalised, DOIs lower case, dates from parts or date-time, duplicates dropped', () => {
@@ -67,10 +64,7 @@ test('a notice is known by its title\'s first word or by an update-to relation',
     [{ DOI: 'e', title: ['Corrections to the growth model of cells'] }, null],
     [work, null],
   ];
-  for (const [w, label] of rows) {
-    assert.equal(noticeLabel(w), label, w.DOI);
-    assert.equal(isNotice(w), label !== null, w.DOI);
-  }
+  for (const [w, label] of rows) assert.equal(noticeLabel(w), label, w.DOI);
 });
 
 test('workRecord: the registry work as CSL-JSON (type mapped, every author, subtitle joined, markup stripped, DOI lower case)', () => {
