@@ -4,7 +4,7 @@
 // pt-PT → pt-BR, zh-TW → zh-CN), then English.
 
 /** The bundled locales: one data file each under addin/i18n/locales/. */
-export const LOCALES = ['en', 'de', 'fr', 'es', 'pt-BR', 'ja', 'zh-CN'] as const;
+const LOCALES = ['en', 'de', 'fr', 'es', 'pt-BR', 'ja', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** The bundled locale that speaks this language. */
@@ -77,9 +77,4 @@ export class LocaleFormat {
       return typeof v === 'number' ? this.formatNumber(v) : v;
     });
   }
-}
-
-/** The `{name}` placeholders of a template, sorted and unique. */
-export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
 }

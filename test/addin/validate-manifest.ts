@@ -14,7 +14,8 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALES, resolveLocale } from '../../addin/i18n/locale.ts';
+import { resolveLocale } from '../../addin/i18n/locale.ts';
+import { MESSAGES } from '../../addin/i18n/messages.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SCHEMA_DIR = process.env.ADDIN_SCHEMA_DIR ?? resolve(repoRoot, '../shared/schemas/addin-manifest');
@@ -70,7 +71,7 @@ export const MANIFEST_LOCALES = ['de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'ja-JP', 'z
 export function manifestLocaleProblems(xml: string): string[] {
   const problems: string[] = [];
   const covered = MANIFEST_LOCALES.map((tag) => resolveLocale(tag)).sort();
-  const wanted = LOCALES.filter((l) => l !== 'en').sort();
+  const wanted = Object.keys(MESSAGES).filter((l) => l !== 'en').sort();
   if (covered.join() !== wanted.join()) problems.push(`The manifest locales (${MANIFEST_LOCALES.join(', ')}) must answer the pane's locales (${wanted.join(', ')}).`);
   // Elements with a resid point at a bt:String, which is checked itself.
   const elements = [...xml.matchAll(/<(DisplayName|Description|bt:String)\b([^>]*?)(\/>|>([\s\S]*?)<\/\1>)/g)].filter((m) => !m[2]!.includes('resid='));

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { explain, isMatchReason, REASON_CODES, reasonFields, reasonOf, reasonText, warningFields } from '../../shared/reasons.ts';
 import { MESSAGES } from '../../addin/i18n/messages.ts';
-import { placeholdersOf } from '../../addin/i18n/locale.ts';
+import { placeholdersOf } from '../helpers/placeholders.ts';
 import { reasonCodeSchema } from '../../shared/schemas/documents.ts';
 
 type Explained = { reason?: string; reasonCode?: { code: string; values?: Record<string, string> } };

@@ -110,15 +110,3 @@ export function serializeXmlTo(doc: XmlDocument, emit: (chunk: Uint8Array) => vo
   out.write(doc.epilogue);
   out.flush();
 }
-
-/** The part as UTF-8 bytes. */
-export function serializeXml(doc: XmlDocument): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  serializeXmlTo(doc, (c) => chunks.push(Buffer.from(c)));
-  return Buffer.concat(chunks);
-}
-
-/** The part as text (serializeXml gives bytes, which is what the package needs). */
-export function buildXml(doc: XmlDocument): string {
-  return new TextDecoder().decode(serializeXml(doc));
-}

@@ -14,11 +14,6 @@ import { readXmlNodes } from './xml-reader.ts';
 export type XmlNode = { [tag: string]: XmlNode[] | XmlAttrs | string | undefined; ':@'?: XmlAttrs; '#text'?: string };
 export type XmlAttrs = Record<string, string>;
 
-/** The reader's plain tree for a piece of XML (no checks, not lean). */
-export function parseNodes(text: string): XmlNode[] {
-  return readXmlNodes(text);
-}
-
 /** A parsed part: the tree plus the exact text before and after its root element, restored on build. */
 export interface XmlDocument {
   prolog: string;

@@ -2,7 +2,11 @@
 // and each locale's Intl conventions for numbers, percentages, dates, lists, counts and filled templates.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LOCALES, LocaleFormat, placeholdersOf, resolveLocale } from '../../../addin/i18n/locale.ts';
+import { LocaleFormat, resolveLocale, type Locale } from '../../../addin/i18n/locale.ts';
+import { MESSAGES } from '../../../addin/i18n/messages.ts';
+import { placeholdersOf } from '../../helpers/placeholders.ts';
+
+const LOCALES = Object.keys(MESSAGES) as Locale[];
 
 test('an exact bundled locale is taken as it is, whatever its case or separator', () => {
   for (const l of LOCALES) assert.equal(resolveLocale(l), l);

@@ -2,8 +2,11 @@
 // `{name}` placeholders as English in each message (a translation may move them, never drop or add one).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LOCALES, placeholdersOf } from '../../../addin/i18n/locale.ts';
+import type { Locale } from '../../../addin/i18n/locale.ts';
 import { MESSAGES } from '../../../addin/i18n/messages.ts';
+import { placeholdersOf } from '../../helpers/placeholders.ts';
+
+const LOCALES = Object.keys(MESSAGES) as Locale[];
 import { CSL_FILE_REASONS, DOCX_REJECT_REASONS } from '../../../shared/schemas/errors.ts';
 import { statCategorySchema } from '../../../shared/schemas/common.ts';
 

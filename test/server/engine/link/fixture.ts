@@ -7,7 +7,7 @@ import type { LinkInput } from '../../../../server/engine/link/apply-core.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import type { ModelParagraph } from '../../../../server/engine/model/types.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
-import { buildXml } from '../../../../server/engine/package/serialize.ts';
+import { buildXml } from '../../../helpers/xml.ts';
 import { childrenOf, rootOf, tagOf, type XmlNode } from '../../../../server/engine/package/xml.ts';
 import { applyHolds } from '../../../../server/engine/review/holds.ts';
 

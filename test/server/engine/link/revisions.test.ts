@@ -11,7 +11,7 @@ import { liftOutOfRevisions, RevisionIds } from '../../../../server/engine/link/
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { parseXml, rootOf, childrenOf } from '../../../../server/engine/package/xml.ts';
-import { buildXml } from '../../../../server/engine/package/serialize.ts';
+import { buildXml } from '../../../helpers/xml.ts';
 import { hand, paragraphsXml, NOW, type MatchSpec } from './fixture.ts';
 import { analyse, approveReady, SETTINGS } from './pipeline.ts';
 

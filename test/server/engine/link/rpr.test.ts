@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hexColor, LinkLook, putRPrChild } from '../../../../server/engine/link/rpr.ts';
-import { childrenOf, el, parseNodes, tagOf, attr, type XmlNode } from '../../../../server/engine/package/xml.ts';
+import { childrenOf, el, tagOf, attr, type XmlNode } from '../../../../server/engine/package/xml.ts';
+import { parseNodes } from '../../../helpers/xml.ts';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const run = (rPr: string) => parseNodes(`<w:p ${W}><w:r>${rPr}<w:t>x</w:t></w:r></w:p>`).flatMap((p) => childrenOf(p))[0]!;

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { headingLevelFromName, readStyles, runFlagsOf } from '../../../../server/engine/model/styles.ts';
-import { parseNodes, parseXml } from '../../../../server/engine/package/xml.ts';
+import { parseXml } from '../../../../server/engine/package/xml.ts';
+import { parseNodes } from '../../../helpers/xml.ts';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const styles = readStyles(parseXml(`<w:styles ${W}>

@@ -8,7 +8,7 @@ import { direct } from '../../../../server/engine/apply.ts';
 import { scan } from '../../../../server/engine/scan.ts';
 import { canonicalizeNames } from '../../../../server/engine/package/namespaces.ts';
 import { parseXml } from '../../../../server/engine/package/xml.ts';
-import { buildXml } from '../../../../server/engine/package/serialize.ts';
+import { buildXml } from '../../../helpers/xml.ts';
 import { readZip, writeZip } from '../../../../server/engine/package/zip.ts';
 import { assertWellFormed } from '../../../../server/engine/package/well-formed.ts';
 import { buildDocx, p, r, SUP } from '../../../helpers/docx-builder.ts';

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { DocxRejectedError } from '../../../../server/engine/errors.ts';
 import { parseLargeXml, parseXmlBytes, SPLIT_AT } from '../../../../server/engine/package/parse-large.ts';
 import { parseXml } from '../../../../server/engine/package/xml.ts';
-import { serializeXml } from '../../../../server/engine/package/serialize.ts';
+import { serializeXml } from '../../../helpers/xml.ts';
 import { readZip } from '../../../../server/engine/package/zip.ts';
 import { CORPUS_DIR, corpusFile } from '../../../helpers/corpus.ts';
 

@@ -4,7 +4,8 @@ import { readdirSync } from 'node:fs';
 import { XMLBuilder } from 'fast-xml-parser';
 import { readZip } from '../../../../server/engine/package/zip.ts';
 import { parseXml } from '../../../../server/engine/package/xml.ts';
-import { serializeXml, serializeXmlTo } from '../../../../server/engine/package/serialize.ts';
+import { serializeXmlTo } from '../../../../server/engine/package/serialize.ts';
+import { serializeXml } from '../../../helpers/xml.ts';
 import { CORPUS_DIR, corpusFile } from '../../../helpers/corpus.ts';
 
 const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', processEntities: false, suppressEmptyNode: true, format: false, commentPropName: '#comment' });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { attr, childrenOf, CompactPool, parseXml, rootOf, setAttr, type XmlNode } from '../../../../server/engine/package/xml.ts';
-import { serializeXml } from '../../../../server/engine/package/serialize.ts';
+import { serializeXml } from '../../../helpers/xml.ts';
 
 const xml = '<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t xml:space="preserve">one </w:t></w:r><w:r><w:t xml:space="preserve">two </w:t></w:r></w:p></w:body></w:document>';
 

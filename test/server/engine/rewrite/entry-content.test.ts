@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
-import { parseNodes, type XmlNode } from '../../../../server/engine/package/xml.ts';
-import { buildXml } from '../../../../server/engine/package/serialize.ts';
+import type { XmlNode } from '../../../../server/engine/package/xml.ts';
+import { buildXml, parseNodes } from '../../../helpers/xml.ts';
 import { W_NS } from '../../../helpers/docx-builder.ts';
 
 /** The w:p element of a paragraph snippet. */
