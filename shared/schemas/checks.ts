@@ -6,6 +6,7 @@ import { locationSchema, named } from './common.ts';
 
 export const checkSeveritySchema = z.enum(['error', 'warning', 'note']);
 
+/** Every finding's code, as docs/checks.md documents them. @public the contract's list of codes, for clients. */
 export const CHECK_CODES = [
   'citation-without-entry',
   'entry-not-cited',

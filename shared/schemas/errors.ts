@@ -5,6 +5,7 @@ import { named } from './common.ts';
 /**
  * The `reason` of a `400 DOCX rejected (<reason>)` answer (and of the command line's message): why the
  * uploaded file is not a DOCX package the engine will read. docs/service.md says what each means.
+ * @public the contract's list of reasons, named in docs/service.md for clients.
  */
 export const DOCX_REJECT_REASONS = [
   'empty-file',
@@ -53,6 +54,7 @@ export const errorResponseSchema = named(
  * except `csl_check_busy`, 503). The limits named: size, element depth, macro count, macro recursion,
  * macro expansion per entry, macro calls × elements (citeproc's build cost) (checked before any engine is built), and the time and memory of the trial
  * render in an isolated worker.
+ * @public the contract's list of reasons, named in docs/service.md for clients.
  */
 export const CSL_FILE_REASONS = [
   'csl_empty',
