@@ -17,7 +17,9 @@ function officeGlobal(): OfficeGlobal | undefined {
   return (globalThis as { Office?: OfficeGlobal }).Office;
 }
 
-export class UnsupportedHostError extends Error {}
+class UnsupportedHostError extends Error {
+  override name = 'UnsupportedHostError';
+}
 
 export interface PickedHost {
   host: DocumentHost;

@@ -8,7 +8,7 @@ export interface OfficeThemeLike {
 }
 
 /** Relative luminance of a #rrggbb colour, 0 (black) .. 1 (white); null when unreadable. */
-export function luminance(hex: string | undefined): number | null {
+function luminance(hex: string | undefined): number | null {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex ?? '');
   if (!m) return null;
   const n = parseInt(m[1]!, 16);

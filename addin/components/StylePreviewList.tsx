@@ -24,7 +24,7 @@ function pieceNode(p: FormattedPiece, key: number): ReactNode {
 }
 
 /** afterHtml as React elements: only italic, bold, super-/subscript and small caps survive, as formatting. */
-export function FormattedEntry({ html }: { html: string }) {
+function FormattedEntry({ html }: { html: string }) {
   return <>{parsePreviewHtml(html).map(pieceNode)}</>;
 }
 

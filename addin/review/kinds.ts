@@ -30,7 +30,7 @@ export function targetTypeFor(kind: MatchKind): TargetType | null {
 }
 
 /** The type of a target (the contract has `type`, some engines also send `kind`). */
-export function typeOfTarget(target: ReviewTarget): TargetType {
+function typeOfTarget(target: ReviewTarget): TargetType {
   return target.type ?? target.kind;
 }
 

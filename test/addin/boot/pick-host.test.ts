@@ -3,7 +3,7 @@
 // inside Office it waits for Office however long, telling the user once when it is slow.
 import { afterEach, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pickHost, UnsupportedHostError } from '../../../addin/boot/pick-host.ts';
+import { pickHost } from '../../../addin/boot/pick-host.ts';
 import { FakeHost } from '../../../addin/host/fake-host.ts';
 import { WordHost } from '../../../addin/host/word-host.ts';
 import { S } from '../../../addin/strings.ts';
@@ -34,7 +34,7 @@ test('in Word: the Word host, with Office’s theme', async () => {
 
 test('in another Office application: an error naming it, never the demo mode', async () => {
   office(async () => ({ host: 'Excel' }));
-  await assert.rejects(pickHost(''), (e: unknown) => e instanceof UnsupportedHostError && e.message === S.errors.wordOnly('Excel'));
+  await assert.rejects(pickHost(''), { name: 'UnsupportedHostError', message: S.errors.wordOnly('Excel') });
 });
 
 test('office.js loaded outside Office (no host) or no Office at all: the fake host, reachable by the browser tests', async () => {

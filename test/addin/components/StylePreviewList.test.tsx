@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { StylePreview } from '../../../shared/contract.ts';
-import { FormattedEntry, StylePreviewList } from '../../../addin/components/StylePreviewList.tsx';
+import { StylePreviewList } from '../../../addin/components/StylePreviewList.tsx';
 
 const PREVIEW: StylePreview = {
   cslId: 'apa',
@@ -33,7 +33,8 @@ test('each previewed entry shows before → after, the after formatted with ital
 
 test('server HTML other than the formatting tags never reaches the markup as HTML', () => {
   const hostile = 'A <img src=x onerror="alert(1)">B <script>alert(2)</script><a href="javascript:x">C</a> <i onclick="x()">D</i> &lt;b&gt;E';
-  const html = renderToStaticMarkup(<FormattedEntry html={hostile} />);
+  const entry = { ...PREVIEW.entries[0]!, afterHtml: hostile };
+  const html = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: { ...PREVIEW, entries: [entry], warnings: [] } }} />);
   assert.ok(!/<img|<script|<a |onerror|onclick|href/.test(html), html);
   assert.ok(html.includes('<i>D</i>'), html);
   assert.ok(html.includes('&lt;b&gt;E'), 'an escaped tag stays text');
