@@ -24,7 +24,7 @@ export type SettingsField = FieldControl & {
 /** Label, group and help of each field: in strings.ts, with every other word the pane shows. */
 const LABELS = S.settings.fields;
 
-export const GROUP_ORDER: readonly string[] = S.settings.groups;
+const GROUP_ORDER: readonly string[] = S.settings.groups;
 
 type Def = { type: string; innerType?: z.ZodType; defaultValue?: unknown; checks?: { _zod: { def: Record<string, unknown> } }[] };
 
@@ -65,7 +65,7 @@ export function optionLabelsFor(name: string, options: readonly string[]): Recor
 }
 
 /** Every field of HyperlinkSettings with its control, allowed values, label and default. */
-export function settingsFields(): SettingsField[] {
+function settingsFields(): SettingsField[] {
   const fields: SettingsField[] = [];
   for (const [name, schema] of Object.entries(hyperlinkSettingsSchema.shape)) {
     const control = controlOf(schema as z.ZodType);

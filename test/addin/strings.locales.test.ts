@@ -7,7 +7,9 @@ import { afterEach, test } from 'node:test';
 import { S, setDisplayLanguage } from '../../addin/strings.ts';
 import { reasonOf, reasonText } from '../../shared/reasons.ts';
 import { KIND_TITLES } from '../../addin/review/kinds.ts';
-import { GROUP_ORDER, settingsFields } from '../../addin/settings/settings-fields.ts';
+import { groupedSettingsFields } from '../../addin/settings/settings-fields.ts';
+
+const settingsFields = () => groupedSettingsFields().flatMap((g) => g.fields);
 
 afterEach(() => setDisplayLanguage('en-US'));
 
@@ -23,7 +25,7 @@ test('German: every word of the pane changes, and tables read at module load fol
   assert.equal(S.review.kindSingular.table, 'Tabelle');
   assert.equal(S.review.statusLabel.low_confidence, 'unsicher');
   assert.equal(S.review.status.attention, 'Zu beachten');
-  assert.deepEqual(GROUP_ORDER.slice(0, 2), ['Zitate', 'Querverweise']);
+  assert.deepEqual(groupedSettingsFields().slice(0, 2).map((g) => g.group), ['Zitate', 'Querverweise']);
   const figures = settingsFields().find((f) => f.name === 'figures')!;
   assert.equal(figures.label, 'Abbildungen');
   assert.equal(figures.group, 'Querverweise');

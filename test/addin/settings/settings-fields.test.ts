@@ -2,7 +2,11 @@
 // control (switch, choice, colour, text), its allowed values in words, its default, and a group in order.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GROUP_ORDER, groupedSettingsFields, optionLabelsFor, settingsFields } from '../../../addin/settings/settings-fields.ts';
+import { groupedSettingsFields, optionLabelsFor } from '../../../addin/settings/settings-fields.ts';
+import { S } from '../../../addin/strings.ts';
+
+const GROUP_ORDER = S.settings.groups;
+const settingsFields = () => groupedSettingsFields().flatMap((g) => g.fields);
 import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../../shared/settings.ts';
 
 const fields = settingsFields();

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../../shared/settings.ts';
-import { settingsFields, groupedSettingsFields } from '../../../addin/settings/settings-fields.ts';
+import { groupedSettingsFields } from '../../../addin/settings/settings-fields.ts';
+
+const settingsFields = () => groupedSettingsFields().flatMap((g) => g.fields);
 import { validateSettingsForm, restoreSettings, settingsWarnings } from '../../../addin/settings/settings-form.ts';
 
 test('the panel has a control for every HyperlinkSettings field, with the schema defaults', () => {
@@ -66,7 +68,8 @@ test('stored settings are restored, dropping invalid fields', () => {
 });
 
 test('settings say their values in words and their dependencies under the field', async () => {
-  const { settingsFields } = await import('../../../addin/settings/settings-fields.ts');
+  const { groupedSettingsFields: grouped } = await import('../../../addin/settings/settings-fields.ts');
+  const settingsFields = () => grouped().flatMap((g) => g.fields);
   const { fieldWarnings } = await import('../../../addin/settings/settings-form.ts');
   const figures = settingsFields().find((f) => f.name === 'figures')!;
   assert.equal(figures.control, 'enum');
