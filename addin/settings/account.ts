@@ -40,7 +40,7 @@ export async function saveAccount(store: KeyValueStore, a: Account): Promise<voi
 }
 
 /** "Word add-in on Word OFFICE_ONLINE on Linux" (at most 100 characters, the contract's limit): one key per installation, so no date. */
-export function keyNameFor(machine: string): string {
+function keyNameFor(machine: string): string {
   return `Word add-in on ${machine}`.slice(0, 100);
 }
 

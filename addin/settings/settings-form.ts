@@ -19,7 +19,7 @@ export function fieldWarnings(values: SettingsFormValues): Partial<Record<string
   return out;
 }
 
-export function settingsWarnings(values: SettingsFormValues): string[] {
+function settingsWarnings(values: SettingsFormValues): string[] {
   return Object.values(fieldWarnings(values)).filter((w): w is string => typeof w === 'string');
 }
 

@@ -3,7 +3,7 @@
 // against a fake fetch that answers as the contract says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyNameFor, signIn, signOut, signedOut, loadAccount, saveAccount, type Account } from '../../../addin/settings/account.ts';
+import { signIn, signOut, signedOut, loadAccount, saveAccount, type Account } from '../../../addin/settings/account.ts';
 import type { KeyValueStore } from '../../../addin/settings/stores.ts';
 import { urlOf } from '../../helpers/fetch-url.ts';
 
@@ -59,9 +59,10 @@ function fakeService(opts: { limit?: number; sessionLive?: boolean; keys?: Key[]
 const URL_ = 'https://svc.example.org';
 const active = (keys: Key[]) => keys.filter((k) => k.is_active).map((k) => k.id);
 
-test('the key is named after the installation, without a date, within the 100-character limit', () => {
-  assert.equal(keyNameFor('Word OFFICE_ONLINE on Linux'), 'Word add-in on Word OFFICE_ONLINE on Linux');
-  assert.ok(keyNameFor('x'.repeat(200)).length <= 100);
+test('the key is named after the installation, without a date, within the 100-character limit', async () => {
+  const named = async (machine: string) => (await signIn(URL_, 'me@example.org', 'right', fakeService().fetch, machine)).keyName;
+  assert.equal(await named('Word OFFICE_ONLINE on Linux'), 'Word add-in on Word OFFICE_ONLINE on Linux');
+  assert.ok((await named('x'.repeat(200)))!.length <= 100);
 });
 
 test('sign in: login, then the pane creates its key with the session', async () => {

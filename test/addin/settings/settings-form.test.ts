@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, hyperlinkSettingsSchema } from '../../../shared/setti
 import { groupedSettingsFields } from '../../../addin/settings/settings-fields.ts';
 
 const settingsFields = () => groupedSettingsFields().flatMap((g) => g.fields);
-import { validateSettingsForm, restoreSettings, settingsWarnings } from '../../../addin/settings/settings-form.ts';
+import { validateSettingsForm, restoreSettings } from '../../../addin/settings/settings-form.ts';
 
 test('the panel has a control for every HyperlinkSettings field, with the schema defaults', () => {
   const fields = settingsFields();
@@ -54,8 +54,8 @@ test('every invalid field is reported with its allowed values', () => {
 });
 
 test('crossref without doi is flagged', () => {
-  assert.deepEqual(settingsWarnings({ crossref: true, doi: false }).length, 1);
-  assert.deepEqual(settingsWarnings({ crossref: true, doi: true }), []);
+  assert.equal(validateSettingsForm({ crossref: true, doi: false }).warnings.length, 1);
+  assert.deepEqual(validateSettingsForm({ crossref: true, doi: true }).warnings, []);
 });
 
 test('stored settings are restored, dropping invalid fields', () => {
