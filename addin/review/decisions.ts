@@ -2,7 +2,7 @@
 import type { ReviewDecision, MatchKind, MatchStatus } from '../../shared/contract.ts';
 import type { ReviewState, Choice } from './review-state.ts';
 
-export const NOT_REVIEWED_REASON = 'not reviewed';
+const NOT_REVIEWED_REASON = 'not reviewed';
 
 function toDecision(refId: string, choice: Choice): ReviewDecision {
   switch (choice.status) {

@@ -7,9 +7,9 @@ import type { DocumentHost } from '../host/host.ts';
 import type { KeyValueStore } from '../settings/stores.ts';
 import { reviewFromXml, reviewToXml, type SavedReview } from './saved-review.ts';
 
-export const LOCAL_REVIEWS_KEY = 'savedReviews';
+const LOCAL_REVIEWS_KEY = 'savedReviews';
 /** Local copies kept (the newest by save time); older documents' reviews are dropped. */
-export const LOCAL_REVIEWS_LIMIT = 5;
+const LOCAL_REVIEWS_LIMIT = 5;
 
 function localCopies(store: KeyValueStore): Record<string, string> {
   try {

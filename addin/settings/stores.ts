@@ -103,7 +103,7 @@ export function memoryStore(): KeyValueStore {
   return { kind: 'memory', get: (k) => values.get(k) ?? null, set: async (k, v) => void values.set(k, v) };
 }
 
-export const STORE_KEYS = ['serviceUrl', 'apiKey', 'keyId', 'keyName', 'accountEmail', 'sessionToken', 'settings', 'savedReviews'] as const;
+const STORE_KEYS = ['serviceUrl', 'apiKey', 'keyId', 'keyName', 'accountEmail', 'sessionToken', 'settings', 'savedReviews'] as const;
 
 let store: KeyValueStore | null = null;
 

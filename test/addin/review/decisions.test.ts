@@ -2,7 +2,7 @@
 // and the review's progress counters, overall and per kind.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildDecisions, NOT_REVIEWED_REASON, reviewProgress } from '../../../addin/review/decisions.ts';
+import { buildDecisions, reviewProgress } from '../../../addin/review/decisions.ts';
 import type { ReviewState } from '../../../addin/review/review-state.ts';
 import { match, target } from '../fixtures.ts';
 
@@ -33,7 +33,7 @@ test('one decision per match in scan order; undecided matches are skipped as not
     { refId: 'm3', status: 'skipped', reason: 'wrong figure' },
     { refId: 'm4', status: 'skipped' },
     { refId: 'm5', status: 'link_only', doi: '10.1/x' },
-    { refId: 'm6', status: 'skipped', reason: NOT_REVIEWED_REASON },
+    { refId: 'm6', status: 'skipped', reason: 'not reviewed' },
   ]);
 });
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeHost } from '../../../addin/host/fake-host.ts';
 import { memoryStore } from '../../../addin/settings/stores.ts';
-import { clearReview, loadReview, LOCAL_REVIEWS_KEY, LOCAL_REVIEWS_LIMIT, reviewSaver, saveReview } from '../../../addin/review/review-records.ts';
+import { clearReview, loadReview, reviewSaver, saveReview } from '../../../addin/review/review-records.ts';
 import { reviewFromXml, snapshotReview, type SavedReview } from '../../../addin/review/saved-review.ts';
 import { emptyReviewState, reviewReducer } from '../../../addin/review/review-state.ts';
 import { packet } from '../fixtures.ts';
@@ -51,12 +51,12 @@ test('a host that cannot keep records: the local copy alone, said so', async () 
   assert.equal(await loadReview(host('other.docx', false), store), null, 'another document has no review');
 });
 
-test(`local copies: the ${LOCAL_REVIEWS_LIMIT} newest documents are kept`, async () => {
+test('local copies: the 5 newest documents are kept', async () => {
   const store = memoryStore();
-  for (let i = 0; i < LOCAL_REVIEWS_LIMIT + 2; i++) {
+  for (let i = 0; i < 7; i++) {
     await saveReview(host(`d${i}.docx`, false), store, record(`d${i}.docx`, `2026-11-27T10:0${i}:00Z`));
   }
-  assert.deepEqual(Object.keys(JSON.parse(store.get(LOCAL_REVIEWS_KEY)!) as Record<string, unknown>).sort(), ['d2.docx', 'd3.docx', 'd4.docx', 'd5.docx', 'd6.docx']);
+  assert.deepEqual(Object.keys(JSON.parse(store.get('savedReviews')!) as Record<string, unknown>).sort(), ['d2.docx', 'd3.docx', 'd4.docx', 'd5.docx', 'd6.docx']);
 });
 
 test('saver: one write at a time, a burst costs at most two writes, the newest is written last', async () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyReviewState, reviewReducer, type ReviewAction, type ReviewState } from '../../../addin/review/review-state.ts';
-import { buildDecisions, reviewProgress, NOT_REVIEWED_REASON } from '../../../addin/review/decisions.ts';
+import { buildDecisions, reviewProgress } from '../../../addin/review/decisions.ts';
 import { retargetOptions } from '../../../addin/review/kinds.ts';
 import { normalizeDoi } from '../../../addin/review/doi.ts';
 import { packet } from '../fixtures.ts';
@@ -110,7 +110,7 @@ test('decisions: one per match in scan order, undecided ones skipped as not revi
     { refId: 'm4', status: 'approved' },
     { refId: 'm5', status: 'skipped', reason: 'not this one' },
     { refId: 'm6', status: 'approved' },
-    { refId: 'm7', status: 'skipped', reason: NOT_REVIEWED_REASON },
+    { refId: 'm7', status: 'skipped', reason: 'not reviewed' },
   ]);
 });
 
