@@ -8,7 +8,7 @@ import { sha256Hex } from '../common/hash.ts';
 export const RESOLVER_VERSION = 'r7';
 
 /** Lower case, accents folded, label dropped, punctuation and spacing collapsed. */
-export function normaliseReferenceText(text: string): string {
+function normaliseReferenceText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

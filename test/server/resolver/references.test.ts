@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ScanPacket } from '../../../shared/contract.ts';
-import { cacheKey, normaliseReferenceText } from '../../../server/resolver/cache-key.ts';
+import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import { referenceCandidate, referencesFromPacket } from '../../../server/resolver/references.ts';
 
 const loc = { part: 'word/document.xml', paragraph: 0, start: 0, end: 1 };
@@ -28,7 +28,7 @@ test('references come from bibliography targets in list order, with normalised D
 });
 
 test('cache keys ignore label, case, spacing and punctuation but not the written DOI', () => {
-  assert.equal(normaliseReferenceText('[12] Smith, J.  (2020) Café —  Title.'), 'smith j 2020 cafe title');
+  assert.equal(cacheKey('[12] Smith, J.  (2020) Café —  Title.'), cacheKey('smith j 2020 cafe title'));
   assert.equal(cacheKey('1. Smith J. Title. 2020.'), cacheKey('smith j title 2020'));
   assert.notEqual(cacheKey('Smith J. Title. 2020.'), cacheKey('Smith J. Title. 2021.'));
   assert.notEqual(cacheKey('Smith J. Title.', '10.1/a'), cacheKey('Smith J. Title.'));
