@@ -9,7 +9,7 @@ import { Bm25Index, workYear } from './bm25.ts';
 import type { RegistryWork } from './types.ts';
 
 /** The works ranked for a query and filter: how many match in all, and those from `offset` on (at most `rows`). */
-export interface SearchPage {
+interface SearchPage {
   total: number;
   hits: { work: RegistryWork; score: number }[];
 }
