@@ -1,6 +1,7 @@
 // Former layouts: detection-only profiles of widely used styles whose layout changed after reference
 // managers had written it into many manuscripts still being submitted (BioMed Central before 2019; PLOS before 2015;
-// the Mendeley/Zotero "harvard3" Harvard; Chicago author-date 16th edition; MLA 7th edition). Each is a CSL file written for Hyperlinker, adapted from a
+// the Mendeley/Zotero "harvard3" Harvard; Chicago author-date 16th edition; MLA 7th edition; AIP
+// without article titles). Each is a CSL file written for Hyperlinker, adapted from a
 // vendored style (CC BY-SA 3.0; attribution in the file and in NOTICE), stored apart from the
 // vendored unchanged styles in server/citation-style/former-layouts/. Detection renders them like the bundled
 // styles and answers the CURRENT id each stands for; they are never offered to rewrite a list (the
@@ -57,6 +58,12 @@ const FORMER_LAYOUTS: readonly FormerLayout[] = [
     answers: 'modern-language-association',
     family: 'author-date',
     description: 'the MLA 7th edition layout ("Surname, Given, and Given Surname. “Title.” Journal 4.4 (1969): 543–556.")',
+  },
+  {
+    id: 'american-institute-of-physics-2018',
+    answers: 'american-institute-of-physics',
+    family: 'numeric',
+    description: 'the AIP layout without article titles ("R.M. Busch, R.R. West, and H.B. Rollins, Geology 15, 276 (1987).")',
   },
 ];
 

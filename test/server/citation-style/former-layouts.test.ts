@@ -145,3 +145,25 @@ test('lists in today\'s current-opinion and harvard-cite-them-right keep their a
     assert.equal(r.styleDetection.evidence.formerLayout, undefined);
   }
 });
+
+/** "1 A.M. Brown and D. Lee, Journal of Urban Botany 12, 101 (2004)." — AIP without article titles. */
+function aipNoTitles(w: Work, n: number): string {
+  const name = ([f, g]: [string, string]) => `${initials(g).split('').join('.')}. ${f}`;
+  const names = w.authors.length === 1 ? name(w.authors[0]) : w.authors.length === 2 ? `${name(w.authors[0])} and ${name(w.authors[1])}` : `${w.authors.slice(0, -1).map(name).join(', ')}, and ${name(w.authors[w.authors.length - 1])}`;
+  const numbers = [w.volume, w.pages?.split('–')[0]].filter(Boolean).join(', ');
+  return `${n} ${names}, ${w.journal}${numbers ? ` ${numbers}` : ''} (${w.year}).`;
+}
+
+test('a list in the AIP layout without article titles is detected as american-institute-of-physics, not a Springer physics style', () => {
+  const r = detectStyle({ entries: works.map((w, i) => ({ text: aipNoTitles(w, i + 1) })), citeStyle: 'superscript' });
+  assert.equal(r.detectedCslId, 'american-institute-of-physics', JSON.stringify(r.styleDetection.candidates));
+  assert.equal(r.styleDetection.evidence.formerLayout?.profile, 'american-institute-of-physics-2018');
+});
+
+test('lists in today\'s AIP (with titles), APS and Springer physics styles keep their answers', () => {
+  for (const id of ['american-institute-of-physics', 'american-physics-society', 'springer-physics-brackets']) {
+    const r = detectStyle({ entries: listIn(id, items), citeStyle: 'number' });
+    assert.equal(r.detectedCslId, id, `${id}: ${JSON.stringify(r.styleDetection.candidates)}`);
+    assert.equal(r.styleDetection.evidence.formerLayout, undefined, id);
+  }
+});
