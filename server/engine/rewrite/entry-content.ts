@@ -109,18 +109,38 @@ function runsBetween(segments: RewriteSegment[], from: number, to: number, base:
   return out;
 }
 
-/** Why a link on one of `texts` would have no place in the new entry text, or null when each has one. */
-export function unplacedLink(newText: string, texts: string[]): string | null {
+/** A typed label before an entry ("[3] ", "(3) ", "3. ", "3 "), white space around it. */
+const LEADING_LABEL = /^\s*(?:\[\d+\]|\(\d+\)|\d+[.):]?)?\s*/;
+
+/**
+ * True when a link's text is the whole entry as written, its label aside: the link apply puts on an entry that
+ * shows no DOI of its own (a resolved work's, link/references.ts). It covers the whole new entry after a rewrite.
+ */
+export function coversEntry(linkText: string, entryText: string): boolean {
+  const t = linkText.replace(/\s+/g, ' ').trim();
+  const body = entryText.replace(LEADING_LABEL, '').replace(/\s+/g, ' ').trim();
+  return t.length > 0 && t === body;
+}
+
+/**
+ * Why a link on one of `texts` would have no place in the new entry text, or null when each has one. A link on the
+ * whole entry as written (`entryText`, coversEntry) always has one: the whole new entry.
+ */
+export function unplacedLink(newText: string, texts: string[], entryText?: string): string | null {
   const lower = newText.toLowerCase();
   for (const raw of texts) {
     const t = raw.trim();
-    if (t && !lower.includes(t.toLowerCase())) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
+    if (!t || (entryText !== undefined && coversEntry(t, entryText))) continue;
+    if (!lower.includes(t.toLowerCase())) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
   }
   return null;
 }
 
-/** The new paragraph content, or why the entry stays as it is. */
-export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false): XmlNode[] | string {
+/**
+ * The new paragraph content, or why the entry stays as it is. `entryText`: the entry as written, so that a link on
+ * the whole of it (coversEntry) lands on the whole new entry, its label aside.
+ */
+export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false, entryText?: string): XmlNode[] | string {
   const text = prefix + segments.map((s) => s.text).join('');
   const all: RewriteSegment[] = prefix ? [{ text: prefix }, ...segments] : segments;
   // Each link lands on the same text in the new entry (first occurrence after the previous link).
@@ -129,6 +149,11 @@ export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: R
   for (const l of keep.links) {
     const t = l.text.trim();
     if (!t) continue;
+    if (entryText !== undefined && keep.links.length === 1 && coversEntry(t, entryText)) {
+      const start = prefix.length + (text.slice(prefix.length).length - text.slice(prefix.length).trimStart().length);
+      const end = text.trimEnd().length;
+      if (end > start) { spans.push({ start, end, node: l.node, rPr: l.rPr }); continue; }
+    }
     let at = text.indexOf(t, from);
     if (at < 0) at = text.toLowerCase().indexOf(t.toLowerCase(), from);
     if (at < 0) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;

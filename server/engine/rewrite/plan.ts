@@ -133,7 +133,7 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, option
     const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
     const newText = prefix + r.segments.map((s) => s.text).join('');
     if (sameText(newText, e.text)) return { entry: e, action: 'unchanged', newText: e.text, segments };
-    const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])]);
+    const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])], e.text);
     if (unplaced) return kept_(e, unplaced);
     return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments, ...(labels === 'drop' && e.paragraph.numbering ? { dropNumbering: true } : {}) };
   });

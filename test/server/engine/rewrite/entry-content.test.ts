@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
+import { coversEntry, inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
 import type { XmlNode } from '../../../../server/engine/package/xml.ts';
 import { buildXml, parseNodes } from '../../../helpers/xml.ts';
 import { W_NS } from '../../../helpers/docx-builder.ts';
@@ -80,4 +80,23 @@ test('unplacedLink and sameText: case and white space do not matter, a missing t
   assert.equal(unplacedLink('Brown A. Moss.', ['Moss', 'Frost in the city']), 'its link on "Frost in the city" has no place in the new entry');
   assert.ok(sameText(' Brown A.\tMoss  in the city. ', 'Brown A. Moss in the city.'));
   assert.ok(!sameText('Brown A. Moss in the city.', 'Brown A. moss in the city.'));
+});
+
+test('a link on the whole entry as written (label aside) lands on the whole new entry; any other link needs its text', () => {
+  assert.ok(coversEntry('Brown A. Moss in the city.', '[2] Brown A. Moss in the city.'));
+  assert.ok(coversEntry(' Brown A.  Moss in the city. ', '2. Brown A. Moss in the city.'));
+  assert.ok(!coversEntry('Moss in the city', '[2] Brown A. Moss in the city.'), 'a title link is not the whole entry');
+  assert.equal(unplacedLink('Brown, A. (2001). Moss in the city.', ['Brown A. Moss in the city.'], '[2] Brown A. Moss in the city.'), null);
+  assert.match(unplacedLink('Brown, A. (2001). Moss.', ['Moss in the city'], '[2] Brown A. Moss in the city.') ?? '', /has no place/);
+  const whole = '<w:r><w:t xml:space="preserve">[2] </w:t></w:r><w:hyperlink r:id="rId4"><w:r><w:t>Brown A. Moss in the city.</w:t></w:r></w:hyperlink>';
+  const p = para(whole);
+  const out = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). ' }, { text: 'Moss in the city', italic: true }, { text: '. ' }], false, '[2] Brown A. Moss in the city.');
+  if (typeof out === 'string') assert.fail(out);
+  const xml = xmlOf(out);
+  // The label stays outside the link; the new entry (trailing space aside) is inside it, formatting kept.
+  assert.match(xml, /^<w:r><w:t xml:space="preserve">\[1\] <\/w:t><\/w:r><w:hyperlink r:id="rId4">.*Brown, A\. \(2001\)\. .*<w:i\/>.*Moss in the city.*<\/w:hyperlink><w:r><w:t xml:space="preserve"> <\/w:t><\/w:r>$/);
+  // Without the entry's text, the same link has no place in the new entry.
+  const unplaced = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). Moss in the city.' }]);
+  assert.equal(typeof unplaced, 'string');
+  assert.match(unplaced as string, /has no place/);
 });
