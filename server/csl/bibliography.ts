@@ -164,7 +164,7 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         const mark = emptyFieldMark(r.text);
         if (mark) { skipped.push({ key: item.id, reason: `the style would write an empty field ("${mark.trim()}")` }); continue; }
         if (abbreviated.has(item.id) && printsUnlisted(r.text)) { skipped.push({ key: item.id, reason: unlistedWhy }); continue; }
-        rendered.set(item.id, { segments: r.segments, label: r.label });
+        rendered.set(item.id, { segments: r.segments, label: r.label, ...(item.title ? { title: item.title } : {}) });
       }
       if (!doc) return { rendered, skipped };
       // A citation that would name an author the abbreviated list leaves out ("Smith, Lee, and Unlisted"): its entries block.

@@ -54,8 +54,9 @@ export interface RewriteEntryInput {
 
 export interface BibliographyRendering {
   /** The entry body as the style writes it (without its label), in the order the style sorts the list; `label` is the
-   * style's own label ("[3]", "3."), "" when it prints none. */
-  rendered: Map<string, { segments: RewriteSegment[]; label: string }>;
+   * style's own label ("[3]", "3."), "" when it prints none; `title` the title it was rendered from (a resolved entry's
+   * is the registry's), so that a link on the title as written lands on the new one. */
+  rendered: Map<string, { segments: RewriteSegment[]; label: string; title?: string }>;
   /** Entries the renderer cannot write faithfully, with the reason (they stay as written). */
   skipped: Array<{ key: string; reason: string }>;
   /** The in-text citations asked for (RenderOptions.clusters), as the style writes them, in the same order. */

@@ -64,7 +64,7 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
     const node = p.entry.paragraph.node;
     // Built now, after linking: the entry's bookmarks and links as apply left them are carried over.
     const keep = inspect(node);
-    const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true, p.entry.text);
+    const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true, p.moves);
     if (typeof content === 'string') { outcome.warnings.push(reasonOf('keptEntry', { label: p.entry.label, why: content })); continue; }
     edit.edit(p.entry.paragraph.part);
     node[tagOf(node)!] = content;

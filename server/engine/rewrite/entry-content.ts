@@ -5,6 +5,7 @@
 import { putRPrChild } from '../link/rpr.ts';
 import { childrenOf, cloneNode, el, escapeXmlText, tagOf, textNode, type XmlNode } from '../package/xml.ts';
 import type { RewriteSegment } from '../citation-style-hooks.ts';
+import { movedLink, type LinkMoves } from './link-moves.ts';
 
 /** Paragraph children a rewrite keeps in place or can carry over; anything else holds the entry. */
 const CARRIED = new Set(['w:pPr', 'w:r', 'w:hyperlink', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd']);
@@ -109,38 +110,25 @@ function runsBetween(segments: RewriteSegment[], from: number, to: number, base:
   return out;
 }
 
-/** A typed label before an entry ("[3] ", "(3) ", "3. ", "3 "), white space around it. */
-const LEADING_LABEL = /^\s*(?:\[\d+\]|\(\d+\)|\d+[.):]?)?\s*/;
-
 /**
- * True when a link's text is the whole entry as written, its label aside: the link apply puts on an entry that
- * shows no DOI of its own (a resolved work's, link/references.ts). It covers the whole new entry after a rewrite.
+ * Why a link on one of `texts` would have no place in the new entry text, or null when each has one (its own text
+ * in the new entry, or where `moves` sends it: link-moves.ts).
  */
-export function coversEntry(linkText: string, entryText: string): boolean {
-  const t = linkText.replace(/\s+/g, ' ').trim();
-  const body = entryText.replace(LEADING_LABEL, '').replace(/\s+/g, ' ').trim();
-  return t.length > 0 && t === body;
-}
-
-/**
- * Why a link on one of `texts` would have no place in the new entry text, or null when each has one. A link on the
- * whole entry as written (`entryText`, coversEntry) always has one: the whole new entry.
- */
-export function unplacedLink(newText: string, texts: string[], entryText?: string): string | null {
+export function unplacedLink(newText: string, texts: string[], moves?: LinkMoves): string | null {
   const lower = newText.toLowerCase();
-  for (const raw of texts) {
-    const t = raw.trim();
-    if (!t || (entryText !== undefined && coversEntry(t, entryText))) continue;
-    if (!lower.includes(t.toLowerCase())) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
+  const links = texts.map((raw) => raw.trim()).filter(Boolean);
+  for (const t of links) {
+    if (lower.includes(t.toLowerCase()) || movedLink(t, newText, 0, 0, links.length === 1, moves)) continue;
+    return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
   }
   return null;
 }
 
 /**
- * The new paragraph content, or why the entry stays as it is. `entryText`: the entry as written, so that a link on
- * the whole of it (coversEntry) lands on the whole new entry, its label aside.
+ * The new paragraph content, or why the entry stays as it is. `moves`: where a link on the whole entry or on its
+ * title lands when its text is not in the new entry (link-moves.ts).
  */
-export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false, entryText?: string): XmlNode[] | string {
+export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false, moves?: LinkMoves): XmlNode[] | string {
   const text = prefix + segments.map((s) => s.text).join('');
   const all: RewriteSegment[] = prefix ? [{ text: prefix }, ...segments] : segments;
   // Each link lands on the same text in the new entry (first occurrence after the previous link).
@@ -149,16 +137,12 @@ export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: R
   for (const l of keep.links) {
     const t = l.text.trim();
     if (!t) continue;
-    if (entryText !== undefined && keep.links.length === 1 && coversEntry(t, entryText)) {
-      const start = prefix.length + (text.slice(prefix.length).length - text.slice(prefix.length).trimStart().length);
-      const end = text.trimEnd().length;
-      if (end > start) { spans.push({ start, end, node: l.node, rPr: l.rPr }); continue; }
-    }
     let at = text.indexOf(t, from);
     if (at < 0) at = text.toLowerCase().indexOf(t.toLowerCase(), from);
-    if (at < 0) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
-    spans.push({ start: at, end: at + t.length, node: l.node, rPr: l.rPr });
-    from = at + t.length;
+    const span = at >= 0 ? { start: at, end: at + t.length } : movedLink(t, text, prefix.length, from, keep.links.filter((k) => k.text.trim()).length === 1, moves);
+    if (!span) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
+    spans.push({ ...span, node: l.node, rPr: l.rPr });
+    from = span.end;
   }
   const base = baseRunProps(keep.baseRPr);
   const content: XmlNode[] = [];

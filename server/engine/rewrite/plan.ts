@@ -9,6 +9,7 @@ import type { DocumentModel, ModelParagraph } from '../model/types.ts';
 import type { BibliographyRenderer, RenderOptions, RewriteCitation, RewriteSegment } from '../citation-style-hooks.ts';
 import { authorDateClusters, conversionEdits, numericClusters, type SourceCluster } from './convert.ts';
 import { inspect, sameText, unplacedLink } from './entry-content.ts';
+import type { LinkMoves } from './link-moves.ts';
 import { citationGroups, firstMentionOrder, renumberEdits, type CitationEdit, type CitationGroup } from './citations.ts';
 
 /** The reference entries a rewrite works on, in list order. */
@@ -36,6 +37,8 @@ interface EntryPlan {
   body?: RewriteSegment[];
   /** The paragraph's list numbering goes (a numbered list becomes author-date). */
   dropNumbering?: boolean;
+  /** Where the entry's links land when their text is not in the new entry (rewrite). */
+  moves?: LinkMoves;
   /** Why the entry cannot be rendered (kept). */
   lacks?: string;
   warning?: string;
@@ -133,9 +136,10 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, option
     const segments: RewriteSegment[] = prefix ? [{ text: prefix }, ...r.segments] : r.segments;
     const newText = prefix + r.segments.map((s) => s.text).join('');
     if (sameText(newText, e.text)) return { entry: e, action: 'unchanged', newText: e.text, segments };
-    const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])], e.text);
+    const moves: LinkMoves = { entryText: e.text, title: e.titleText && r.title ? { written: e.titleText, rendered: r.title } : null };
+    const unplaced = unplacedLink(newText, [...keep.links.map((l) => l.text), ...(pendingLinks?.get(e.key) ?? [])], moves);
     if (unplaced) return kept_(e, unplaced);
-    return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments, ...(labels === 'drop' && e.paragraph.numbering ? { dropNumbering: true } : {}) };
+    return { entry: e, action: 'rewrite', newText, segments, prefix, body: r.segments, moves, ...(labels === 'drop' && e.paragraph.numbering ? { dropNumbering: true } : {}) };
   });
   return { plans, order, newNumber, citations: citations ?? [] };
 }

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coversEntry, inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
+import { inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
 import type { XmlNode } from '../../../../server/engine/package/xml.ts';
 import { buildXml, parseNodes } from '../../../helpers/xml.ts';
 import { W_NS } from '../../../helpers/docx-builder.ts';
@@ -82,21 +82,25 @@ test('unplacedLink and sameText: case and white space do not matter, a missing t
   assert.ok(!sameText('Brown A. Moss in the city.', 'Brown A. moss in the city.'));
 });
 
-test('a link on the whole entry as written (label aside) lands on the whole new entry; any other link needs its text', () => {
-  assert.ok(coversEntry('Brown A. Moss in the city.', '[2] Brown A. Moss in the city.'));
-  assert.ok(coversEntry(' Brown A.  Moss in the city. ', '2. Brown A. Moss in the city.'));
-  assert.ok(!coversEntry('Moss in the city', '[2] Brown A. Moss in the city.'), 'a title link is not the whole entry');
-  assert.equal(unplacedLink('Brown, A. (2001). Moss in the city.', ['Brown A. Moss in the city.'], '[2] Brown A. Moss in the city.'), null);
-  assert.match(unplacedLink('Brown, A. (2001). Moss.', ['Moss in the city'], '[2] Brown A. Moss in the city.') ?? '', /has no place/);
+test('a link on the whole entry as written (label aside) lands on the whole new entry; a link on the title on the new title', () => {
+  const moves = { entryText: '[2] Brown A. Moss in the city.', title: { written: 'Moss in the city', rendered: 'Moss in the City' } };
+  assert.equal(unplacedLink('Brown, A. (2001). Moss in the city.', ['Brown A. Moss in the city.'], moves), null);
+  assert.equal(unplacedLink('Brown, A. (2001). Moss.', ['Moss in the city'], moves), null, 'a title link falls back on the whole entry');
+  assert.match(unplacedLink('Brown, A. (2001). Moss.', ['Frost in the city'], moves) ?? '', /has no place/);
   const whole = '<w:r><w:t xml:space="preserve">[2] </w:t></w:r><w:hyperlink r:id="rId4"><w:r><w:t>Brown A. Moss in the city.</w:t></w:r></w:hyperlink>';
   const p = para(whole);
-  const out = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). ' }, { text: 'Moss in the city', italic: true }, { text: '. ' }], false, '[2] Brown A. Moss in the city.');
+  const out = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). ' }, { text: 'Moss in the city', italic: true }, { text: '. ' }], false, moves);
   if (typeof out === 'string') assert.fail(out);
   const xml = xmlOf(out);
   // The label stays outside the link; the new entry (trailing space aside) is inside it, formatting kept.
   assert.match(xml, /^<w:r><w:t xml:space="preserve">\[1\] <\/w:t><\/w:r><w:hyperlink r:id="rId4">.*Brown, A\. \(2001\)\. .*<w:i\/>.*Moss in the city.*<\/w:hyperlink><w:r><w:t xml:space="preserve"> <\/w:t><\/w:r>$/);
-  // Without the entry's text, the same link has no place in the new entry.
+  // Without the moves, the same link has no place in the new entry.
   const unplaced = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). Moss in the city.' }]);
   assert.equal(typeof unplaced, 'string');
   assert.match(unplaced as string, /has no place/);
+  // A link on the title as written lands on the title as rendered (another case, no final period).
+  const titled = para('<w:r><w:t xml:space="preserve">[2] Brown A. </w:t></w:r><w:hyperlink r:id="rId5"><w:r><w:t>Moss in the city</w:t></w:r></w:hyperlink><w:r><w:t>. J Bot. 2001.</w:t></w:r>');
+  const moved = rebuild(titled, inspected(titled), '[1] ', [{ text: 'Brown, A. (2001). “Moss in the City.” ' }, { text: 'Journal of Botany', italic: true }, { text: '.' }], false, moves);
+  if (typeof moved === 'string') assert.fail(moved);
+  assert.match(xmlOf(moved), /<w:hyperlink r:id="rId5"><w:r><w:t xml:space="preserve">Moss in the City<\/w:t><\/w:r><\/w:hyperlink>/);
 });

@@ -63,3 +63,16 @@ for (const styleId of ['american-sociological-association', 'elsevier-with-title
     assert.equal(entry.text.slice(link.start, link.end), expected);
   });
 }
+
+test('with refTitleLink, the DOI link on the title as written lands on the record\'s title in the new entry', async () => {
+  // The manuscript's title differs from the registry's (a word left out): its text is not in the new entry.
+  const body = BODY.replace('Moss on the north walls of old churches', 'Moss on north walls of old churches');
+  const input = await buildDocx({ body });
+  const style = loadBundledStyle('elsevier-with-titles')!;
+  const works = { 'bib-1': WORK };
+  const out = direct(input, parseSettings({ doi: true, refTitleLink: true }), { resolvedWorks: works, bibliography: createBibliographyRenderer(style, works) });
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', out.warnings?.join('\n'));
+  const entry = buildModel(openDocx(out.docx)).paragraphs.find((x) => x.text.includes('Okafor'))!;
+  assert.equal(entry.links.length, 1);
+  assert.equal(entry.text.slice(entry.links[0]!.start, entry.links[0]!.end), RECORD.title);
+});
