@@ -1,4 +1,4 @@
-// npm run bench:rewrite [-- --docs N] [--targets N] [--verbose]
+// npm run bench:rewrite [-- --docs N] [--targets N] [--verbose] [--registry-only | --no-registry]
 // Measure 2 of issue 19: each of the 17 one-style development manuscripts (../shared/resolver/docs/style) converted
 // into each other development style through the engine (`direct` with a bibliography renderer), with every gold DOI
 // that ../shared/resolver/registry-dev.jsonl holds joined as a `ready` ResolvedWork carrying its record (as the
@@ -23,6 +23,10 @@
 // - time per conversion, and its ratio to a plain apply of the same file (same run), with the load average.
 // harvard3 is not bundled: harvard-cite-them-right stands in as its target; american-chemical-society-with-titles
 // and american-chemical-society are one current style (one target).
+// Second block, registry first (bench/rewrite/registry-first.ts): the numbered manuscripts of
+// ../shared/resolver/docs/resolve, whose works registry-dev.jsonl holds, converted into each of the target styles
+// with every gold DOI the registry holds joined as a `ready` ResolvedWork carrying its record.
+// --registry-only runs that block alone, --no-registry the first block alone.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -34,19 +38,19 @@ import { direct } from '../server/engine/index.ts';
 import { detect } from '../server/engine/scan.ts';
 import type { BibEntry } from '../server/engine/detect/types.ts';
 import { citationContext, planRewrite, rewriteEntriesIn, textFamilyOf } from '../server/engine/rewrite/plan.ts';
-import { entriesByNumber } from '../server/engine/rewrite/citations.ts';
 import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
 import { createBibliographyRenderer, entryItem, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, rendererFor, type CslItem } from '../server/csl/render.ts';
-import { readReference } from '../server/references/record.ts';
-import type { BibliographyRenderer } from '../server/engine/citation-style-hooks.ts';
-import { workRecord, type CrossrefWork } from '../server/resolver/work.ts';
 import { benchArgs, numberArg } from './common/args.ts';
+import { citedWorks, looseRenderer, multisetHits, norm, readRegistry, readyWork } from './rewrite/common.ts';
+import { registryFirstBlock } from './rewrite/registry-first.ts';
 
-const args = benchArgs(import.meta.url, { docs: { type: 'string' }, targets: { type: 'string' }, verbose: { type: 'boolean', short: 'v' } }, ({ values: v }) => ({
+const args = benchArgs(import.meta.url, { docs: { type: 'string' }, targets: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, 'registry-only': { type: 'boolean' }, 'no-registry': { type: 'boolean' } }, ({ values: v }) => ({
   docs: numberArg(v.docs, 'docs', 99),
   targets: numberArg(v.targets, 'targets', 99),
   verbose: v.verbose === true,
+  styleDocs: v['registry-only'] !== true,
+  registryDocs: v['no-registry'] !== true,
 }));
 const verbose = args.verbose;
 const root = new URL('../../shared/resolver/', import.meta.url).pathname;
@@ -56,17 +60,11 @@ const TARGET_OF: Record<string, string> = { harvard3: 'harvard-cite-them-right',
 interface Gold { cslStyle: string; citationFormat: string; references: Array<{ index: number; text: string; sourceDoi?: string }> }
 
 const simple = (t: string) => t.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim();
-const registry = new Map<string, CrossrefWork>();
+const registry = readRegistry(join(root, 'registry-dev.jsonl'));
 const titles: string[] = [];
-for (const line of readFileSync(join(root, 'registry-dev.jsonl'), 'utf8').split('\n')) {
-  if (!line.trim()) continue;
-  const w = JSON.parse(line) as CrossrefWork;
-  registry.set(w.DOI.toLowerCase(), w);
-  for (const t of (w as { title?: string[] }).title ?? []) if (simple(t).length >= 25) titles.push(simple(t));
-}
+for (const w of registry.values()) for (const t of (w as { title?: string[] }).title ?? []) if (simple(t).length >= 25) titles.push(simple(t));
 
-const norm = (t: string) => t.normalize('NFC').replace(/[“”„«»]/g, '"').replace(/[‘’‚]/g, "'").replace(/\s+/g, ' ').trim();
-const docs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort().slice(0, args.docs);
+const docs = args.styleDocs ? readdirSync(dir).filter((f) => f.endsWith('.docx')).sort().slice(0, args.docs) : [];
 const golds = docs.map((f) => JSON.parse(readFileSync(join(dir, f.replace(/\.docx$/, '.gold.json')), 'utf8')) as Gold);
 const allGolds = readdirSync(dir).filter((f) => f.endsWith('.gold.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Gold);
 const targets: CslStyle[] = [];
@@ -93,54 +91,6 @@ interface Row {
 const rows = new Map<string, Row>();
 let goldDois = 0, byDoi = 0, byTitle = 0;
 const started = performance.now();
-
-/**
- * The renderer for the citation measure: every entry rendered from the fields the reference reader finds
- * (server/references/record.ts), with none of the product's faithfulness checks, so that the in-text
- * citations are converted and measured even where the product refuses the list (a bench instrument only).
- */
-function fieldsRenderer(style: CslStyle): BibliographyRenderer {
-  return {
-    styleId: style.id,
-    family: style.family,
-    render(inputs, options = {}) {
-      const items = inputs.map((e) => ({ ...readReference(e.text, e.key).item, id: e.key }) as CslItem);
-      const at = new Map((options.citedOrder ?? []).map((k, i) => [k, i]));
-      if (options.citedOrder) items.sort((a, b) => (at.get(a.id) ?? at.size) - (at.get(b.id) ?? at.size));
-      const engine = rendererFor(`bench:fields:${style.key}`, () => style.xml);
-      const doc = options.clusters ? engine.renderDocument(items, options.clusters) : null;
-      const out = doc ? doc.entries : engine.render(items);
-      const rendered = new Map([...out].map(([k, x]) => [k, { segments: x.segments, label: x.label }]));
-      const skipped = items.filter((it) => !out.has(it.id)).map((it) => ({ key: it.id, reason: 'the style rendered nothing for it' }));
-      return { rendered, skipped, ...(doc ? { citations: doc.citations.map((c) => ({ segments: c.segments, text: c.text, items: c.items.map((x) => (x ? { key: x.id, start: x.start, end: x.end } : null)) })) } : {}) };
-    },
-  };
-}
-
-/** The works each paragraph outside the list cites, by paragraph index: original entry keys, number ranges expanded. */
-function citedWorks(bytes: Uint8Array, keyOf: (e: BibEntry) => string | null): { byParagraph: Map<number, string[]>; form: string } {
-  const det = detect(bytes, settings, { forLinking: true });
-  const entries = rewriteEntriesIn(det.targetById);
-  const ctx = citationContext(det.model, det.matchById.values());
-  const out = new Map<number, string[]>();
-  const add = (i: number, k: string | null) => { if (k) out.set(i, [...(out.get(i) ?? []), k]); };
-  if (det.citeStyle === 'author-year') {
-    const byKey = new Map(entries.map((e) => [e.key, e]));
-    for (const m of ctx.matches ?? []) if (m.kind === 'citation' && m.targetKey && byKey.has(m.targetKey)) add(ctx.paragraphOrder!.get(m.paragraph)!, keyOf(byKey.get(m.targetKey)!));
-  } else {
-    const byNumber = entriesByNumber(entries);
-    for (const g of ctx.groups) for (const n of g.numbers) { const e = byNumber.get(n); if (e) add(ctx.paragraphOrder!.get(g.paragraph)!, keyOf(e)); }
-  }
-  return { byParagraph: out, form: det.citeStyle === 'author-year' ? 'author-date' : det.citeStyle === 'off' ? 'off' : 'numeric' };
-}
-
-function multisetHits(want: string[], got: string[]): number {
-  const left = new Map<string, number>();
-  for (const k of got) left.set(k, (left.get(k) ?? 0) + 1);
-  let hits = 0;
-  for (const k of want) { const n = left.get(k) ?? 0; if (n > 0) { hits++; left.set(k, n - 1); } }
-  return hits;
-}
 
 /** Words a style writes its own way (terms, link words): not information an entry holds or lacks. */
 const TERMS = new Set(['and', 'in', 'vol', 'pp', 'no', 'doi', 'available', 'from', 'retrieved', 'online', 'internet', 'et', 'al', 'eds', 'ed', 'edn', 'accessed', 'viewed', 'url', 'nd', 'pag', 'http', 'https', 'org', 'the']);
@@ -195,15 +145,14 @@ for (const [i, f] of docs.entries()) {
     if (doi) doiOf.set(e.key, doi);
     const w = doi ? registry.get(doi) : undefined;
     if (!w) return;
-    const record = workRecord(w);
-    works[e.key] = { doi: w.DOI.toLowerCase(), title: record.title ?? '', confidence: 1, status: 'ready', citationImpact: 'link-only-safe', transactionPlan: null, record };
-    records.push(recordItem(e.key, record)!);
+    works[e.key] = readyWork(w);
+    records.push(recordItem(e.key, works[e.key]!.record)!);
   });
   const source = loadBundledStyle(TARGET_OF[gold.cslStyle] ?? gold.cslStyle)?.id;
   const trip = roundTrip(entries, loadBundledStyle(gold.cslStyle) ?? null, works);
   trips.set(gold.cslStyle, trip);
   if (verbose) for (const m of trip.misses) console.log(`    round trip ${f}:\n${m}`);
-  const before = citedWorks(bytes, (e) => e.key);
+  const before = citedWorks(bytes, settings, (e) => e.key);
   let t = performance.now();
   direct(bytes, settings, { resolvedWorks: works });
   const plainMs = performance.now() - t;
@@ -240,13 +189,13 @@ for (const [i, f] of docs.entries()) {
     // In-text citations apart from entry rendering: the same conversion with every entry rendered from its fields.
     // The works each paragraph names after the change, read back from the output (entries are known by the
     // bookmark apply put on them, named after their key before the change), against those named before.
-    const loose = direct(bytes, settings, { resolvedWorks: works, bibliography: fieldsRenderer(style) });
+    const loose = direct(bytes, settings, { resolvedWorks: works, bibliography: looseRenderer(style, works) });
     if (loose.bibRewrite?.outcome === 'rewritten') {
       row.looseRewritten++;
       // The output's entries are the input's in the plan's order (the planner apply ran, run again here).
-      const plan = planRewrite(entries, fieldsRenderer(style), { textFamily: textFamilyOf(det.citeStyle), partial: false, ...citationContext(det.model, det.matchById.values()) });
+      const plan = planRewrite(entries, looseRenderer(style, works), { textFamily: textFamilyOf(det.citeStyle), partial: false, ...citationContext(det.model, det.matchById.values()) });
       const newOrder = plan.order ?? entries.map((e) => e.key);
-      const after = citedWorks(loose.docx, (e) => newOrder[e.refIndex - 1] ?? null);
+      const after = citedWorks(loose.docx, settings, (e) => newOrder[e.refIndex - 1] ?? null);
       if (after.form === style.family) row.formRight++;
       for (const [p, want] of before.byParagraph) {
         row.cites += want.length;
@@ -268,23 +217,29 @@ for (const [i, f] of docs.entries()) {
   }
 }
 
-const pct = (a: number, b: number) => (b ? (a / b).toFixed(3) : '  -  ');
-const sum = (f: (r: Row) => number) => [...rows.values()].reduce((a, r) => a + f(r), 0);
-console.log(`\nbench:rewrite: ${docs.length} source manuscripts × ${targets.length} target styles (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
-console.log(`${'source style → target form'.padEnd(52)} conv rewr refus  renderable  =gold(shared)  =gold(held)  round trip  cites right   form  ms/conv ×plain`);
-for (const row of [...rows.values()].sort((a, b) => a.source.localeCompare(b.source) || a.form.localeCompare(b.form))) {
-  console.log(`${`${row.source} → ${row.form}`.padEnd(52)} ${String(row.conversions).padStart(4)} ${String(row.rewritten).padStart(4)} ${String(row.refused).padStart(5)}  ${pct(row.renderable, row.entries).padStart(10)}  ${`${pct(row.sharedExact, row.shared)} (${row.shared})`.padStart(13)}  ${`${pct(row.heldExact, row.held)} (${row.held})`.padStart(11)}  ${pct(trips.get(row.source)!.ok, trips.get(row.source)!.n).padStart(10)}  ${pct(row.citesRight, row.cites).padStart(11)}  ${`${row.formRight}/${row.looseRewritten}`.padStart(5)}  ${(row.ms / row.conversions).toFixed(0).padStart(7)} ${(row.ms / row.plainMs).toFixed(2).padStart(6)}`);
-  for (const [why, n] of row.reasons) console.log(`      refused ×${n}: ${why}`);
+if (args.styleDocs) {
+  const pct = (a: number, b: number) => (b ? (a / b).toFixed(3) : '  -  ');
+  const sum = (f: (r: Row) => number) => [...rows.values()].reduce((a, r) => a + f(r), 0);
+  console.log(`\nbench:rewrite: ${docs.length} source manuscripts × ${targets.length} target styles (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+  console.log(`${'source style → target form'.padEnd(52)} conv rewr refus  renderable  =gold(shared)  =gold(held)  round trip  cites right   form  ms/conv ×plain`);
+  for (const row of [...rows.values()].sort((a, b) => a.source.localeCompare(b.source) || a.form.localeCompare(b.form))) {
+    console.log(`${`${row.source} → ${row.form}`.padEnd(52)} ${String(row.conversions).padStart(4)} ${String(row.rewritten).padStart(4)} ${String(row.refused).padStart(5)}  ${pct(row.renderable, row.entries).padStart(10)}  ${`${pct(row.sharedExact, row.shared)} (${row.shared})`.padStart(13)}  ${`${pct(row.heldExact, row.held)} (${row.held})`.padStart(11)}  ${pct(trips.get(row.source)!.ok, trips.get(row.source)!.n).padStart(10)}  ${pct(row.citesRight, row.cites).padStart(11)}  ${`${row.formRight}/${row.looseRewritten}`.padStart(5)}  ${(row.ms / row.conversions).toFixed(0).padStart(7)} ${(row.ms / row.plainMs).toFixed(2).padStart(6)}`);
+    for (const [why, n] of row.reasons) console.log(`      refused ×${n}: ${why}`);
+  }
+  const conv = sum((r) => r.conversions), rewr = sum((r) => r.rewritten);
+  console.log(`\nall: ${conv} conversions, ${rewr} rewritten whole (${pct(rewr, conv)}), ${conv - rewr} refused with reasons, 0 mixed lists written`);
+  console.log(`entries blocking the refused conversions, by reason: ${[...blockers].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+  console.log(`registry: ${byDoi} of ${goldDois} gold works are in registry-dev.jsonl by DOI, ${byTitle} by title (a registry title of 25+ characters inside the reference)${byDoi ? '' : ': no entry can be rendered from a record, each is read from its string'}`);
+  console.log(`entries the renderer writes (on their own terms): ${sum((r) => r.renderable)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.renderable), sum((r) => r.entries))}`);
+  console.log(`entries exactly as the target style's gold writes the same work (works in both manuscripts): ${sum((r) => r.sharedExact)}/${sum((r) => r.shared)} = ${pct(sum((r) => r.sharedExact), sum((r) => r.shared))}`);
+  console.log(`  of those, where the source entry holds every word of the gold (an exact rendering is attainable from the string): ${sum((r) => r.heldExact)}/${sum((r) => r.held)} = ${pct(sum((r) => r.heldExact), sum((r) => r.held))}`);
+  const tripSum = [...trips.values()].reduce((a, t) => ({ ok: a.ok + t.ok, n: a.n + t.n }), { ok: 0, n: 0 });
+  console.log(`round trip (each entry's reading rendered back in the manuscript's own style, exactly as written): ${tripSum.ok}/${tripSum.n} = ${pct(tripSum.ok, tripSum.n)}${trips.has('harvard3') ? ' (harvard3 is not bundled: its entries count as misses)' : ''}`);
+  console.log(`entries exactly as citeproc renders the registry record: ${sum((r) => r.recordExact)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.recordExact), sum((r) => r.entries))}`);
+  console.log(`in-text citations, every entry rendered from its fields (the citation conversion apart from entry rendering): ${sum((r) => r.looseRewritten)}/${conv} conversions written; citation items naming the same works after the change ${sum((r) => r.citesRight)}/${sum((r) => r.cites)} = ${pct(sum((r) => r.citesRight), sum((r) => r.cites))}; citations read back in the target form in ${sum((r) => r.formRight)}/${sum((r) => r.looseRewritten)}`);
+  console.log(`time per conversion ${(sum((r) => r.ms) / Math.max(conv, 1)).toFixed(0)} ms, ${(sum((r) => r.ms) / Math.max(sum((r) => r.plainMs), 1)).toFixed(2)}× a plain apply of the same file (same run); wall ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
-const conv = sum((r) => r.conversions), rewr = sum((r) => r.rewritten);
-console.log(`\nall: ${conv} conversions, ${rewr} rewritten whole (${pct(rewr, conv)}), ${conv - rewr} refused with reasons, 0 mixed lists written`);
-console.log(`entries blocking the refused conversions, by reason: ${[...blockers].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join('; ')}`);
-console.log(`registry: ${byDoi} of ${goldDois} gold works are in registry-dev.jsonl by DOI, ${byTitle} by title (a registry title of 25+ characters inside the reference)${byDoi ? '' : ': no entry can be rendered from a record, each is read from its string'}`);
-console.log(`entries the renderer writes (on their own terms): ${sum((r) => r.renderable)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.renderable), sum((r) => r.entries))}`);
-console.log(`entries exactly as the target style's gold writes the same work (works in both manuscripts): ${sum((r) => r.sharedExact)}/${sum((r) => r.shared)} = ${pct(sum((r) => r.sharedExact), sum((r) => r.shared))}`);
-console.log(`  of those, where the source entry holds every word of the gold (an exact rendering is attainable from the string): ${sum((r) => r.heldExact)}/${sum((r) => r.held)} = ${pct(sum((r) => r.heldExact), sum((r) => r.held))}`);
-const tripSum = [...trips.values()].reduce((a, t) => ({ ok: a.ok + t.ok, n: a.n + t.n }), { ok: 0, n: 0 });
-console.log(`round trip (each entry's reading rendered back in the manuscript's own style, exactly as written): ${tripSum.ok}/${tripSum.n} = ${pct(tripSum.ok, tripSum.n)}${trips.has('harvard3') ? ' (harvard3 is not bundled: its entries count as misses)' : ''}`);
-console.log(`entries exactly as citeproc renders the registry record: ${sum((r) => r.recordExact)}/${sum((r) => r.entries)} = ${pct(sum((r) => r.recordExact), sum((r) => r.entries))}`);
-console.log(`in-text citations, every entry rendered from its fields (the citation conversion apart from entry rendering): ${sum((r) => r.looseRewritten)}/${conv} conversions written; citation items naming the same works after the change ${sum((r) => r.citesRight)}/${sum((r) => r.cites)} = ${pct(sum((r) => r.citesRight), sum((r) => r.cites))}; citations read back in the target form in ${sum((r) => r.formRight)}/${sum((r) => r.looseRewritten)}`);
-console.log(`time per conversion ${(sum((r) => r.ms) / Math.max(conv, 1)).toFixed(0)} ms, ${(sum((r) => r.ms) / Math.max(sum((r) => r.plainMs), 1)).toFixed(2)}× a plain apply of the same file (same run); wall ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+if (args.registryDocs) {
+  registryFirstBlock({ root, targets: targets.slice(0, args.targets), settings, docs: args.docs, verbose });
+}

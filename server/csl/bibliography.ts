@@ -1,7 +1,7 @@
 // The bibliography renderer the engine's rewrite calls (engine/citation-style-hooks.ts BibliographyRenderer):
 // registry first: an approved resolved work that carries the registry's record (ResolvedWork.record) is
 // rendered from it (full author list, issue, pages, title as recorded; "et al." in the manuscript does not
-// matter then). Any other entry is read by the one reference reader (server/references/record.ts), completed with the
+// matter then), a field the record lacks taken from the entry as written (complete-record.ts). Any other entry is read by the one reference reader (server/references/record.ts), completed with the
 // metadata of an approved resolved work, rendered in the chosen style with citeproc-js, and checked
 // for faithfulness (faithful.ts): an entry whose text the reading does not account for (words no field holds),
 // whose fields were read run together, whose rendering would show an empty field (": :", "()"), or that would
@@ -15,6 +15,7 @@ import { readReference } from '../references/record.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
 import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
+import { completeRecord } from './complete-record.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';
 
 /** Links and DOIs, which may hold any punctuation: set aside before looking for empty fields. */
@@ -49,11 +50,14 @@ function runTogether(item: CslItem): string | null {
   return null;
 }
 
+/**
+ * What a registry record (completed from the entry) lacks to be rendered: a title or authors, and a journal for an
+ * article. Authors or a year that neither the record nor the entry gives are left out, as styles write anonymous and
+ * undated works ("Title. Journal (n.d.)").
+ */
 function completeness(item: CslItem): string | null {
   const missing: string[] = [];
-  if (!item.author?.length) missing.push('authors');
-  if (!item.title) missing.push('title');
-  if (!item.issued) missing.push('year');
+  if (!item.title && !item.author?.length) missing.push('title and authors');
   if (item.type === 'article-journal' && !item['container-title']) missing.push('journal');
   return missing.length ? `fields not found: ${missing.join(', ')}` : null;
 }
@@ -103,13 +107,15 @@ const unlistedWhy = 'the author list is abbreviated ("et al."), and the style wo
 export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean } | { reason: string } {
   const work = resolvedWorks?.[e.key];
   const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
-  if (record) {
-    if (e.url && !record.DOI) record.URL = e.url;
-    const why = completeness(record);
-    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}` } : { item: record, abbreviated: false };
-  }
   const flat = e.text.replace(/\s+/g, ' ').trim();
   const read = readReference(flat, e.key);
+  if (record) {
+    // Registry first; a field the record lacks comes from the entry as written, when it is read there.
+    const { item } = completeRecord(record, { ...read.item, id: e.key } as CslItem, read.etAl || /\bet al\b|…/.test(flat));
+    if (e.url && !item.DOI) item.URL = e.url;
+    const why = completeness(item);
+    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}, and the entry does not give it` } : { item, abbreviated: false };
+  }
   // The entry as written, label and dangling link words aside.
   const body = stripTrailer(flat.slice(parseLabel(flat).bodyStart));
   const item = withMetadata({ ...read.item } as CslItem, work);

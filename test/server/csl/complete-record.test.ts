@@ -1,0 +1,50 @@
+// Registry first, the manuscript second (server/csl/complete-record.ts), and the renderer that uses it: a field the
+// registry's record lacks comes from the entry as written; what the record holds is never replaced. Made-up works.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { completeRecord } from '../../../server/csl/complete-record.ts';
+import { createBibliographyRenderer } from '../../../server/csl/bibliography.ts';
+import { loadBundledStyle } from '../../../server/csl/catalog.ts';
+import type { CslItem } from '../../../server/csl/render.ts';
+import type { ResolvedWork } from '../../../shared/contract.ts';
+
+const RECORD: CslItem = { id: 'bib-1', type: 'article-journal', title: 'Moss on walls', 'container-title': 'Journal of Urban Botany', volume: '12', author: [{ family: 'Smith', given: 'J.' }], issued: { 'date-parts': [[2004]] } };
+const READ: CslItem = { id: 'bib-1', type: 'article-journal', title: 'Moss On Walls', 'container-title': 'J Urban Bot', volume: '13', issue: '3', page: '101-119', author: [{ family: 'Smyth', given: 'J.' }], issued: { 'date-parts': [[2005]] } };
+
+test('completeRecord takes only what the record lacks, and names it', () => {
+  const { item, completed } = completeRecord(RECORD, READ, false);
+  assert.deepEqual(completed, ['issue', 'pages']);
+  assert.deepEqual({ ...item }, { ...RECORD, issue: '3', page: '101-119' });
+  const bare = completeRecord({ id: 'bib-1', type: 'article-journal', title: 'Moss on walls', 'container-title': 'Journal of Urban Botany' }, READ, false);
+  assert.deepEqual(bare.completed, ['authors', 'year', 'volume', 'issue', 'pages']);
+});
+
+test('completeRecord does not take an abbreviated author list, nor a journal that is the record\'s own title', () => {
+  const noAuthors = { ...RECORD, author: undefined };
+  assert.deepEqual(completeRecord(noAuthors, READ, true).completed.includes('authors'), false);
+  const titleIsJournal = { id: 'x', type: 'article-journal', title: 'Nihon Naika Gakkai Zasshi', volume: '70' };
+  assert.deepEqual(completeRecord(titleIsJournal, { ...READ, 'container-title': 'Nihon Naika Gakkai Zasshi' }, false).item['container-title'], undefined);
+});
+
+const work = (record: NonNullable<ResolvedWork['record']>): ResolvedWork => ({ doi: '10.1000/moss.1', title: 'Moss on walls', confidence: 1, status: 'ready', citationImpact: 'link-only-safe', transactionPlan: null, record });
+const entry = (text: string) => ({ key: 'bib-1', text, printedLabel: null, typedLabel: null, doi: null, url: null });
+const textOf = (r: ReturnType<ReturnType<typeof createBibliographyRenderer>['render']>) => r.rendered.get('bib-1')?.segments.map((s) => s.text).join('');
+
+test('a resolved entry whose record has no pages takes the pages written (no empty field where the style prints them)', () => {
+  const style = loadBundledStyle('springer-basic-author-date')!;
+  const record = { type: 'article-journal', title: 'Moss on walls', 'container-title': 'Journal of Urban Botany', volume: '12', author: [{ family: 'Smith', given: 'J.' }, { family: 'Lee', given: 'D.' }], issued: { 'date-parts': [[2004]] } };
+  const out = createBibliographyRenderer(style, { 'bib-1': work(record) }).render([entry('Smith J, Lee D: Moss on walls. J Urban Bot 2004, 12:101-119.')]);
+  assert.deepEqual(out.skipped, []);
+  assert.equal(textOf(out), 'Smith J, Lee D (2004) Moss on walls. Journal of Urban Botany 12:101–119');
+});
+
+test('a resolved anonymous, undated work is rendered as the style writes one; a record with no journal and none written is refused', () => {
+  const style = loadBundledStyle('ieee')!;
+  const anonymous = { type: 'article-journal', title: 'Zinc sulfate looks promising for herpes', 'container-title': 'Pharma Notes', volume: '242', page: '13' };
+  const out = createBibliographyRenderer(style, { 'bib-1': work(anonymous) }).render([entry('Zinc sulfate looks promising for herpes. Pharma Notes 242, 13.')]);
+  assert.deepEqual(out.skipped, []);
+  assert.match(textOf(out) ?? '', /^“Zinc sulfate looks promising for herpes,” Pharma Notes, vol\. 242, p\. 13/);
+  const noJournal = { type: 'article-journal', title: 'Nihon Naika Gakkai Zasshi', author: [{ family: 'Nakao', given: 'M.' }], volume: '70', issued: { 'date-parts': [[1981]] } };
+  const refused = createBibliographyRenderer(style, { 'bib-1': work(noJournal) }).render([entry('M. Nakao, Nihon Naika Gakkai Zasshi 70 (1981) 1273.')]);
+  assert.match(refused.skipped[0]?.reason ?? '', /record lacks journal, and the entry does not give it/);
+});
