@@ -23,11 +23,11 @@ const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
 
 /**
  * Punctuation an empty field, or fields read run together, leave in a rendering: ": :", "..", ",,", ", .", "()",
- * "[]", "pp. ." and the like. Returns the first such mark, or null.
+ * "[]", "pp. .", a separator ending the entry ("Blood 112:") and the like. Returns the first such mark, or null.
  */
 export function emptyFieldMark(text: string): string | null {
   const body = text.replace(LINKS, ' ');
-  const m = /(?<!\.)\.\.(?!\.)|[,;:]\s*[,;:]|[,;:]\s*\.(?!\d)|\.\s+[.,;:]|\(\s*\)|\[\s*\]|\b(?:pp?|[Vv]ol|[Nn]o|eds?)\.\s*[.,;:]/.exec(body);
+  const m = /(?<!\.)\.\.(?!\.)|[,;:]\s*[,;:]|[,;:]\s*\.(?!\d)|\.\s+[.,;:]|\(\s*\)|\[\s*\]|\b(?:pp?|[Vv]ol|[Nn]o|eds?)\.\s*[.,;:]/.exec(body) ?? /[,;:]$/.exec(text.trimEnd());
   return m ? m[0] : null;
 }
 
@@ -104,17 +104,20 @@ const unlistedWhy = 'the author list is abbreviated ("et al."), and the style wo
  * work is rendered from the registry's record, not from the string. `abbreviated`: one name stands for the authors
  * an "et al." or an elided middle ("…") leaves out, and a faithful rendering never prints it.
  */
-export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean } | { reason: string } {
+export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean; completed?: CslItem } | { reason: string } {
   const work = resolvedWorks?.[e.key];
   const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
   const flat = e.text.replace(/\s+/g, ' ').trim();
   const read = readReference(flat, e.key);
   if (record) {
-    // Registry first; a field the record lacks comes from the entry as written, when it is read there.
-    const { item } = completeRecord(record, { ...read.item, id: e.key } as CslItem, read.etAl || /\bet al\b|…/.test(flat));
-    if (e.url && !item.DOI) item.URL = e.url;
-    const why = completeness(item);
-    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}, and the entry does not give it` } : { item, abbreviated: false };
+    // Registry first: the record as it is. Completed from the entry as written (what the reader finds there) only
+    // where the record alone cannot be rendered: here a field it must have, at rendering a field the style prints.
+    if (e.url && !record.DOI) record.URL = e.url;
+    const completion = completeRecord(record, { ...read.item, id: e.key } as CslItem, read.etAl || /\bet al\b|…/.test(flat));
+    const completed = completion.completed.length ? completion.item : undefined;
+    if (!completeness(record)) return { item: record, abbreviated: false, ...(completed ? { completed } : {}) };
+    const why = completeness(completion.item);
+    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}, and the entry does not give it` } : { item: completion.item, abbreviated: false };
   }
   // The entry as written, label and dangling link words aside.
   const body = stripTrailer(flat.slice(parseLabel(flat).bodyStart));
@@ -141,12 +144,15 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
     render(entries: RewriteEntryInput[], options: RenderOptions = {}): BibliographyRendering {
       const { citedOrder, clusters } = options;
       const skipped: BibliographyRendering['skipped'] = [];
-      const items: CslItem[] = [];
+      let items: CslItem[] = [];
       const abbreviated = new Set<string>();
+      /** Resolved entries' records completed from the entry as written, used where the record alone leaves a field empty. */
+      const completed = new Map<string, CslItem>();
       for (const e of entries) {
         const read = entryItem(e, resolvedWorks);
         if ('reason' in read) { skipped.push({ key: e.key, reason: read.reason }); continue; }
         if (read.abbreviated) abbreviated.add(e.key);
+        if (read.completed) completed.set(e.key, read.completed);
         items.push(read.item);
       }
       const rendered: BibliographyRendering['rendered'] = new Map();
@@ -159,8 +165,15 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       }
       // The style's cached engine (building one takes seconds for APA or Chicago); it forgets a document's citations after it.
       const engine = rendererFor(style.key, () => style.xml);
-      const doc = clusters ? engine.renderDocument(items, clusters) : null;
-      const out = doc ? doc.entries : engine.render(items);
+      let doc = clusters ? engine.renderDocument(items, clusters) : null;
+      let out = doc ? doc.entries : engine.render(items);
+      // A record that leaves a field the style prints empty ("Blood 112:."): the list again, that record completed from the entry.
+      const swap = [...completed.keys()].filter((k) => { const r = out.get(k); return r && emptyFieldMark(r.text); });
+      if (swap.length) {
+        items = items.map((it) => (swap.includes(it.id) ? completed.get(it.id)! : it));
+        doc = clusters ? engine.renderDocument(items, clusters) : null;
+        out = doc ? doc.entries : engine.render(items);
+      }
       // In the style's order (citeproc sorts the bibliography as the style says): the rewrite re-sorts the list by it.
       const byId = new Map(items.map((it) => [it.id, it]));
       for (const id of [...out.keys(), ...items.map((it) => it.id).filter((k) => !out.has(k))]) {

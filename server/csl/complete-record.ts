@@ -1,7 +1,7 @@
-// Registry first, the manuscript second: a resolved entry is rendered from the registry's record, and a field the
-// record lacks is taken from the entry as written when the reference reader found it there (a page range the
-// registry does not hold, the year, the authors of a record that has none). What the record holds is never
-// replaced. A field neither holds is left out, as for an entry read from its string.
+// Registry first, the manuscript second: a resolved entry is rendered from the registry's record as it is; only
+// where the record alone cannot be rendered (it has neither title nor authors, an article no journal, or the style
+// would leave a field it prints empty, "Blood 112:.") is it completed from the entry as written, with the fields the
+// reference reader found there (bibliography.ts decides when). What the record holds is never replaced.
 
 import type { CslItem } from './render.ts';
 

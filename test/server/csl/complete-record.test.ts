@@ -1,9 +1,10 @@
-// Registry first, the manuscript second (server/csl/complete-record.ts), and the renderer that uses it: a field the
-// registry's record lacks comes from the entry as written; what the record holds is never replaced. Made-up works.
+// Registry first, the manuscript second (server/csl/complete-record.ts), and the renderer that uses it: a resolved
+// entry is rendered from its record as it is; a field the record lacks comes from the entry as written only where the
+// record alone cannot be rendered; what the record holds is never replaced. Made-up works.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { completeRecord } from '../../../server/csl/complete-record.ts';
-import { createBibliographyRenderer } from '../../../server/csl/bibliography.ts';
+import { createBibliographyRenderer, emptyFieldMark } from '../../../server/csl/bibliography.ts';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
 import type { ResolvedWork } from '../../../shared/contract.ts';
@@ -47,4 +48,16 @@ test('a resolved anonymous, undated work is rendered as the style writes one; a 
   const noJournal = { type: 'article-journal', title: 'Nihon Naika Gakkai Zasshi', author: [{ family: 'Nakao', given: 'M.' }], volume: '70', issued: { 'date-parts': [[1981]] } };
   const refused = createBibliographyRenderer(style, { 'bib-1': work(noJournal) }).render([entry('M. Nakao, Nihon Naika Gakkai Zasshi 70 (1981) 1273.')]);
   assert.match(refused.skipped[0]?.reason ?? '', /record lacks journal, and the entry does not give it/);
+});
+
+test('a record the style renders whole is rendered as it is: an issue written in the entry but not in the record is not added', () => {
+  const style = loadBundledStyle('apa')!;
+  const record = { type: 'article-journal', title: 'Moss on walls', 'container-title': 'Journal of Urban Botany', volume: '12', page: '101-119', author: [{ family: 'Smith', given: 'J.' }], issued: { 'date-parts': [[2004]] } };
+  const out = createBibliographyRenderer(style, { 'bib-1': work(record) }).render([entry('Smith, J. (2004). Moss on walls. Journal of Urban Botany, 12(3), 101–119.')]);
+  assert.equal(textOf(out), 'Smith, J. (2004). Moss on walls. Journal of Urban Botany, 12, 101–119.');
+});
+
+test('emptyFieldMark: a separator ending the entry is an empty field; one before a DOI link is not', () => {
+  assert.ok(emptyFieldMark('Smith J, Lee D (2004) Moss on walls. Journal of Urban Botany 12:'));
+  assert.equal(emptyFieldMark('Smith J. Moss on walls. Journal of Urban Botany 12(3):101–19. doi: 10.1000/moss.1'), null);
 });
