@@ -141,7 +141,7 @@ export function registryFirstBlock(o: RegistryFirstOptions): void {
         if (resolvedBlockers.length) row.refusedByResolved++;
         else if (result.entries.length) row.refusedByUnresolved++;
         else { row.refusedOther++; const why = (result.reason ?? '').split(style.id).join('the target').slice(0, 90); row.other.set(why, (row.other.get(why) ?? 0) + 1); }
-        for (const b of result.entries) { const kind = `${works[b.refId] ? 'resolved' : 'unresolved'}: ${b.lacks.replace(/:.*$/s, '').replace(/\s*\(".*$/s, '')}`; blockers.set(kind, (blockers.get(kind) ?? 0) + 1); }
+        for (const b of result.entries) { const kind = `${works[b.refId] ? 'resolved' : 'unresolved'}: ${b.lacks.replace(/"[^"]*"/g, '"…"').replace(/:.*$/s, '').replace(/\s*\(".*$/s, '')}`; blockers.set(kind, (blockers.get(kind) ?? 0) + 1); }
         if (o.verbose) console.log(`  ${f} → ${style.id}: ${result.reason} ${result.entries.slice(0, 3).map((e) => `${e.label}${works[e.refId] ? ' (resolved)' : ''}: ${e.lacks}`).join('; ')}`);
         if (style.family === 'numeric') {
           let partialPlan: RewritePlan | null = null;
