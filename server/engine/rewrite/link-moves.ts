@@ -12,7 +12,7 @@ export interface LinkMoves {
   title?: { written: string; rendered: string } | null;
 }
 
-export interface TextRange { start: number; end: number }
+interface TextRange { start: number; end: number }
 
 /** A typed label before an entry ("[3] ", "(3) ", "3. ", "3 "), white space around it. */
 const LEADING_LABEL = /^\s*(?:\[\d+\]|\(\d+\)|\d+[.):]?)?\s*/;
@@ -20,7 +20,7 @@ const LEADING_LABEL = /^\s*(?:\[\d+\]|\(\d+\)|\d+[.):]?)?\s*/;
 const squash = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 /** True when a link's text is the whole entry as written, its label aside (the DOI link of a resolved entry). */
-export function coversEntry(linkText: string, entryText: string): boolean {
+function coversEntry(linkText: string, entryText: string): boolean {
   const t = squash(linkText);
   return t.length > 0 && t === squash(entryText.replace(LEADING_LABEL, ''));
 }

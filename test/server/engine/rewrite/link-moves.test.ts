@@ -3,14 +3,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coversEntry, movedLink } from '../../../../server/engine/rewrite/link-moves.ts';
+import { movedLink } from '../../../../server/engine/rewrite/link-moves.ts';
 
-test('coversEntry: the whole entry as written, its label and white space aside; a part of it is not', () => {
-  assert.ok(coversEntry('Brown A. Moss in the city.', '[2] Brown A. Moss in the city.'));
-  assert.ok(coversEntry(' Brown A.  Moss in the city. ', '2. Brown A. Moss in the city.'));
-  assert.ok(coversEntry('Brown A. Moss in the city.', 'Brown A. Moss in the city.'));
-  assert.ok(!coversEntry('Moss in the city', '[2] Brown A. Moss in the city.'));
-  assert.ok(!coversEntry('', '[2] Brown A.'));
+test('a link on the whole entry as written, its label and white space aside, is moved; a part of it is not', () => {
+  const text = '[1] Brown, A. (2001). Moss. ';
+  const covers = (link: string, entryText: string) => movedLink(link, text, 4, 0, true, { entryText }) !== null;
+  assert.ok(covers('Brown A. Moss in the city.', '[2] Brown A. Moss in the city.'));
+  assert.ok(covers(' Brown A.  Moss in the city. ', '2. Brown A. Moss in the city.'));
+  assert.ok(covers('Brown A. Moss in the city.', 'Brown A. Moss in the city.'));
+  assert.ok(!covers('Moss in the city', '[2] Brown A. Moss in the city.'));
+  assert.ok(!covers('', '[2] Brown A.'));
 });
 
 test('movedLink: the whole new entry after its label, the new title wherever the style puts it, else nothing', () => {
