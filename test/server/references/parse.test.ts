@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanReference, expandPages, parseReference } from '../../../server/references/parse.ts';
+import { cleanReference, parseReference } from '../../../server/references/parse.ts';
+import { expandPages } from '../../../server/references/numbers.ts';
 
 test('Vancouver: authors, title, abbreviated journal, year;volume(issue):pages with a short range', () => {
   const p = parseReference('12. Chim H, Schantz JT. New frontiers in calvarial reconstruction. Plast Reconstr Surg. 2005;116(6):1726-41. doi:10.1097/01.prs.0000182386.97456.4b');

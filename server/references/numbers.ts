@@ -1,0 +1,77 @@
+// The numbers of a reference entry's source: volume, issue and pages in the layouts styles print them
+// ("25:211-20", "6(2), 70-84", "vol. 12, no. 3, pp. 45-67", "60.3 (2014): 12-20", "26 (1938) 199"), short page
+// ranges expanded. Pure string functions; parse.ts reads an entry with them.
+
+export interface ParsedPages {
+  first: string;
+  /** Last page, short ranges expanded (1425-37 → 1437); null for a single page. */
+  last: string | null;
+}
+
+export const DASH = '[-–—‐‑]';
+/** A page: "101", "e123", "S255", "A155", an article number with its page ("575.e3"). */
+const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]\\d{1,4})?';
+export const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${PAGE}))?`;
+
+/** "1425-37" → { first: 1425, last: 1437 }; "e123" → { first: e123, last: null }. */
+export function expandPages(first: string, last: string | null | undefined): ParsedPages {
+  if (!last) return { first, last: null };
+  const f = /^([A-Za-z]*)(\d+)([A-Za-z]?)$/.exec(first);
+  const l = /^([A-Za-z]*)(\d+)([A-Za-z]?)$/.exec(last);
+  if (f && l && !l[1] && l[2]!.length < f[2]!.length) {
+    const full = f[2]!.slice(0, f[2]!.length - l[2]!.length) + l[2]!;
+    return { first, last: `${f[1]}${full}${l[3]}` };
+  }
+  return { first, last };
+}
+
+
+export const MONTH_OR_SEASON = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)[a-z]*\\.?|Spring|Summer|Autumn|Fall|Winter';
+
+export interface NumbersHit {
+  start: number;
+  end: number;
+  volume: string | null;
+  issue: string | null;
+  pages: ParsedPages | null;
+}
+
+// Tried in order over the text after the title; the first hit whose volume is not the year wins.
+const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
+  // MLA 60.3 (2014): 12-20
+  { re: new RegExp(`\\b(\\d{1,5})\\.(\\d{1,4})\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
+  // Chicago 12, no. 3 (2004): 101-19, with a month or season (Spring 2004), or no issue: 26 (1938): 199
+  { re: new RegExp(`\\b(\\d{1,5})(?:\\s*,\\s*no\\.\\s*(\\w{1,6}))?\\s*\\((?:\\p{L}+\\.?\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
+  // Chicago with the issue's date apart: 15 (3) (January): 184-91, 478 (7369) (October 1): 349-55, 161 (February): 211-21
+  { re: new RegExp(`\\b(\\d{1,5})(?:\\s*\\(([^()]{1,12})\\))?\\s*\\((?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?(?:,?\\s+(?:1[5-9]|20)\\d\\d)?\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
+  // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
+  // Elsevier 26 (1938) 199
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between;
+  // "pp. 1870" is a page, not a month and a year)
+  { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,\\s*(?:(?!pp?\\.|pages?\\s)\\p{L}+\\.?\\s+)?(?:1[5-9]|20)\\d\\d)?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'giu'), v: 1, i: 2, p: 3 },
+  // 312:1027-1030, 6:521-31
+  { re: new RegExp(`\\b(\\d{1,5})\\s*:\\s*${PAGES}`, 'g'), v: 1, p: 2 },
+  // 19, 147-151 (Harvard/ACS/AIP)
+  { re: new RegExp(`\\b(\\d{1,5})\\s*,\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // 45 (10) without pages, 27(1).
+  { re: /\b(\d{1,5})\s*\(([^()]{1,12})\)/g, v: 1, i: 2 },
+];
+
+export function findNumbers(rest: string, year: string | null): NumbersHit | null {
+  for (const { re, v, i, p } of NUMBER_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(rest); m; re.lastIndex = m.index + 1, m = re.exec(rest)) {
+      const volume = v ? m[v] ?? null : null;
+      if (volume && (volume === year || (volume.length === 4 && /^(1[5-9]|20)\d\d$/.test(volume) && !/[:(]/.test(m[0].slice(volume.length, volume.length + 3))))) continue;
+      const issue = i ? m[i]?.trim() ?? null : null;
+      if (issue && /^(1[5-9]|20)\d\d$/.test(issue)) continue;
+      const first = p ? m[p] ?? null : null;
+      if (first && first === year) continue;
+      const pages = first ? expandPages(first, m[p! + 1] ?? null) : null;
+      return { start: m.index, end: m.index + m[0].length, volume, issue, pages };
+    }
+  }
+  return null;
+}
