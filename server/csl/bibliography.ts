@@ -43,8 +43,9 @@ function runTogether(item: CslItem): string | null {
     const runOn = /\bdoi\b|\b10\.\d{4,9}\//i.test(v) || /\d+\s*(?:\(\d+\))?\s*:\s*\d/.test(v) || /\bn\.\s?d\./.test(v)
       // the date read into the title as well ("… Grantors. (1916)"), printed twice then
       || (!!issued && new RegExp(`\\(${issued}\\)|\\b${issued}\\W*$`).test(v))
-      // the year or the numbers after it read into the journal or the publisher ("Journal of Botany 2004;12")
-      || (field !== 'title' && ((issued && new RegExp(`\\b${issued}\\b`).test(v)) || /[;:]\s*\d/.test(v)));
+      // the year or the numbers after it read into the journal or the publisher ("Journal of Botany 2004;12"); a
+      // conference's name may open on its year ("2018 Chinese Control And Decision Conference") or hold it
+      || (field !== 'title' && ((issued && new RegExp(`(?<!^)\\b${issued}\\s*(?:[;:,)]|\\.?$)`).test(v)) || /[;:]\s*\d/.test(v)));
     if (runOn) return `fields read run together: the ${field === 'container-title' ? 'journal' : field} reads "${v.slice(0, 60)}"`;
   }
   return null;

@@ -23,6 +23,8 @@ export interface CslJsonItem {
   issue?: string;
   page?: string;
   publisher?: string;
+  'publisher-place'?: string;
+  edition?: string;
   DOI?: string;
   URL?: string;
   /** The a/b letter that tells one author's works of a year apart, as printed ("2020a"). */

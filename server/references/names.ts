@@ -71,7 +71,8 @@ export function readAuthors(chunks: string[]): ParsedAuthor[] {
   const out: ParsedAuthor[] = [];
   let givenFirst = false;
   for (let i = 0; i < chunks.length; i++) {
-    const raw = chunks[i]!.replace(/[,;:]+$/, '').trim();
+    // APA 6 elides the middle of a long list: "…, Erdem, D., … Odabas, A. R.".
+    const raw = chunks[i]!.replace(/[,;:]+$/, '').replace(/^(?:…|\.\.\.)\s*/, '').trim();
     let chunk = raw.replace(/\.+$/, '').trim();
     if (EDITORS.test(chunk)) continue;
     // "Altman, David, und Rossana Castiglioni": a conjunction parseAuthors does not split at.

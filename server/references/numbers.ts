@@ -9,8 +9,9 @@ export interface ParsedPages {
 }
 
 export const DASH = '[-–—‐‑]';
-/** A page: "101", "e123", "S255", "A155", an article number with its page ("575.e3"). */
-const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]\\d{1,4})?';
+/** A page: "101", "e123", "S255", "A155", an article number with its page ("575.e3", "A155.3"). */
+const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]?\\d{1,4})?';
+const YEAR = '(?:1[5-9]|20)\\d\\d';
 export const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${PAGE}))?`;
 
 /** "1425-37" → { first: 1425, last: 1437 }; "e123" → { first: e123, last: null }. */
@@ -38,8 +39,11 @@ export interface NumbersHit {
 
 // Tried in order over the text after the title; the first hit whose volume is not the year wins.
 const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
-  // MLA 60.3 (2014): 12-20
-  { re: new RegExp(`\\b(\\d{1,5})\\.(\\d{1,4})\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
+  // ACM 8, 2 (Mar. 2012), 63-67; 94, (Dec. 2016), 342-352; 4, 4 (2010), 1-10
+  // (a month in the parentheses or pages after them: AIP's 88, 2451 (2000) is a volume and a page)
+  { re: new RegExp(`\\b(\\d{1,5}),\\s*(\\w{1,6})?\\s*\\((?=${MONTH_OR_SEASON}|${YEAR}\\),\\s*[A-Za-z]{0,2}\\d)(?:(?:${MONTH_OR_SEASON})\\s+(?:\\d{1,2},?\\s+)?)?${YEAR}\\)(?:,\\s*${PAGES})?`, 'gu'), v: 1, i: 2, p: 3 },
+  // MLA 60.3 (2014): 12-20, 15.S2 (2009), 120.1-3 (1997)
+  { re: new RegExp(`\\b(\\d{1,5})\\.(\\w{1,4}(?:${DASH}\\d{1,3})?)\\s*\\(\\d{4}\\)\\s*:?\\s*(?:pp?\\.?\\s*)?(?:${PAGES})?`, 'g'), v: 1, i: 2, p: 3 },
   // Chicago 12, no. 3 (2004): 101-19, with a month or season (Spring 2004), or no issue: 26 (1938): 199
   { re: new RegExp(`\\b(\\d{1,5})(?:\\s*,\\s*no\\.\\s*(\\w{1,6}))?\\s*\\((?:\\p{L}+\\.?\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
   // Chicago with the issue's date apart: 15 (3) (January): 184-91, 478 (7369) (October 1): 349-55, 161 (February): 211-21
@@ -57,6 +61,14 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})\\s*,\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
   // 45 (10) without pages, 27(1).
   { re: /\b(\d{1,5})\s*\(([^()]{1,12})\)/g, v: 1, i: 2 },
+  // Pages with no volume, after the year (a chapter, a proceedings paper): "Book 2017, 46–66", "Book 2013:62–70",
+  // "Book (2016): 103–116", "Book. (1974), 826–835", "Book (1961) 292–293", "2015 Jan;402–13", "Book (2014) 91"
+  { re: new RegExp(`\\(${YEAR}\\)\\s*[,:;]?\\s*(?:pp?\\.?\\s*)?${PAGES}(?![\\d.,]*\\s*\\()`, 'gu'), p: 1 },
+  { re: new RegExp(`\\b${YEAR}(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?\\s*[,:;]\\s*(?:pp?\\.?\\s*)?(${PAGE})\\s*${DASH}+\\s*(${PAGE})(?!\\s*\\()`, 'gu'), p: 1 },
+  // A volume alone after the year, at the end (ACS, BMC): "Physical Review Letters 2012, 109."
+  { re: new RegExp(`\\b${YEAR},\\s*(\\d{1,5})\\s*\\.?\\s*$`, 'u'), v: 1 },
+  // Pages alone: "p. 18A–19A", "pp. 351–370", "P. 313" (ISO 690, a book's chapter)
+  { re: new RegExp(`(?<![\\p{L}])[Pp]p?\\.\\s*${PAGES}`, 'gu'), p: 1 },
 ];
 
 export function findNumbers(rest: string, year: string | null): NumbersHit | null {

@@ -4,9 +4,11 @@
 // (rendering parsed entries in another style). Fields it cannot find are null, never guessed.
 
 import { findDois } from './doi-text.ts';
-import { authorBlockEnd, findYear, parseAuthors, parseLabel } from './fields.ts';
+import { findMonthDay } from './dates.ts';
+import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from './fields.ts';
 import { extendOverMiddleInitials, INITIALS_FIRST_LIST, namesRunToYear, readAuthors, type ParsedAuthor } from './names.ts';
-import { DASH, expandPages, findNumbers, PAGES, type ParsedPages } from './numbers.ts';
+import { DASH, expandPages, findNumbers, MONTH_OR_SEASON, PAGES, type ParsedPages } from './numbers.ts';
+import { readPublication } from './publication.ts';
 
 export interface ParsedReference {
   /** The text as given. */
@@ -19,11 +21,20 @@ export interface ParsedReference {
   year: string | null;
   /** Suffix letter of an author-year year ("a" in 2020a), or null. */
   yearSuffix: string | null;
+  /** Month (1–12) and day printed beside the year ("Feb. 2006", "2015 Jan 12"), or null. */
+  month: number | null;
+  day: number | null;
   title: string | null;
   containerTitle: string | null;
   volume: string | null;
   issue: string | null;
   pages: ParsedPages | null;
+  /** A book or a book's chapter: its kind, editors, edition, publisher and place (publication.ts); null otherwise. */
+  kind: 'book' | 'chapter' | null;
+  editors: ParsedAuthor[];
+  edition: string | null;
+  publisher: string | null;
+  publisherPlace: string | null;
   /** DOI written in the reference (lower case), or null. */
   doi: string | null;
   url: string | null;
@@ -69,7 +80,8 @@ function findTitleSpan(body: string, from: number): { start: number; end: number
   const start = from + (lead ? lead[0].length : 0);
   const rest = body.slice(start);
   // A sentence ends at ". " (or "? ", "! ") not after an initial or a short abbreviation.
-  const m = /^(.{3,}?(?:[^\s.A-Z]|[A-Z0-9]{2}))([.?!])(?:\s|$)/u.exec(rest);
+  // Nor after "Vol.", "No.", "pp.", "eds.", "vs.": "Analytical Chemistry, Vol. 31".
+  const m = /^(.{3,}?(?:[^\s.A-Z]|[A-Z0-9]{2}))(?<!\b(?:[Vv]ol|[Nn]os?|[Pp]p?|[Ee]ds?|[Ee]dn|vs|[Dd]r|[Ss]t|[Jj]r|[Ff]ig|[Cc]f))([.?!])(?:\s|$)/u.exec(rest);
   const end = start + (m ? m[1]!.length + (m[2] === '.' ? 0 : 1) : rest.length);
   return end - start >= 3 ? { start, end } : null;
 }
@@ -77,6 +89,8 @@ function findTitleSpan(body: string, from: number): { start: number; end: number
 /** A segment that reads as "Journal 1996, 30, 1117–1121" rather than a title (styles without titles). */
 function looksLikeSourceOnly(segment: string, year: string | null): boolean {
   if (!/\d/.test(segment)) return false;
+  // "The Lancet [online], Vol. 155, no. 3990": a volume's number is the source's.
+  if (/\b[Vv]ol(?:ume)?\.\s*\d{1,5}\s*(?:,|$)/.test(segment)) return true;
   const words = segment.match(/\p{L}+/gu) ?? [];
   if (!year) return false;
   const hasNumbersBlock = new RegExp(`\\b${year}\\b\\s*[,;)]?\\s*\\d`).test(segment) || new RegExp(`\\d\\s*\\(${year}\\)`).test(segment);
@@ -85,9 +99,28 @@ function looksLikeSourceOnly(segment: string, year: string | null): boolean {
   return hasNumbersBlock && (words.length <= 8 || endsOnNumbers);
 }
 
+/** A year right after the author block ("Heine, H. 1882. Ueber …"), before any later one ("… 252, 7 (1882), 441"). */
+function yearAfter(cleaned: string, at: number): YearHit | null {
+  const m = /^[\s.,]{0,3}(\(?)((?:1[5-9]|20)\d\d)([a-z])?(?=[.,;:)]|\s*$)/u.exec(cleaned.slice(at));
+  if (!m) return null;
+  const start = at + m[0].length - m[2]!.length - (m[3]?.length ?? 0);
+  return { start, end: start + m[2]!.length + (m[3]?.length ?? 0), year: m[2]! + (m[3] ?? ''), base: m[2]!, suffix: m[3] ?? null };
+}
+
+/** A list of names only: capitalised words, initials, "and", "&", commas; no lower-case word of four letters or more. */
+function namesOnly(s: string): boolean {
+  return /^[\p{L}\s.,'’&;-]+$/u.test(s) && !/(?<![\p{L}'’])(?!(?:and|und|et|van|von|der|den|del|della|dos|das)\b)\p{Ll}{4,}/u.test(s);
+}
+
+/**
+ * Springer's LNCS and basic styles and BMC end the names at a colon: "Wilkins, E., Radford, W.: Title.",
+ * "Treiber E, Nadziakiewicz HC: Title.", "Smith, J., et al.: Title.". The names end on initials or "et al.".
+ */
+const COLON_NAMES = /^(.{2,400}?(?:\b\p{Lu}{1,3}\.?|\bet al\.|&NA;)):\s/u;
+
 export function parseReference(text: string): ParsedReference {
   const { cleaned, doi, url } = cleanReference(text);
-  const yearHit = findYear(cleaned);
+  let yearHit = findYear(cleaned);
   const year = yearHit ? yearHit.base : null;
   let authorEnd = authorBlockEnd(cleaned, yearHit);
   if (yearHit && namesRunToYear(cleaned, authorEnd, yearHit)) authorEnd = yearHit.start - (cleaned[yearHit.start - 1] === '(' ? 1 : 0);
@@ -95,43 +128,85 @@ export function parseReference(text: string): ParsedReference {
   // authorBlockEnd reads "M. Besnard" as the end of a block ("Initial. Capital"): a whole initials-first list goes on.
   const initialsFirst = INITIALS_FIRST_LIST.exec(cleaned);
   if (initialsFirst && initialsFirst[0].length > authorEnd && (!yearHit || yearHit.start >= initialsFirst[0].length)) authorEnd = initialsFirst[0].length;
+  const colon = COLON_NAMES.exec(cleaned);
+  // (only where the block read so far runs to the colon or past it: "A. Smith, Spectrochimica Acta Part A: …" ends earlier)
+  if (colon && authorEnd >= colon[1]!.length && (!yearHit || yearHit.start > colon[1]!.length) && namesOnly(colon[1]!)) authorEnd = colon[1]!.length;
+  // MLA and Chicago: "Davis, H. Ted, and Stuart A. Rice. “Title.”": only names stand between the block and a quoted title.
+  const quote = /[“"]/u.exec(cleaned.slice(authorEnd));
+  if (quote && quote.index > 0 && (!yearHit || yearHit.start > authorEnd + quote.index) && namesOnly(cleaned.slice(authorEnd, authorEnd + quote.index))) {
+    authorEnd += quote.index;
+  }
   // An entry that opens on a quoted title has no authors (IEEE, ACS: “Troubleshooting forum,” Plastics, …).
   if (/^\s*[“"‘]/u.test(cleaned)) authorEnd = 0;
-  const parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
+  let parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
   // A name holds no lower-case word of four letters or more ("Annual report of the city gardens committee" is a title).
   const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60 && !/(?:^|\s)\p{Ll}{4,}(?:\s|$)/u.test(a.family));
+  // A block none of whose names is a name is the title, first: "Characterization of cancer stem cells. Nature …".
+  if (!authors.length && parsedAuthors.authors.length) {
+    authorEnd = 0;
+    parsedAuthors = { authors: [], surnames: [], etAl: false };
+  }
+  // "Heine, H. 1882. Title. Journal. 252, 7 (1882), 441": the year after the names, not the later one in parentheses.
+  const early = yearAfter(cleaned, authorEnd);
+  if (early && yearHit && early.base === yearHit.base && early.start < yearHit.start) yearHit = early;
   const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (cleaned[yearHit.end] === ')' ? 1 : 0) : authorEnd;
   let span = findTitleSpan(cleaned, titleFrom);
   let title = span ? cleaned.slice(span.start, span.end).trim() : null;
   if (title && looksLikeSourceOnly(title, year)) { title = null; span = null; }
+  // APA prints a book's edition after its title: "The book of things (2nd ed.)".
+  const titleEdition = title ? /\s*\((\d{1,2})(?:st|nd|rd|th) edn?\.?\)$/.exec(title) : null;
+  if (title && span && titleEdition) { title = title.slice(0, titleEdition.index); span = { start: span.start, end: span.start + titleEdition.index }; }
   const afterTitle = span ? span.end + 1 : titleFrom;
   const rest = cleaned.slice(afterTitle);
   const nums = findNumbers(rest, year);
+  let publication = nums?.volume ? null : readPublication(rest, year);
+  // Elsevier's and IEEE's books and chapters run on with commas: "The Book of Things, Springer, Berlin, 2010",
+  // "Chapter, in: A. Brown (Eds.), Handbook, Elsevier, Amsterdam, 2010: pp. 12–30".
+  if (!publication && !nums && title && span) {
+    for (const cut of title.matchAll(/,\s+/g)) {
+      const book = readPublication(title.slice(cut.index + cut[0].length) + rest, year);
+      if (book) { publication = book; title = title.slice(0, cut.index); span = { start: span.start, end: span.start + cut.index }; break; }
+    }
+  }
   let containerTitle: string | null = null;
+  // The source runs to its numbers, or to the year (not one that opens it: "2017 14th International Conference …").
   const containerEnd = nums ? nums.start : (() => {
-    const y = year ? rest.search(new RegExp(`\\b${year}\\b`)) : -1;
-    return y >= 0 ? y : rest.length;
+    const lead = (/^[\s.,;:]*/.exec(rest)?.[0].length ?? 0) + 1;
+    const y = year ? rest.slice(lead).search(new RegExp(`\\b${year}\\b`)) : -1;
+    return y >= 0 ? y + lead : rest.length;
   })();
   const container = rest
     .slice(0, containerEnd)
     .replace(/^\s*In\b:?\s*/i, '')
-    .replace(/\(?\b(?:1[5-9]|20)\d\d[a-z]?\)?/g, ' ')
+    .replace(new RegExp(`\\(\\s*(?:(?:${MONTH_OR_SEASON})\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d[a-z]?\\s*\\)`, 'gu'), ' ')
+    .replace(new RegExp(`(?:\\s|^)(?:(?:${MONTH_OR_SEASON})\\s*)?(?:1[5-9]|20)\\d\\d[a-z]?(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?[\\s.,;:]*$`, 'u'), ' ')
     .replace(/\b(?:vol(?:ume)?|no|pp?)\.?\s*$/i, '')
     .replace(/^[\s.,;:”"’]+|[\s.,;:(“"‘]+$/g, '')
     .trim();
   if (container.length >= 2 && /\p{L}{2}/u.test(container)) containerTitle = container;
+  if (publication) containerTitle = publication.containerTitle;
+  // The month and day beside the year: in the source, or beside the year the entry is dated by (not in its title).
+  const atYear = year && yearHit ? findMonthDay(cleaned, year, Math.max(0, yearHit.start - 16)) : null;
+  const date = year ? findMonthDay(cleaned, year, afterTitle) ?? (atYear && atYear.start <= yearHit!.start && atYear.end >= yearHit!.end ? atYear : null) : null;
   return {
     text,
     cleaned,
     authors,
-    etAl: parsedAuthors.etAl,
+    etAl: parsedAuthors.etAl || /…|\.\.\./.test(cleaned.slice(0, authorEnd)),
     year,
     yearSuffix: yearHit?.suffix ?? null,
+    month: date?.month ?? null,
+    day: date?.day ?? null,
     title,
     containerTitle,
     volume: nums?.volume ?? null,
     issue: nums?.issue ?? null,
-    pages: nums?.pages ?? null,
+    pages: publication?.pages ?? nums?.pages ?? null,
+    kind: publication?.kind ?? null,
+    editors: publication?.editors ?? [],
+    edition: publication?.edition ?? titleEdition?.[1] ?? null,
+    publisher: publication?.publisher ?? null,
+    publisherPlace: publication?.place ?? null,
     doi,
     url,
     numbers: cleaned.match(/\d+/g) ?? [],

@@ -3,7 +3,7 @@
 // is, field by field. Read by parseReference (parse.ts) over the entry's cleaned text; fields it cannot
 // find are absent, never guessed.
 
-import type { CslJsonItem } from './csl-json.ts';
+import type { CslJsonItem, CslJsonName } from './csl-json.ts';
 import { parseLabel } from './fields.ts';
 import { parseReference, type ParsedReference } from './parse.ts';
 
@@ -70,8 +70,9 @@ function fieldConfidence(r: ParsedReference, text: string, spans: ReferenceRecor
   return c;
 }
 
-/** The CSL item type the fields suggest: a journal article when volume or pages follow a container, else a document. */
+/** The CSL item type the fields suggest: a book or chapter as publication.ts reads it, a journal article when volume or pages follow a container, else a document. */
 function itemType(r: ParsedReference): string {
+  if (r.kind) return r.kind;
   if (r.containerTitle && (r.volume || r.pages)) return 'article-journal';
   if (r.containerTitle) return 'chapter';
   return 'document';
@@ -85,17 +86,30 @@ function cslGiven(given: string): string {
   return /^\p{Lu}{2,4}$/u.test(given) ? [...given].map((c) => `${c}.`).join(' ') : given;
 }
 
+/** Words that make a name without given names an organisation's: "World Health Organization", "IUCN Red List Committee". */
+const CORPORATE = /\b(?:Organi[sz]ation|Association|Society|Institut[eo]?|Committee|Council|Agency|Department|Ministry|Ministerio|University|Group|Consortium|Foundation|Office|Board|Commission|Cent(?:re|er)|Service|Network|Collaboration|Bureau|Corporation|Company|Federation|Union|Academy|Programme|Program|Initiative|Project|Authority|Administration|Government|Statistics|Survey|Working|Panel|Task Force|Nations|Bank|Fund|Trust|Laborator(?:y|ies)|Hospital|College|School|Inc|Ltd|GmbH)\b/u;
+
+/** A name as CSL-JSON holds it: an organisation (a name of several words, no given names, an organisation's word) as a literal. */
+function cslName(a: { family: string; given: string | null }): CslJsonName {
+  if (a.given) return { family: a.family, given: cslGiven(a.given) };
+  return /\s/.test(a.family) && CORPORATE.test(a.family) ? { literal: a.family } : { family: a.family };
+}
+
 export function readReference(text: string, id = ''): ReferenceRecord {
   const r = parseReference(text);
   const printed = parseLabel(text);
   const item: CslJsonItem = { id, type: itemType(r) };
-  if (r.authors.length) item.author = r.authors.map((a) => (a.given ? { family: a.family, given: cslGiven(a.given) } : { family: a.family }));
-  if (r.year) item.issued = { 'date-parts': [[Number(r.year)]] };
+  if (r.authors.length) item.author = r.authors.map(cslName);
+  if (r.editors.length) item.editor = r.editors.map(cslName);
+  if (r.year) item.issued = { 'date-parts': [[Number(r.year), ...(r.month ? [r.month, ...(r.day ? [r.day] : [])] : [])]] };
   if (r.yearSuffix) item['year-suffix'] = r.yearSuffix;
   if (r.title) item.title = r.title;
   if (r.containerTitle) item['container-title'] = r.containerTitle;
   if (r.volume) item.volume = r.volume;
   if (r.issue) item.issue = r.issue;
+  if (r.edition) item.edition = r.edition;
+  if (r.publisher) item.publisher = r.publisher;
+  if (r.publisherPlace) item['publisher-place'] = r.publisherPlace;
   if (r.pages) item.page = r.pages.last ? `${r.pages.first}-${r.pages.last}` : r.pages.first;
   if (r.doi) item.DOI = r.doi;
   if (r.url) item.URL = r.url;

@@ -94,3 +94,78 @@ test('a sentence between the initials and the year is no name: the title of an e
   assert.deepEqual(r.item.author, [{ family: 'Smith', given: 'J' }]);
   assert.equal(r.item.title, 'Cancer of the skin');
 });
+
+/** The item without its id, for exact comparison. */
+const item = (text: string) => {
+  const { id: _id, ...rest } = readReference(text).item;
+  return rest;
+};
+
+test('Springer LNCS and BMC: the names end at the colon ("Surname, A.: Title."), the year at the end', () => {
+  assert.deepEqual(item('Wilkins, E., Radford, W.: Biomaterials for implanted closed loop insulin delivery system: A review. Biosensors and Bioelectronics. 5, 167–213 (1990).'), {
+    type: 'article-journal', author: [{ family: 'Wilkins', given: 'E.' }, { family: 'Radford', given: 'W.' }], issued: { 'date-parts': [[1990]] },
+    title: 'Biomaterials for implanted closed loop insulin delivery system: A review', 'container-title': 'Biosensors and Bioelectronics', volume: '5', page: '167-213',
+  });
+  assert.deepEqual(item('Bugianesi E: Diabetes and NAFLD: Why is the Connection Important? Non-Alcoholic Fatty Liver Disease 2013:62–70.'), {
+    type: 'article-journal', author: [{ family: 'Bugianesi', given: 'E' }], issued: { 'date-parts': [[2013]] },
+    title: 'Diabetes and NAFLD: Why is the Connection Important?', 'container-title': 'Non-Alcoholic Fatty Liver Disease', page: '62-70',
+  });
+  // A colon after initials inside a journal's name ("Part A:") does not end an initials-first list.
+  const aip = readReference('J. Chowdhury, S. Chandra, and M. Ghosh, Spectrochimica Acta Part A: Molecular and Biomolecular Spectroscopy 135, 935 (2015).');
+  assert.deepEqual(aip.item.author?.map((a) => a.family), ['Chowdhury', 'Chandra', 'Ghosh']);
+  assert.equal(aip.item['container-title'], 'Spectrochimica Acta Part A: Molecular and Biomolecular Spectroscopy');
+});
+
+test('books with place and publisher, chapters with editors: CSL book and chapter items', () => {
+  assert.deepEqual(item('Smith, J. (2010). The book of things (2nd ed.). New York: Springer.'), {
+    type: 'book', author: [{ family: 'Smith', given: 'J.' }], issued: { 'date-parts': [[2010]] }, title: 'The book of things',
+    edition: '2', publisher: 'Springer', 'publisher-place': 'New York',
+  });
+  assert.deepEqual(item('J. Smith, The Book of Things, Springer, Berlin, 2010.'), {
+    type: 'book', author: [{ family: 'Smith', given: 'J.' }], issued: { 'date-parts': [[2010]] }, title: 'The Book of Things', publisher: 'Springer', 'publisher-place': 'Berlin',
+  });
+  assert.deepEqual(item('Smith J, Lee K. Chapter title. In: Brown A, Green B, editors. The big handbook. 3rd ed. London: Academic Press; 2010. p. 12–30.'), {
+    type: 'chapter', author: [{ family: 'Smith', given: 'J' }, { family: 'Lee', given: 'K' }], editor: [{ family: 'Brown', given: 'A' }, { family: 'Green', given: 'B' }],
+    issued: { 'date-parts': [[2010]] }, title: 'Chapter title', 'container-title': 'The big handbook', edition: '3', publisher: 'Academic Press', 'publisher-place': 'London', page: '12-30',
+  });
+  assert.deepEqual(item('A. Lee, Chapter title, in: B. Brown, C. Green (Eds.), Handbook of Things, Elsevier, Amsterdam, 2010: pp. 12–30.'), {
+    type: 'chapter', author: [{ family: 'Lee', given: 'A.' }], editor: [{ family: 'Brown', given: 'B.' }, { family: 'Green', given: 'C.' }],
+    issued: { 'date-parts': [[2010]] }, title: 'Chapter title', 'container-title': 'Handbook of Things', publisher: 'Elsevier', 'publisher-place': 'Amsterdam', page: '12-30',
+  });
+});
+
+test('a corporate author is a literal name; an entry whose "names" are a sentence opens on its title', () => {
+  assert.deepEqual(item('World Health Organization. Global report on diabetes. Geneva: World Health Organization; 2016.'), {
+    type: 'book', author: [{ literal: 'World Health Organization' }], issued: { 'date-parts': [[2016]] }, title: 'Global report on diabetes',
+    publisher: 'World Health Organization', 'publisher-place': 'Geneva',
+  });
+  assert.deepEqual(item('Characterization of cancer stem cells in the bone marrow of breast cancer patients. Nature Clinical Practice Oncology. 2007 Jan;4(1):6–6.'), {
+    type: 'article-journal', issued: { 'date-parts': [[2007, 1]] }, title: 'Characterization of cancer stem cells in the bone marrow of breast cancer patients',
+    'container-title': 'Nature Clinical Practice Oncology', volume: '4', issue: '1', page: '6-6',
+  });
+});
+
+test('abbreviated author lists: "et al." and the elided middle of APA 6 are marked, the names given kept', () => {
+  const acm = readReference('Vega-Morales, D. et al. 2012. Safety and Efficacy of Methylprednisolone Infiltration in Anserine Syndrome Treatment. Reumatología Clínica (English Edition). 8, 2 (Mar. 2012), 63–67.');
+  assert.equal(acm.etAl, true);
+  assert.deepEqual(item(acm.text), {
+    type: 'article-journal', author: [{ family: 'Vega-Morales', given: 'D.' }], issued: { 'date-parts': [[2012, 3]] },
+    title: 'Safety and Efficacy of Methylprednisolone Infiltration in Anserine Syndrome Treatment', 'container-title': 'Reumatología Clínica (English Edition)', volume: '8', issue: '2', page: '63-67',
+  });
+  const apa = readReference('Akoglu, H., Akan, B., Piskinpasa, S., Karaca, O., Dede, F., Erdem, D., … Odabas, A. R. (2011). Metformin-associated lactic acidosis treated with prolonged hemodialysis. The American Journal of Emergency Medicine, 29(5), 575.e3–575.e5.');
+  assert.deepEqual(apa.item.author?.map((a) => a.family), ['Akoglu', 'Akan', 'Piskinpasa', 'Karaca', 'Dede', 'Erdem', 'Odabas']);
+  assert.equal(apa.etAl, true);
+});
+
+test('the year after the names wins over a later one; MLA names run to the quoted title; a volume after the year (ACS)', () => {
+  assert.deepEqual(item('Heine, H. 1882. Ueber die Absorption der Wärme durch Gase. Annalen der Physik. 252, 7 (1882), 441–458.'), {
+    type: 'article-journal', author: [{ family: 'Heine', given: 'H.' }], issued: { 'date-parts': [[1882]] }, title: 'Ueber die Absorption der Wärme durch Gase',
+    'container-title': 'Annalen der Physik', volume: '252', issue: '7', page: '441-458',
+  });
+  assert.deepEqual(readReference('Davis, H. Ted, and Stuart A. Rice. "Perturbation Theory of the Heats of Mixing of Fused Salts." The Journal of Chemical Physics 41.1 (1964): 14–24.').item.author,
+    [{ family: 'Davis', given: 'H. Ted' }, { family: 'Rice', given: 'Stuart A.' }]);
+  assert.deepEqual(item('Teles, T. N.; Levin, Y. Nonequilibrium Phase Transitions. Physical Review Letters 2012, 109.'), {
+    type: 'article-journal', author: [{ family: 'Teles', given: 'T. N.' }, { family: 'Levin', given: 'Y.' }], issued: { 'date-parts': [[2012]] },
+    title: 'Nonequilibrium Phase Transitions', 'container-title': 'Physical Review Letters', volume: '109',
+  });
+});
