@@ -115,7 +115,8 @@ export function parseAuthors(block: string): ParsedAuthors {
     // names after a surname in capitals ("BANIWA, Gersem dos Santos Luciano; KRENAK, Ailton": ABNT).
     // After an author with initials, a word of three or more capitals without a full stop is the next surname
     // ("IACUS, S.; KING, G."), not more initials.
-    const surnameInCapitals = given && /^\p{Lu}{3,}$/u.test(chunk);
+    // After "SMITH JA" (Vancouver in capitals: the initials are there already), "LEE K." is the next author.
+    const surnameInCapitals = (given && /^\p{Lu}{3,}$/u.test(chunk)) || (prev !== undefined && /\s\p{Lu}{1,2}$/u.test(prev) && /^\p{Lu}{3,}\s/u.test(chunk));
     if (prev !== undefined && ((INITIALS_ONLY.test(chunk) && !surnameInCapitals) || (!given && CAPITALS.test(prev) && /^(?:\p{Lu}\.\s?)*\p{Lu}\p{Ll}/u.test(chunk)))) {
       authors[authors.length - 1] += `, ${chunk}`;
       given = true;

@@ -153,6 +153,8 @@ export function parseReference(text: string): ParsedReference {
   let span = findTitleSpan(cleaned, titleFrom);
   let title = span ? cleaned.slice(span.start, span.end).trim() : null;
   if (title && looksLikeSourceOnly(title, year)) { title = null; span = null; }
+  // "2010. In: Grown C, Valodia I (Eds). Taxation …": no title of its own, the book follows.
+  if (title && /^In\b:?\s/.test(title)) { title = null; span = null; }
   // APA prints a book's edition after its title: "The book of things (2nd ed.)".
   const titleEdition = title ? /\s*\((\d{1,2})(?:st|nd|rd|th) edn?\.?\)$/.exec(title) : null;
   if (title && span && titleEdition) { title = title.slice(0, titleEdition.index); span = { start: span.start, end: span.start + titleEdition.index }; }
