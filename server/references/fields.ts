@@ -1,6 +1,6 @@
-// Fields of one reference entry: printed label, year (with a/b suffix), authors and surnames, title,
-// DOI and URL, the dangling link words at its end. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and MDPI-like formats;
-// the bibliography detector and the reference reader (parse.ts) read entries with them.
+// Fields of one reference entry: printed label, year (with a/b suffix), the author block and its names, DOI and
+// URL, the dangling link words at its end. Pure string functions, tolerant of Vancouver, APA, Harvard, eLife and
+// MDPI-like formats; the reference reader (parse.ts) reads entries with them, the bibliography detector its labels.
 
 import { findDois } from './doi-text.ts';
 
@@ -133,14 +133,6 @@ export function parseAuthors(block: string): ParsedAuthors {
     surnames.push(surname || chunk);
   }
   return { authors, surnames, etAl };
-}
-
-/** The title: the sentence after the author block and year. */
-export function findTitle(body: string, after: number): string | null {
-  const rest = body.slice(after).replace(/^[\s.,;:)]+/, '');
-  const m = /^(.{3,}?[^\s.A-Z])[.?!](?:\s|$)/u.exec(rest);
-  const title = (m ? m[1]! : rest).trim();
-  return title.length >= 3 ? title : null;
 }
 
 const TRAILER = /(?:\s*(?:doi:|DOI:|Available (?:from|at):?|Retrieved(?: from)?|\[online\]|URL:?|https?:\/\/\S*|Accessed\b.*))+\s*$/;

@@ -2,7 +2,7 @@
 // inside a DOI or URL), where the author block ends, authors and surnames, the title, a URL and the dangling link words at the end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel, stripTrailer } from '../../../server/references/fields.ts';
+import { authorBlockEnd, findUrl, findYear, parseAuthors, parseLabel, stripTrailer } from '../../../server/references/fields.ts';
 
 const labels: Array<[string, string | null, number | null]> = [
   ['[12] Smith J.', '[12]', 12], ['(3) Smith J.', '(3)', 3], ['4. Smith J.', '4.', 4], ['5) Smith J.', '5)', 5], ['6 Smith J.', '6', 6],
@@ -53,13 +53,6 @@ test('parseAuthors: surnames without initials, initials rejoined, et al., editor
   assert.deepEqual(parseAuthors('Grown C, Valodia I (Eds)').surnames, ['Grown', 'Valodia']);
   assert.deepEqual(parseAuthors('King ML Jr.').surnames, ['King']);
   assert.deepEqual(parseAuthors('World Health Organization.').surnames, ['World Health Organization']);
-});
-
-test('findTitle: the sentence after the author block; too short is none', () => {
-  const body = 'Smith J (2020) Moss growth on walls. J Bot 12:3.';
-  assert.equal(findTitle(body, body.indexOf(')') + 1), 'Moss growth on walls');
-  assert.equal(findTitle('Smith J. Is moss green? Bot J. 2001.', 9), 'Is moss green');
-  assert.equal(findTitle('Smith J. A.', 9), null);
 });
 
 test('findUrl: a web address without trailing punctuation; DOI links are not URLs', () => {

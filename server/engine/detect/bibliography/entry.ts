@@ -4,7 +4,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import { findDois } from '../../../references/doi-text.ts';
 import { readReference } from '../../../references/record.ts';
 import type { BibEntry } from '../types.ts';
-import { authorBlockEnd, findTitle, findUrl, findYear, parseAuthors, parseLabel } from '../../../references/fields.ts';
+import { findUrl, parseLabel } from '../../../references/fields.ts';
 
 export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntry {
   const text = paragraph.text;
@@ -12,16 +12,14 @@ export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntr
   const numberingText = paragraph.numbering && /\d/.test(paragraph.numbering.text) ? paragraph.numbering.text.trim() : null;
   const labelText = numberingText ?? printed.text;
   const labelNumber = numberingText ? Number(/\d+/.exec(numberingText)![0]) : printed.number;
-  const bodyStart = numberingText ? text.length - text.trimStart().length : printed.bodyStart;
-  const body = text.slice(bodyStart);
 
-  const yearHit = findYear(body);
-  const authorEnd = authorBlockEnd(body, yearHit);
-  let { authors, surnames, etAl } = parseAuthors(body.slice(0, authorEnd));
-  // No author before the year: an edited volume "2010. In: Grown C, Valodia I (Eds). ...".
-  const editors = surnames.length ? null : /\bIn:?\s+([^.()]{3,200}?)\s*\((?:eds?|Hrsg)\.?\)/i.exec(body);
-  if (editors) ({ authors, surnames, etAl } = parseAuthors(editors[1]!));
-  const titleFrom = yearHit && yearHit.start <= authorEnd + 3 ? yearHit.end + (body[yearHit.end] === ')' ? 1 : 0) : authorEnd;
+  // One reader: the names, year and title are the record's (server/references/record.ts).
+  const record = readReference(text, `bib-${refIndex}`);
+  const read = record.parsed;
+  // No author before the year: an edited volume "2010. In: Grown C, Valodia I (Eds). ...": its editors stand in.
+  const names = read.authors.length ? read.authors : read.editors;
+  const authors = names.map((a) => (a.given ? `${a.family}, ${a.given}` : a.family));
+  const surnames = names.map((a) => a.family);
   const doi = findDois(text)[0]?.doi ?? null;
 
   const entry: BibEntry = {
@@ -35,16 +33,16 @@ export function parseEntry(paragraph: ModelParagraph, refIndex: number): BibEntr
     labelNumber,
     authors,
     surnames,
-    year: yearHit?.year ?? null,
-    baseYear: yearHit?.base ?? null,
-    yearSuffix: yearHit?.suffix ?? null,
-    titleText: findTitle(body, titleFrom),
+    year: read.year ? read.year + (read.yearSuffix ?? '') : null,
+    baseYear: read.year,
+    yearSuffix: read.yearSuffix,
+    titleText: read.title,
     doi,
     url: findUrl(text),
     text,
     printedLabel: labelText,
-    etAl: etAl || surnames.length > 2,
-    record: readReference(text, `bib-${refIndex}`),
+    etAl: read.etAl || surnames.length > 2,
+    record,
   };
   if (labelNumber !== null) entry.number = String(labelNumber);
   return entry;
