@@ -3,7 +3,7 @@
 // is, field by field. Read by parseReference (parse.ts) over the entry's cleaned text; fields it cannot
 // find are absent, never guessed.
 
-import type { CslJsonItem, CslJsonName } from './csl-json.ts';
+import type { CslJsonItem } from './csl-json.ts';
 import { parseLabel } from './fields.ts';
 import { parseReference, type ParsedReference } from './parse.ts';
 
@@ -90,7 +90,7 @@ function cslGiven(given: string): string {
 const CORPORATE = /\b(?:Organi[sz]ation|Association|Society|Institut[eo]?|Committee|Council|Agency|Department|Ministry|Ministerio|University|Group|Consortium|Foundation|Office|Board|Commission|Cent(?:re|er)|Service|Network|Collaboration|Bureau|Corporation|Company|Federation|Union|Academy|Programme|Program|Initiative|Project|Authority|Administration|Government|Statistics|Survey|Working|Panel|Task Force|Nations|Bank|Fund|Trust|Laborator(?:y|ies)|Hospital|College|School|Inc|Ltd|GmbH)\b/u;
 
 /** A name as CSL-JSON holds it: an organisation (a name of several words, no given names, an organisation's word) as a literal. */
-function cslName(a: { family: string; given: string | null }): CslJsonName {
+function cslName(a: { family: string; given: string | null }): NonNullable<CslJsonItem['author']>[number] {
   if (a.given) return { family: a.family, given: cslGiven(a.given) };
   return /\s/.test(a.family) && CORPORATE.test(a.family) ? { literal: a.family } : { family: a.family };
 }
