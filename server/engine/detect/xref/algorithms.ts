@@ -5,28 +5,22 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, kindPerVocabulary } from './labelled.ts';
 
 const ENGLISH = '[Aa]lgorithms?|ALGORITHMS?|Alg\\.';
-const kinds = new Map<Vocabulary, LabelledKind>();
 
 /** The algorithm kind reading the English words and those of the vocabulary's languages. */
-function algorithmKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
-  let kind = kinds.get(vocabulary);
-  if (!kind) {
-    const other = vocabulary.labelWords('algorithm', new RegExp(`^(?:${ENGLISH})$`));
-    kind = {
-      kind: 'algorithm',
-      prefix: 'alg',
-      display: 'Algorithm',
-      words: `${ENGLISH}|${other}`,
-      captionWords: `Algorithm|ALGORITHM|${other}`,
-      seqNames: ['algorithm', ...ALL_LANGUAGES.seqNames('algorithm')],
-    };
-    kinds.set(vocabulary, kind);
-  }
-  return kind;
-}
+const algorithmKind = kindPerVocabulary((vocabulary) => {
+  const other = vocabulary.labelWords('algorithm', new RegExp(`^(?:${ENGLISH})$`));
+  return {
+    kind: 'algorithm',
+    prefix: 'alg',
+    display: 'Algorithm',
+    words: `${ENGLISH}|${other}`,
+    captionWords: `Algorithm|ALGORITHM|${other}`,
+    seqNames: ['algorithm', ...ALL_LANGUAGES.seqNames('algorithm')],
+  };
+});
 
 export function findAlgorithmTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
   return findLabelledTargets(algorithmKind(vocabulary), paragraphs, excluded);

@@ -6,32 +6,26 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, SUPP_ENGLISH, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, kindPerVocabulary, SUPP_ENGLISH } from './labelled.ts';
 
 const ENGLISH = '[Ff]ig(?:ure)?s?\\.?|FIG(?:URE)?S?\\.?';
-const kinds = new Map<Vocabulary, LabelledKind>();
 
 /** The figure kind reading the English words and those of the vocabulary's languages ("Figura 2", "Abb. 1", "Рис. 3", "图1"). */
-function figureKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
-  let kind = kinds.get(vocabulary);
-  if (!kind) {
-    const other = vocabulary.labelWords('figure', new RegExp(`^(?:${ENGLISH})$`));
-    kind = {
-      kind: 'figure',
-      prefix: 'fig',
-      display: 'Figure',
-      words: `${ENGLISH}|${other}`,
-      suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
-      captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${other}`,
-      seqNames: ['figure', 'fig', ...ALL_LANGUAGES.seqNames('figure')],
-      postfixWords: 'Figs?',
-      elifeSuffixes: true,
-      appendixWord: 'figure',
-    };
-    kinds.set(vocabulary, kind);
-  }
-  return kind;
-}
+const figureKind = kindPerVocabulary((vocabulary) => {
+  const other = vocabulary.labelWords('figure', new RegExp(`^(?:${ENGLISH})$`));
+  return {
+    kind: 'figure',
+    prefix: 'fig',
+    display: 'Figure',
+    words: `${ENGLISH}|${other}`,
+    suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
+    captionWords: `Figure|Fig\\.?|FIGURE|FIG\\.?|${other}`,
+    seqNames: ['figure', 'fig', ...ALL_LANGUAGES.seqNames('figure')],
+    postfixWords: 'Figs?',
+    elifeSuffixes: true,
+    appendixWord: 'figure',
+  };
+});
 
 export function findFigureTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
   return findLabelledTargets(figureKind(vocabulary), paragraphs, excluded);

@@ -3,6 +3,7 @@
 
 import type { ModelParagraph } from '../../model/types.ts';
 import { SpanSet } from '../span-set.ts';
+import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
 import {
   allMatches,
   captionMoreNumbers,
@@ -168,6 +169,19 @@ function captionHead(cfg: LabelledKind, text: string, at: number): CaptionHead |
     }
   }
   return null;
+}
+
+/** A labelled kind built once per vocabulary (the words of the manuscript's languages), then reused. */
+export function kindPerVocabulary(make: (vocabulary: Vocabulary) => LabelledKind): (vocabulary?: Vocabulary) => LabelledKind {
+  const kinds = new Map<Vocabulary, LabelledKind>();
+  return (vocabulary = ALL_LANGUAGES) => {
+    let kind = kinds.get(vocabulary);
+    if (!kind) {
+      kind = make(vocabulary);
+      kinds.set(vocabulary, kind);
+    }
+    return kind;
+  };
 }
 
 /** The SEQ field of the kind in a paragraph, if any (captions inserted with Word's Insert Caption). */

@@ -5,28 +5,22 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, kindPerVocabulary } from './labelled.ts';
 
 const ENGLISH = '[Ll]istings?|LISTINGS?';
-const kinds = new Map<Vocabulary, LabelledKind>();
 
 /** The listing kind reading the English words and those of the vocabulary's languages. */
-function listingKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
-  let kind = kinds.get(vocabulary);
-  if (!kind) {
-    const other = vocabulary.labelWords('listing', new RegExp(`^(?:${ENGLISH})$`));
-    kind = {
-      kind: 'listing',
-      prefix: 'lst',
-      display: 'Listing',
-      words: `${ENGLISH}|${other}`,
-      captionWords: `Listing|LISTING|${other}`,
-      seqNames: ['listing', 'code', ...ALL_LANGUAGES.seqNames('listing')],
-    };
-    kinds.set(vocabulary, kind);
-  }
-  return kind;
-}
+const listingKind = kindPerVocabulary((vocabulary) => {
+  const other = vocabulary.labelWords('listing', new RegExp(`^(?:${ENGLISH})$`));
+  return {
+    kind: 'listing',
+    prefix: 'lst',
+    display: 'Listing',
+    words: `${ENGLISH}|${other}`,
+    captionWords: `Listing|LISTING|${other}`,
+    seqNames: ['listing', 'code', ...ALL_LANGUAGES.seqNames('listing')],
+  };
+});
 
 export function findListingTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
   return findLabelledTargets(listingKind(vocabulary), paragraphs, excluded);

@@ -6,32 +6,26 @@
 import type { ModelParagraph } from '../../model/types.ts';
 import type { XrefMention, XrefTarget } from './grammar.ts';
 import { ALL_LANGUAGES, type Vocabulary } from '../labels/vocabulary.ts';
-import { findLabelledMentions, findLabelledTargets, SUPP_ENGLISH, type LabelledKind } from './labelled.ts';
+import { findLabelledMentions, findLabelledTargets, kindPerVocabulary, SUPP_ENGLISH } from './labelled.ts';
 
 const ENGLISH = '[Tt]ables?|TABLES?|Tabs?\\.';
-const kinds = new Map<Vocabulary, LabelledKind>();
 
 /** The table kind reading the English words and those of the vocabulary's languages ("Tabela 1", "Tabla 3", "Tabelle 2", "表2"). */
-function tableKind(vocabulary: Vocabulary = ALL_LANGUAGES): LabelledKind {
-  let kind = kinds.get(vocabulary);
-  if (!kind) {
-    const other = vocabulary.labelWords('table', new RegExp(`^(?:${ENGLISH})$`));
-    kind = {
-      kind: 'table',
-      prefix: 'tab',
-      display: 'Table',
-      words: `${ENGLISH}|${other}`,
-      suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
-      captionWords: `Table|TABLE|${other}`,
-      seqNames: ['table', ...ALL_LANGUAGES.seqNames('table')],
-      postfixWords: 'Tables?',
-      elifeSuffixes: true,
-      appendixWord: 'table',
-    };
-    kinds.set(vocabulary, kind);
-  }
-  return kind;
-}
+const tableKind = kindPerVocabulary((vocabulary) => {
+  const other = vocabulary.labelWords('table', new RegExp(`^(?:${ENGLISH})$`));
+  return {
+    kind: 'table',
+    prefix: 'tab',
+    display: 'Table',
+    words: `${ENGLISH}|${other}`,
+    suppWords: vocabulary.labelWords('supplementary', SUPP_ENGLISH),
+    captionWords: `Table|TABLE|${other}`,
+    seqNames: ['table', ...ALL_LANGUAGES.seqNames('table')],
+    postfixWords: 'Tables?',
+    elifeSuffixes: true,
+    appendixWord: 'table',
+  };
+});
 
 export function findTableTargets(paragraphs: readonly ModelParagraph[], excluded: Set<ModelParagraph>, vocabulary?: Vocabulary): XrefTarget[] {
   return findLabelledTargets(tableKind(vocabulary), paragraphs, excluded);
