@@ -37,14 +37,14 @@ function splitAuthor(name: string): ParsedAuthor {
 // Names written in full: a capitalised word ("Anna", "Jean-Luc", "O’Brien", "McDonald", "Łukasz"),
 // an initial ("M", "M.", "J.-P."), a particle ("de", "van", "der"). Words are separated by spaces
 // (or follow a dotted initial), so that "AM" is not read as two initials.
-export const PARTICLE = "(?:d[aeiou]s?|de[lnr]?|della|van|von|vom|zu[mr]?|te[nr]?|la|le|y|bin|ibn|al|el|ben|st\\.?)";
+const PARTICLE = "(?:d[aeiou]s?|de[lnr]?|della|van|von|vom|zu[mr]?|te[nr]?|la|le|y|bin|ibn|al|el|ben|st\\.?)";
 const NAME_PART = "(?:\\p{Ll}{1,3}[’'])?\\p{Lu}(?:[\\p{Ll}’']|\\p{Lu}(?=\\p{Ll}))*\\p{Ll}";
-export const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
-export const INITIAL = '\\p{Lu}\\.?(?:-\\p{Lu}\\.?)?';
+const NAME_WORD = `${NAME_PART}(?:-${NAME_PART})*`;
+const INITIAL = '\\p{Lu}\\.?(?:-\\p{Lu}\\.?)?';
 const GIVEN_WORDS = `(?:${NAME_WORD}|${INITIAL})(?:(?:\\s+|(?<=\\.))(?:${NAME_WORD}|${INITIAL})){0,3}`;
 /** A surname printed in capitals (small capitals are often typed so): "TANABE", "ZUSPAN", "GOULET-CAZÉ". */
 const CAPITALS_WORD = "\\p{Lu}{3,}(?:[-’']\\p{Lu}{2,})*";
-export const SURNAME = `(?:${PARTICLE}\\s+){0,3}(?:${NAME_WORD}|${CAPITALS_WORD})`;
+const SURNAME = `(?:${PARTICLE}\\s+){0,3}(?:${NAME_WORD}|${CAPITALS_WORD})`;
 const SUFFIX = /^(?:Jr|Sr|II|III|IV)\.?$/;
 const EDITORS = /^(?:eds?|editors?|Hrsg|trans)\.?$/i;
 /** "Brown", "de Vries", "van der Berg", "Smith-Jones": a surname alone, no initials. */
