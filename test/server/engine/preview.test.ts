@@ -47,7 +47,7 @@ test('a rewrite apply would refuse: the preview says so and shows every entry as
 });
 
 test('an entry that blocks the rewrite: named in the preview as apply names it', async () => {
-  const doc = await buildDocx({ body: p('Moss grows [1], lights dim [2].') + p('References', 'Heading1') + p(`[1] ${entries[0]}`) + p('[2] Annual report of the city gardens committee, second part.') });
+  const doc = await buildDocx({ body: p('Moss grows [1], lights dim [2].') + p('References', 'Heading1') + p(`[1] ${entries[0]}`) + p('[2] Okafor N. Lichens on roofs. Journal of Urban Botany. 2005;13(2):5–9. Reprinted with the permission of the moss society.') });
   const out = previewRewrite(doc, parseSettings({}), createBibliographyRenderer(loadBundledStyle('vancouver')!), 5);
   assert.equal(out.bibRewrite.outcome, 'refused');
   assert.deepEqual(out.bibRewrite.entries.map((e) => e.label), ['Reference [2]']);
