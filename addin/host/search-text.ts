@@ -2,7 +2,7 @@
 import type { ReviewMatch } from '../../shared/contract.ts';
 
 /** Word rejects search strings of 255 characters or more. */
-export const MAX_SEARCH_CHARS = 254;
+const MAX_SEARCH_CHARS = 254;
 
 /**
  * The match's text as a Word search string: ^ is Word's escape character (^^ is a literal caret,

@@ -59,7 +59,7 @@ function controlOf(schema: z.ZodType): FieldControl | null {
 }
 
 /** Words for each allowed value: the field's own table, the cross-reference one, else the value itself. */
-export function optionLabelsFor(name: string, options: readonly string[]): Record<string, string> {
+function optionLabelsFor(name: string, options: readonly string[]): Record<string, string> {
   const table = S.settings.options[name] ?? (LABELS[name]?.[1] === S.settings.crossReferenceGroup ? S.settings.options.xref : undefined) ?? {};
   return Object.fromEntries(options.map((o) => [o, table[o] ?? o]));
 }

@@ -141,7 +141,7 @@ async function exportAndCheck(host: DocumentHost, expected: Uint8Array | string,
 }
 
 /** Exports the document again and compares it with what it should be. */
-export async function verifyDocument(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<Verification> {
+async function verifyDocument(host: DocumentHost, expected: Uint8Array | string, onProgress: OnProgress): Promise<Verification> {
   return (await exportAndCheck(host, expected, onProgress)).verification;
 }
 
@@ -258,7 +258,7 @@ async function applyOnce(client: ServiceClient, session: ScanSession, decisions:
 }
 
 /** detectedCslId and applyBibRewrite for apply: the author's approved choice, else the detected id alone (no rewrite). */
-export function styleFields(choice: ApplyInput['bibliography'], detected: string | null): { detectedCslId?: string; applyBibRewrite?: boolean } {
+function styleFields(choice: ApplyInput['bibliography'], detected: string | null): { detectedCslId?: string; applyBibRewrite?: boolean } {
   if (choice?.rewrite && choice.styleId) return { detectedCslId: choice.styleId, applyBibRewrite: true };
   return detected ? { detectedCslId: detected } : {};
 }

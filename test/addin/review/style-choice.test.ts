@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { detectedStyle, preselectedStyle, searchStyles } from '../../../addin/review/style-choice.ts';
-import { styleFields } from '../../../addin/workflow/pipeline.ts';
 
 test('detection: a clear winner with its probability and form, an unsure one with the closest styles, none', () => {
   const sure = detectedStyle({
@@ -40,12 +39,6 @@ test('search by any words of the title or id, accents and case ignored', () => {
   assert.equal(searchStyles('NATURE').some((s) => s.id === 'nature'), true);
   assert.equal(searchStyles('').length, 30);
   assert.deepEqual(searchStyles('no such style anywhere'), []);
-});
-
-test('apply sends the rewrite only when the author approved it', () => {
-  assert.deepEqual(styleFields({ styleId: 'apa', rewrite: true }, 'ieee'), { detectedCslId: 'apa', applyBibRewrite: true });
-  assert.deepEqual(styleFields({ styleId: 'apa', rewrite: false }, 'ieee'), { detectedCslId: 'ieee' });
-  assert.deepEqual(styleFields(undefined, null), {});
 });
 
 test('a detected style that is not bundled is shown but never preselected as a rewrite target', () => {

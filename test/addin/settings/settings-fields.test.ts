@@ -2,7 +2,7 @@
 // control (switch, choice, colour, text), its allowed values in words, its default, and a group in order.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { groupedSettingsFields, optionLabelsFor } from '../../../addin/settings/settings-fields.ts';
+import { groupedSettingsFields } from '../../../addin/settings/settings-fields.ts';
 import { S } from '../../../addin/strings.ts';
 
 const GROUP_ORDER = S.settings.groups;
@@ -33,8 +33,22 @@ test('every allowed value has words, and every field a label that is not its nam
     assert.ok(f.label && f.label !== f.name, f.name);
     if (f.control === 'enum') for (const o of f.options) assert.ok(f.optionLabels[o], `${f.name}.${o}`);
   }
-  assert.deepEqual(Object.keys(optionLabelsFor('unknown-field', ['a', 'b'])), ['a', 'b']);
-  assert.equal(optionLabelsFor('unknown-field', ['a']).a, 'a');
+});
+
+test('a value with no words in its table is shown as the value itself, in the order of the options', () => {
+  const table = S.settings.options.citeLinkScope!;
+  const kept = { ...table };
+  delete table.full;
+  try {
+    const scope = settingsFields().find((f) => f.name === 'citeLinkScope')!;
+    assert.equal(scope.control, 'enum');
+    if (scope.control !== 'enum') return;
+    assert.deepEqual(Object.keys(scope.optionLabels), ['author-year', 'full']);
+    assert.equal(scope.optionLabels.full, 'full');
+    assert.equal(scope.optionLabels['author-year'], kept['author-year']);
+  } finally {
+    Object.assign(table, kept);
+  }
 });
 
 test('groups come in GROUP_ORDER, none empty, each field in exactly one', () => {

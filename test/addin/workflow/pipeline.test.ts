@@ -133,3 +133,24 @@ test('carryOver: identity is kind, text and context; retargets follow the target
   assert.deepEqual(c.notCarried.map((n) => n.match.refId), ['m4']);
   assert.equal(c.carried, 2);
 });
+
+test('apply sends the rewrite only when the author approved it', async () => {
+  const host = new FakeHost();
+  host.loadBytes(await buildDocx({ body: body('') }), 'm.docx');
+  const client = engineClient();
+  const sent: { detectedCslId?: string; applyBibRewrite?: boolean }[] = [];
+  const apply = client.apply;
+  client.apply = async (req) => {
+    sent.push({ ...(req.detectedCslId !== undefined ? { detectedCslId: req.detectedCslId } : {}), ...(req.applyBibRewrite !== undefined ? { applyBibRewrite: req.applyBibRewrite } : {}) });
+    return apply(req);
+  };
+  const scanned = await runScan(host, client, settings, () => undefined);
+  const review = reviewReducer(emptyReviewState, { type: 'load', packet: scanned.packet });
+  const detected = (id: string | null) => ({ ...scanned, packet: { ...scanned.packet, detectedCslId: id } });
+  const run = (detectedId: string | null, bibliography?: { styleId: string | null; rewrite: boolean }) =>
+    runApply(host, client, { session: detected(detectedId), review, approvedWorks: {}, ...(bibliography ? { bibliography } : {}) }, () => undefined);
+  await run('ieee', { styleId: 'apa', rewrite: true });
+  await run('ieee', { styleId: 'apa', rewrite: false });
+  await run(null);
+  assert.deepEqual(sent, [{ detectedCslId: 'apa', applyBibRewrite: true }, { detectedCslId: 'ieee' }, {}]);
+});
