@@ -49,7 +49,7 @@ export class OffsetTranslator {
 }
 
 /** map[engineOffset] = gold code-point offset, for engineOffset 0..engineLength inclusive. */
-export function buildMap(p: ParagraphInfo, unit: OffsetUnit): Int32Array {
+function buildMap(p: ParagraphInfo, unit: OffsetUnit): Int32Array {
   const out: number[] = [];
   const extras = [...p.extras].sort((a, b) => a - b);
   let k = 0;

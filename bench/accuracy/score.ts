@@ -124,12 +124,12 @@ export function emptyRows(): Record<RowKind, KindRow> {
 }
 
 /** Half-open ranges [aStart, aEnd) and [bStart, bEnd) intersect. Empty ranges intersect nothing. */
-export function rangesOverlap(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+function rangesOverlap(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
   return aStart < aEnd && bStart < bEnd && aStart < bEnd && bStart < aEnd;
 }
 
 /** The row an engine match kind counts in, before the supplementary exception. */
-export function engineRowKind(kind: string): RowKind {
+function engineRowKind(kind: string): RowKind {
   switch (kind) {
     case 'citation':
     case 'figure':

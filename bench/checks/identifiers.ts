@@ -58,7 +58,7 @@ const OLD_ARXIV = /^(?:astro-ph|cond-mat|gr-qc|hep-(?:ex|lat|ph|th)|math-ph|nlin
 const NEW_ARXIV = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
 
 /** The identifiers of one paragraph's text (code-point offsets). */
-export function countIdentifiers(text: string, paragraph: number): CountedIdentifier[] {
+function countIdentifiers(text: string, paragraph: number): CountedIdentifier[] {
   const raw = tokens(text);
   const toks = raw.map(peel);
   const out: CountedIdentifier[] = [];

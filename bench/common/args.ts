@@ -16,7 +16,7 @@ export interface BenchArgOptions {
 }
 
 /** Reads `argv` against the bench's options (plus --help/-h); throws UsageError. */
-export function readBenchArgs<S extends OptionSpecs>(argv: string[], options: S, extra: BenchArgOptions = {}): ParsedCommand<WithHelp<S>> {
+function readBenchArgs<S extends OptionSpecs>(argv: string[], options: S, extra: BenchArgOptions = {}): ParsedCommand<WithHelp<S>> {
   const args: string[] = [];
   argv.forEach((arg, i) => {
     args.push(arg);
@@ -55,7 +55,7 @@ export function benchArgs<S extends OptionSpecs, T>(
 }
 
 /** The leading comment of a source file, without its `// ` marks. */
-export function headerOf(source: string): string {
+function headerOf(source: string): string {
   const lines: string[] = [];
   for (const line of source.split('\n')) {
     if (!line.startsWith('//')) break;

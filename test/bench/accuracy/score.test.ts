@@ -2,17 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  rangesOverlap,
   recall,
   scoreDocument,
   strictPrecision,
   taggedPrecision,
-  engineRowKind,
   type ScoredMatch,
   type ScoredTarget,
 } from '../../../bench/accuracy/score.ts';
 import type { GoldDoc } from '../../../bench/accuracy/gold.ts';
-import { OffsetTranslator, buildMap } from '../../../bench/accuracy/offsets.ts';
+import { OffsetTranslator } from '../../../bench/accuracy/offsets.ts';
 import { readParagraphs } from '../../../bench/accuracy/paragraphs.ts';
 
 const P = 'word/document.xml';
@@ -52,18 +50,19 @@ function m(kind: string, paragraph: number, start: number, end: number, targetId
   return { refId: `m${n++}`, kind, status: 'ready', targetId, sourceText: 'x', location: { part: P, paragraph, start, end }, ...extra };
 }
 
-test('rangesOverlap is half-open and rejects touching ranges', () => {
-  assert.equal(rangesOverlap(0, 5, 4, 6), true);
-  assert.equal(rangesOverlap(0, 5, 5, 6), false);
-  assert.equal(rangesOverlap(3, 4, 0, 10), true);
-  assert.equal(rangesOverlap(2, 2, 0, 10), false);
+test('a match meets a mention when their half-open ranges share a character: touching and empty ranges do not', () => {
+  // the gold figure mention "2" is [17, 18) of ¶0
+  const cases: [number, number, number][] = [[16, 18, 1], [17, 18, 1], [12, 30, 1], [10, 17, 0], [18, 20, 0], [17, 17, 0]];
+  for (const [start, end, found] of cases) {
+    const s = scoreDocument(gold, [m('figure', 0, start, end, 'F2')], targets);
+    assert.deepEqual([s.rows.figure.found, s.rows.figure.untagged], [found, 1 - found], `[${start}, ${end})`);
+  }
 });
 
 test('engine kinds map to rows; algorithm and listing count as other', () => {
-  assert.equal(engineRowKind('citation'), 'citation');
-  assert.equal(engineRowKind('algorithm'), 'other');
-  assert.equal(engineRowKind('listing'), 'other');
-  assert.equal(engineRowKind('doi'), 'doi');
+  const s = scoreDocument(gold, [m('citation', 3, 0, 3, 'B1'), m('algorithm', 3, 4, 8, 'F2'), m('listing', 3, 9, 12, 'F2'), m('doi', 3, 13, 20, '', { doi: '10.9/z' })], targets);
+  assert.deepEqual([s.rows.citation.engine, s.rows.other.engine, s.rows.doi.engine], [1, 2, 1]);
+  assert.deepEqual(s.errors.filter((e) => e.type === 'untagged').map((e) => e.kind), ['citation', 'other', 'other', 'doi']);
 });
 
 test('expanded engine span "Fig. 2" overlapping gold "2" with the right target is correct', () => {
@@ -171,9 +170,8 @@ test('offset translation: tabs and breaks shift engine offsets; astral character
   assert.deepEqual(ps.map((p) => p.text), ['abc&d\u{1D465} e', 'cell', 'kept']);
   assert.deepEqual(ps[0]!.extras, [2, 5]); // the tab stop in w:pPr is not a character
   // engine text (UTF-16): a b \t c & d \n x(2 units) ' ' e
-  const map = buildMap(ps[0]!, 'utf16');
-  assert.deepEqual(Array.from(map), [0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8]);
   const tr = new OffsetTranslator(ps, 'utf16');
+  assert.deepEqual(Array.from({ length: 12 }, (_, i) => tr.toGold(0, i)), [0, 1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8]);
   assert.equal(tr.toGold(0, 3), 2); // "c" in engine text
   assert.equal(tr.toGold(0, 10), 7); // "e"
   assert.equal(tr.goldSlice(0, tr.toGold(0, 6), tr.toGold(0, 9)), '\u{1D465}');

@@ -1,11 +1,15 @@
 // bench:checks counts a manuscript's identifiers by a second reading of its text, apart from the detectors.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countIdentifiers } from '../../../bench/checks/identifiers.ts';
+import { countDocument } from '../../../bench/checks/identifiers.ts';
+import { buildModel } from '../../../server/engine/model/document.ts';
+import { openDocx } from '../../../server/engine/package/docx.ts';
+import { buildDocx, p } from '../../helpers/docx-builder.ts';
 
-test('tokens that are identifiers whole or behind their label, punctuation peeled; traps left out', () => {
+test('tokens that are identifiers whole or behind their label, punctuation peeled; traps left out', async () => {
   const text = 'See (https://x.org/a_(b)). PMID: 123; PMC1234567, NCT01234567 and RRID: AB_1 with ORCID 0000-0002-1825-0097, arXiv 2101.01234, hep-th/9901001, hdl:1887/12. Not: 12345678, http://duke .edu, https://doi.org/10.1000/x, ORCID 0000-0002-1825-0098.';
-  const found = countIdentifiers(text, 0).map((c) => `${c.kind} ${[...text].slice(c.start, c.end).join('')} ${c.url}`);
+  const model = buildModel(openDocx(await buildDocx({ body: p(text) })));
+  const found = countDocument(model).map((c) => `${c.kind} ${[...text].slice(c.start, c.end).join('')} ${c.url}`);
   assert.deepEqual(found, [
     'url https://x.org/a_(b) https://x.org/a_(b)',
     'pmid 123 https://pubmed.ncbi.nlm.nih.gov/123/',
