@@ -5,70 +5,19 @@
 // closing table; exit 1 when any file failed.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './args.ts';
+import { childOptions, expandInputs, planOutputs, type BatchJob } from './batch-plan.ts';
+import { runJobs } from './run-jobs.ts';
 import { colourOn, painter } from './terminal.ts';
 import { count, kindBreakdown } from './summary.ts';
 import type { LinkReport, LinkValues } from './link.ts';
 
 /** bin/hyperlinker.mjs, two folders up from this module from source (server/cli/) or compiled (dist/server/). */
 const BIN = fileURLToPath(new URL('../../bin/hyperlinker.mjs', import.meta.url));
-
-/** A quoted glob's last path component, e.g. `*.docx` or `paper-?.docx`, as a regular expression. */
-function globPattern(name: string): RegExp {
-  const body = name.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}$`);
-}
-
-/** Files named, the .docx files directly inside named folders, and the matches of a glob in its last component (sorted). */
-export function expandInputs(args: string[]): string[] {
-  const out: string[] = [];
-  for (const arg of args) {
-    if (/[*?]/.test(arg) && !existsSync(arg)) {
-      const dir = dirname(arg);
-      if (/[*?]/.test(dir)) throw new UsageError(`'${arg}': a glob may use * and ? in the file name only`);
-      const pattern = globPattern(basename(arg));
-      const found = existsSync(dir) ? readdirSync(dir).filter((n) => pattern.test(n)).sort() : [];
-      if (found.length === 0) throw new UsageError(`'${arg}' matches no file`);
-      out.push(...found.map((n) => join(dir, n)));
-    } else if (existsSync(arg) && statSync(arg).isDirectory()) {
-      const found = readdirSync(arg).filter((n) => /\.docx$/i.test(n) && !n.startsWith('~$')).sort();
-      if (found.length === 0) throw new UsageError(`folder '${arg}' holds no .docx file`);
-      out.push(...found.map((n) => join(arg, n)));
-    } else {
-      out.push(arg); // a missing file is reported as that file's failure, not the batch's
-    }
-  }
-  return [...new Set(out.map((p) => resolve(p)))];
-}
-
-interface BatchJob {
-  input: string;
-  output: string;
-}
-
-/** Each input's output in `outDir` under its own name; two inputs of one name would overwrite each other: refused. */
-export function planOutputs(inputs: string[], outDir: string): BatchJob[] {
-  const byName = new Map<string, string>();
-  for (const input of inputs) {
-    const name = basename(input);
-    const other = byName.get(name);
-    if (other) throw new UsageError(`'${other}' and '${input}' would both be written to ${join(outDir, name)}: link them in separate batches`);
-    byName.set(name, input);
-  }
-  return inputs.map((input) => ({ input, output: join(resolve(outDir), basename(input)) }));
-}
-
-/** The options every file's `link` run gets: the batch's own, less the batch-only ones. */
-export function childOptions(values: LinkValues): string[] {
-  const out: string[] = [];
-  for (const name of ['settings', 'style', 'csl'] as const) if (values[name] !== undefined) out.push(`--${name}`, values[name]!);
-  for (const name of ['resolve', 'no-resolve', 'no-cache'] as const) if (values[name]) out.push(`--${name}`);
-  return out;
-}
 
 type BatchOutcome = { job: BatchJob; ok: true; report: LinkReport; ms: number } | { job: BatchJob; ok: false; error: string; ms: number };
 
@@ -99,23 +48,8 @@ function linkInChild(job: BatchJob, options: string[], env: NodeJS.ProcessEnv = 
   });
 }
 
-/** Runs the jobs, at most `parallel` at once; `onDone` hears each as it finishes. Outcomes in the jobs' order. */
-export async function runJobs(jobs: BatchJob[], parallel: number, work: (job: BatchJob) => Promise<BatchOutcome>, onDone: (o: BatchOutcome) => void): Promise<BatchOutcome[]> {
-  const outcomes = new Array<BatchOutcome>(jobs.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const i = next++;
-      outcomes[i] = await work(jobs[i]!);
-      onDone(outcomes[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, lane));
-  return outcomes;
-}
-
 /** The closing table: one row per file, then the totals. */
-export function batchTable(outcomes: BatchOutcome[]): string[] {
+function batchTable(outcomes: BatchOutcome[]): string[] {
   const rows = outcomes.map((o) => [basename(o.job.input), o.ok ? String(o.report.linkCount) : '-', o.ok ? String(o.report.needReview) : '-', `${(o.ms / 1000).toFixed(1)} s`, o.ok ? 'ok' : `failed: ${o.error}`]);
   const header = ['file', 'links', 'review', 'time', 'result'];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (c === 4 ? 0 : r[c]!.length))));

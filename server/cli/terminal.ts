@@ -21,7 +21,7 @@ export function painter(on: boolean): (tone: Tone, text: string) => string {
   return (tone, text) => (on ? `\x1b[${SGR[tone][0]}m${text}\x1b[${SGR[tone][1]}m` : text);
 }
 
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
@@ -38,7 +38,7 @@ export interface ProgressState {
 }
 
 /** The bar's text, fitted to `width` columns: "resolving [#####-----] 23/59 · waiting for the rate limit · ~12 s left". */
-export function progressLine(label: string, s: ProgressState, width = 80): string {
+function progressLine(label: string, s: ProgressState, width = 80): string {
   const count = `${s.done}/${s.total}`;
   const notes = [s.waiting > 0 ? 'waiting for the registry\'s rate limit' : '', s.leftMs !== null && s.done < s.total ? `about ${formatDuration(s.leftMs)} left` : '']
     .filter(Boolean)
