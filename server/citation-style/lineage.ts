@@ -9,20 +9,20 @@
 import { bundledStyles, dependentCount, templateOf } from '../csl/catalog.ts';
 
 /** A derived style is answered over its root only when it leads the root by more than this. */
-export const TEMPLATE_LEAD = 0.1;
+const TEMPLATE_LEAD = 0.1;
 /** Between lineages, the leader needs this lead; below it the tie is broken by reach. */
-export const MIN_MARGIN = 0.012;
+const MIN_MARGIN = 0.012;
 /** Reach breaks a tie only when the wider lineage reaches at least this many times more journals. */
 const REACH_RATIO = 2;
 
 /** The styles a style was adapted from, nearest first (cycle-safe). */
-export function ancestors(id: string): string[] {
+function ancestors(id: string): string[] {
   const out: string[] = [];
   for (let t = templateOf(id); t && t !== id && !out.includes(t); t = templateOf(t)) out.push(t);
   return out;
 }
 
-export function lineageRoot(id: string): string {
+function lineageRoot(id: string): string {
   const a = ancestors(id);
   return a.length ? a[a.length - 1] : id;
 }
@@ -30,7 +30,7 @@ export function lineageRoot(id: string): string {
 let reaches: Map<string, number> | null = null;
 
 /** Journal styles reached by a lineage: its bundled styles and their dependents. */
-export function lineageReach(root: string): number {
+function lineageReach(root: string): number {
   if (!reaches) {
     reaches = new Map();
     for (const id of bundledStyles().keys()) {
@@ -66,7 +66,7 @@ const ENTRY_LEAD = 0.01;
  * True when a renders every entry at least as close as b and some entry clearly closer: evidence for
  * a, so a near tie is not left to reach (today's current-opinion against the former BMC layout it kept).
  */
-export function dominates(a: RankedStyle, b: RankedStyle): boolean {
+function dominates(a: RankedStyle, b: RankedStyle): boolean {
   const x = a.perEntry;
   const y = b.perEntry;
   if (!x || !y || x.length !== y.length || !x.length) return false;

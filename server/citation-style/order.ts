@@ -32,7 +32,7 @@ function givenNear(t: string, at: number, length: number, initial: string): numb
 }
 
 /** Position of each field of the item found in the text (lower-cased), -1 when not found. */
-export function fieldPositions(text: string, item: CslItem): Record<Field, number> {
+function fieldPositions(text: string, item: CslItem): Record<Field, number> {
   const t = text.toLowerCase();
   const pos: Record<Field, number> = { author: -1, given: -1, year: -1, title: -1, container: -1, volume: -1 };
   const family = item.author?.[0]?.family;

@@ -2,14 +2,15 @@
 // (probes.ts) and kept as templates (template.ts), so a scan compares templates and renders nothing.
 // Profiles are built on first use and kept on disk, one file per set of styles and probes: its name is a
 // hash of PROFILE_VERSION, the probes and every style's XML, so an edited style or a changed probe is a
-// new file (versioned), and older files are removed when a new one is written (bounded: at most
-// MAX_PROFILE_FILES files). The directory is $STYLE_PROFILE_DIR, else $XDG_CACHE_HOME/hyperlinker/
-// style-profiles, else ~/.cache/hyperlinker/style-profiles; a directory that cannot be written only
-// means profiles are built again by the next process.
+// new file (versioned), and older files are removed when a new one is written (bounded: profile-files.ts).
+// The directory is $STYLE_PROFILE_DIR, else $XDG_CACHE_HOME/hyperlinker/style-profiles, else
+// ~/.cache/hyperlinker/style-profiles; a directory that cannot be written only means profiles are built again
+// by the next process.
 
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { pruneProfiles } from './profile-files.ts';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { bundledStyles, bundledStyleXml } from '../csl/catalog.ts';
@@ -26,7 +27,6 @@ import { STYLE_DETECTOR_VERSION } from './version.ts';
 /** Bump when what is kept changes (labels, templates: template.ts, probes.ts) or server/csl renders
  * differently. The file name also changes with STYLE_DETECTOR_VERSION and citeproc's version. */
 const PROFILE_VERSION = 'p3';
-export const MAX_PROFILE_FILES = 4;
 
 /** What is rendered: per probe (probes() order) the body as rendered and the label form. */
 interface RenderedProfile {
@@ -188,24 +188,13 @@ function citeprocVersion(): string {
 }
 
 /** The hash naming the profile file: the versions (profiles, detector, citeproc), the probes and every style's key and XML. */
-export function profileHash(list: Source[] = sources()): string {
+function profileHash(list: Source[]): string {
   const h = createHash('sha256').update(PROFILE_VERSION).update(STYLE_DETECTOR_VERSION).update(citeprocVersion()).update(JSON.stringify(probes().map((p) => p.item)));
   for (const s of list) h.update('\0').update(s.key).update('\0').update(s.xml());
   return h.digest('hex').slice(0, 24);
 }
 
 let loaded: Map<string, StyleProfile> | null = null;
-let builds = 0;
-
-/** How many times this process rendered the profiles (tests: a warm cache renders none). */
-export function profileBuilds(): number {
-  return builds;
-}
-
-/** Forget the profiles held in memory (tests; the disk cache is read again). */
-export function forgetProfiles(): void {
-  loaded = null;
-}
 
 function readCached(file: string): Map<string, StyleProfile> | null {
   try {
@@ -242,20 +231,7 @@ function writeCached(dir: string, file: string, profiles: StyleProfile[]): void 
   }
 }
 
-/** Keeps the newest MAX_PROFILE_FILES profile files of the directory (`keep` among them), removes the rest. */
-export function pruneProfiles(dir: string, keep: string): void {
-  const others = readdirSync(dir)
-    .filter((f) => /^profiles-[0-9a-f]+\.json$/.test(f) && join(dir, f) !== keep)
-    .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.t - a.t);
-  for (const o of others.slice(MAX_PROFILE_FILES - 1)) rmSync(join(dir, o.f), { force: true });
-}
-
 /** Every profile, from memory, else from the disk cache, else rendered now (and written to the cache). */
-export function profileFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(profileDir(env), `profiles-${profileHash()}.json`);
-}
-
 export function styleProfiles(env: NodeJS.ProcessEnv = process.env): Map<string, StyleProfile> {
   if (loaded) return loaded;
   const list = sources();
@@ -266,7 +242,6 @@ export function styleProfiles(env: NodeJS.ProcessEnv = process.env): Map<string,
     loaded = hit;
     return hit;
   }
-  builds++;
   const built = list.map((s) => buildProfile(s.key, s.xml(), s.numeric)).filter((p): p is RenderedProfile => p !== null).map(withTemplates);
   writeCached(dir, file, built);
   loaded = new Map(built.map((p) => [p.key, p]));
