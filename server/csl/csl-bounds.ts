@@ -5,21 +5,21 @@
 // here from the call graph alone, in time linear in the file.
 
 /** Deepest element nesting accepted; the bundled styles reach 15. */
-export const MAX_CSL_DEPTH = 64;
+const MAX_CSL_DEPTH = 64;
 /** Most <macro> definitions accepted; the bundled styles hold at most 156. */
-export const MAX_CSL_MACROS = 1000;
+const MAX_CSL_MACROS = 1000;
 /**
  * Most elements citeproc may run for one item (measureCslShape): the bundled styles reach 3,527
  * (chicago-shortened-notes-bibliography; apa 1,877), so this is 14 times the dearest.
  */
-export const MAX_CSL_EXPANSION = 50_000;
+const MAX_CSL_EXPANSION = 50_000;
 
 /**
  * Most macro calls × elements: citeproc finds a called macro by walking the whole style tree at every call
  * site while it builds the engine, so building costs about their product. chicago-shortened-notes-bibliography,
  * the dearest bundled style, is 427 × 2,546 = 1.09 M (its engine took 16 s to build on this shared 2-core machine at load 23).
  */
-export const MAX_CSL_BUILD = 3_000_000;
+const MAX_CSL_BUILD = 3_000_000;
 
 type CslBoundProblem = 'csl_too_deep' | 'csl_too_many_macros' | 'csl_macro_recursion' | 'csl_macro_expansion' | 'csl_macro_calls';
 

@@ -69,7 +69,7 @@ function decodeEntities(s: string): string {
 interface Format { italic: number; bold: number; smallCaps: number; superscript: number; subscript: number; normal: number }
 
 /** citeproc's HTML (a small, known vocabulary) → formatted segments. Unknown tags are dropped, their text kept. */
-export function htmlToSegments(html: string): Segment[] {
+function htmlToSegments(html: string): Segment[] {
   const out: Segment[] = [];
   const f: Format = { italic: 0, bold: 0, smallCaps: 0, superscript: 0, subscript: 0, normal: 0 };
   const stack: Array<keyof Format | null> = [];
@@ -170,12 +170,6 @@ function findFrom(text: string, needle: string, from: number): number {
   return -1;
 }
 
-let engineConstructions = 0;
-/** How many citeproc engines this process has built (tests check that warm paths build none). */
-export function rendererConstructions(): number {
-  return engineConstructions;
-}
-
 /** citeproc-js (1.9 MB of source, about 10 MB once compiled), loaded on the first engine built: the service
  * thread imports this module (CSL file checks, the resolver's style refinement) but most processes never
  * render, and an idle service kept it resident. */
@@ -195,7 +189,6 @@ export class Renderer {
   private readonly numbered: boolean;
 
   constructor(styleXml: string, lang = 'en-US') {
-    engineConstructions++;
     this.numbered = /<bibliography[\s\S]*variable="citation-number"/.test(styleXml);
     this.engine = new (CSL().Engine)({ retrieveLocale: bundledLocale, retrieveItem: (id: string) => this.items.get(id) }, styleXml, lang);
   }
@@ -309,7 +302,3 @@ export function rendererFor(key: string, styleXml: () => string): Renderer {
   return entry.renderer;
 }
 
-/** Engines cached now and the bytes of their style XML (tests). */
-export function rendererCacheSize(): { engines: number; bytes: number } {
-  return { engines: rendererCache.size, bytes: cachedBytes };
-}

@@ -4,7 +4,7 @@ import type { CslItem } from '../../../server/csl/render.ts';
 import { detectStyle } from '../../../server/citation-style/detect.ts';
 import { styleEntry } from '../../../server/citation-style/entry.ts';
 import { styleProfiles } from '../../../server/citation-style/profiles.ts';
-import { rendererConstructions } from '../../../server/csl/render.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 import { listIn } from '../../helpers/csl-lists.ts';
 
 // Items made up for the test (not from the development manuscripts).
@@ -59,9 +59,9 @@ test('entries are read through the one reference record: label, body, fields and
 test('a list the templates are sure of is decided without rendering any style, with a calibrated probability', () => {
   const entries = listIn('apa', items);
   styleProfiles();
-  const engines = rendererConstructions();
+  const engines = citeprocEnginesBuilt();
   const r = detectStyle({ entries, citeStyle: 'author-year', confirm: 'never' });
-  assert.equal(rendererConstructions(), engines, 'no citeproc engine built at detection');
+  assert.equal(citeprocEnginesBuilt(), engines, 'no citeproc engine built at detection');
   assert.equal(r.styleDetection.evidence.round, 'template');
   const c = r.styleDetection.confidence;
   assert.ok(c.probability > 0 && c.probability < 1, String(c.probability));

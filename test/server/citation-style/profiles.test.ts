@@ -29,10 +29,10 @@ test('profiles are written to the cache and read back by the next process withou
   try {
     for (const f of files) copyFileSync(join(cache, f), join(dir, f));
     const profiles = fileURLToPath(new URL('../../../server/citation-style/profiles.ts', import.meta.url));
-    const render = fileURLToPath(new URL('../../../server/csl/render.ts', import.meta.url));
-    const script = `const { styleProfiles } = await import(${JSON.stringify(profiles)}); const { rendererConstructions } = await import(${JSON.stringify(render)});
+    const engines = fileURLToPath(new URL('../../helpers/citeproc-engines.ts', import.meta.url));
+    const script = `const { citeprocEnginesBuilt } = await import(${JSON.stringify(engines)}); const { styleProfiles } = await import(${JSON.stringify(profiles)});
       const apa = styleProfiles({ STYLE_PROFILE_DIR: ${JSON.stringify(dir)} }).get('apa');
-      process.stdout.write(JSON.stringify({ engines: rendererConstructions(), apa }));`;
+      process.stdout.write(JSON.stringify({ engines: citeprocEnginesBuilt(), apa }));`;
     const next = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     assert.equal(next.status, 0, next.stderr);
     const read = JSON.parse(next.stdout) as { engines: number; apa: unknown };

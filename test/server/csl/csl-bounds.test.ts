@@ -3,8 +3,15 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { MAX_CSL_BUILD, MAX_CSL_DEPTH, MAX_CSL_EXPANSION, MAX_CSL_MACROS, measureCslShape } from '../../../server/csl/csl-bounds.ts';
+import { measureCslShape } from '../../../server/csl/csl-bounds.ts';
 import { deepCsl, fanOutCsl, manyMacrosCsl, recursiveCsl } from '../../helpers/hostile-csl.ts';
+
+// The bounds an uploaded style is held to (csl-bounds.ts): element depth, <macro> definitions, elements run
+// for one item with every macro call expanded, macro calls × elements (the engine's build cost).
+const MAX_CSL_DEPTH = 64;
+const MAX_CSL_MACROS = 1000;
+const MAX_CSL_EXPANSION = 50_000;
+const MAX_CSL_BUILD = 3_000_000;
 
 const reason = (xml: string): string => {
   const r = measureCslShape(xml);

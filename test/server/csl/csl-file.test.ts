@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CslFileError, MAX_CSL_BYTES, parseCslFile } from '../../../server/csl/csl-file.ts';
-import { rendererCacheSize } from '../../../server/csl/render.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 import { deepCsl, fanOutCsl, recursiveCsl } from '../../helpers/hostile-csl.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -51,8 +51,10 @@ test('the size limit is 256 KB: the largest bundled style fits', () => {
   assert.equal(parseCslFile(chicago).family, 'note');
 });
 
-test('checking a file caches no engine (callers cache the checked style)', () => {
-  const before = rendererCacheSize().engines;
-  parseCslFile(readFileSync(new URL('../../../server/csl/styles/apa.csl', import.meta.url)));
-  assert.equal(rendererCacheSize().engines, before);
+test('checking a file caches no engine (callers cache the checked style): each check builds its own', () => {
+  const apa = readFileSync(new URL('../../../server/csl/styles/apa.csl', import.meta.url));
+  const before = citeprocEnginesBuilt();
+  parseCslFile(apa);
+  parseCslFile(apa);
+  assert.equal(citeprocEnginesBuilt(), before + 2);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBundledStyle } from '../../../server/csl/catalog.ts';
-import { htmlToSegments, rendererFor, type CslItem } from '../../../server/csl/render.ts';
+import { Renderer, rendererFor, type CslItem } from '../../../server/csl/render.ts';
 
 const item: CslItem = {
   id: 'a', type: 'article-journal', title: 'A study of things', author: [{ family: 'Smith', given: 'John R.' }, { family: 'Doe', given: 'K.' }],
@@ -9,7 +9,10 @@ const item: CslItem = {
 };
 
 test('citeproc HTML becomes formatted segments', () => {
-  assert.deepEqual(htmlToSegments('A <i>B <b>C</b></i> &#38; <span style="font-variant:small-caps;">d</span>'), [
+  // a style writing "A <i>B <b>C</b></i> &#38; <span style="font-variant:small-caps;">d</span>"
+  const layout = '<text value="A "/><group font-style="italic"><text value="B "/><text value="C" font-weight="bold"/></group><text value=" &amp; "/><text value="d" font-variant="small-caps"/>';
+  const xml = `<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0"><info><title>t</title><id>t</id><updated>2020-01-01T00:00:00+00:00</updated></info><citation><layout><text variable="title"/></layout></citation><bibliography><layout>${layout}</layout></bibliography></style>`;
+  assert.deepEqual(new Renderer(xml).render([{ id: 'a', type: 'book', title: 'x' }]).get('a')!.segments, [
     { text: 'A ' }, { text: 'B ', italic: true }, { text: 'C', italic: true, bold: true }, { text: ' & ' }, { text: 'd', smallCaps: true },
   ]);
 });

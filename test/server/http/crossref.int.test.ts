@@ -9,7 +9,7 @@ import { startFakeCrossref, type FakeCrossref } from '../../helpers/fake-crossre
 import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 import { manuscript, maxServedInWindow, registryCalls, unknownRefs } from './crossref-helpers.ts';
 import { expectError, startTestService, type TestService, type TestUser } from '../../helpers/http-harness.ts';
-import { rendererConstructions } from '../../../server/csl/render.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 
 const SETTINGS = { doi: true, crossref: true };
 // On a loaded test machine a granted request may reach the registry a few hundred ms after its
@@ -58,11 +58,11 @@ test('the JSON report: references keyed by bibliography target id, counters, tok
   const { client } = await pro.key();
   const scan = await client.scan({ file: doc, settings: SETTINGS });
   assert.ok(scan.ok);
-  const enginesBefore = rendererConstructions();
+  const enginesBefore = citeprocEnginesBuilt();
   const res = await client.crossref({ file: doc, settings: SETTINGS, scanFingerprint: scan.data.scanFingerprint });
   assert.ok(res.ok, JSON.stringify(!res.ok && res.error));
   // style detection ran in an engine worker: the service thread built no citeproc engine (it built dozens, for seconds)
-  assert.equal(rendererConstructions(), enginesBefore);
+  assert.equal(citeprocEnginesBuilt(), enginesBefore);
   const report = res.data;
   const bibIds = scan.data.targets.filter((x) => x.type === 'bibliography').map((x) => x.targetId);
   assert.deepEqual(report.references.map((r) => r.refId), bibIds);

@@ -7,7 +7,7 @@ import { FileCache } from '../../../server/resolver/file-cache.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
 import type { ResolveProgress, ResolveReference } from '../../../server/resolver/ports.ts';
 import { resolveReferences } from '../../../server/resolver/resolve.ts';
-import { rendererConstructions } from '../../../server/csl/render.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 import { refineStyleDetection } from '../../../server/citation-style/index.ts';
 import type { ReferenceListInput } from '../../../server/engine/citation-style-hooks.ts';
 import type { CslItem } from '../../../server/csl/render.ts';
@@ -102,11 +102,11 @@ test('a warm resolve makes no registry call, detects no style and builds no cite
   assert.ok(fake.stats.searches > 0);
   assert.equal(detections, 1);
   fake.resetStats();
-  const engines = rendererConstructions();
+  const engines = citeprocEnginesBuilt();
   const warm = await resolveReferences(refs(texts), deps({ cache, refineStyle }));
   assert.equal(fake.stats.searches + fake.stats.lookups + fake.stats.failures, 0, 'no registry call');
   assert.equal(detections, 1, 'the style outcome comes from the cache');
-  assert.equal(rendererConstructions(), engines, 'no citeproc engine built');
+  assert.equal(citeprocEnginesBuilt(), engines, 'no citeproc engine built');
   assert.deepEqual(warm, cold, 'the same report, style included');
   // Another list (one entry less) is a new key: detected again.
   await resolveReferences(refs(texts.slice(0, 4)), deps({ cache, refineStyle }));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { CslFileError } from '../../../server/csl/csl-file.ts';
-import { rendererConstructions } from '../../../server/csl/render.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 import { CslCheckPool } from '../../../server/worker/csl-check-pool.ts';
 import { deepCsl, fanOutCsl } from '../../helpers/hostile-csl.ts';
 
@@ -25,10 +25,10 @@ async function reasonOf(p: Promise<unknown>): Promise<string> {
 test('a style is checked in the worker once; the same file again is answered from the cache', async () => {
   const pool = new CslCheckPool({ timeoutMs: 60_000 });
   try {
-    const built = rendererConstructions();
+    const built = citeprocEnginesBuilt();
     const style = await pool.check(ieee);
     assert.equal(style.id, 'ieee');
-    assert.equal(rendererConstructions(), built, 'no engine was built on this thread');
+    assert.equal(citeprocEnginesBuilt(), built, 'no engine was built on this thread');
     assert.equal(pool.checksRun, 1);
     assert.equal((await pool.check(Buffer.from(ieee))).key, style.key);
     assert.equal(pool.checksRun, 1);

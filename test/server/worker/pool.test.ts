@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { EngineError, EnginePool } from '../../../server/worker/pool.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { pathologicalDocx } from '../../helpers/pathological.ts';
+import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
 
 test('workers idle past idleMs are shut down; the match limit is enforced in the worker', async () => {
   const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, idleMs: 300, limits: { maxMatches: 50 } });
@@ -23,14 +24,13 @@ test('workers idle past idleMs are shut down; the match limit is enforced in the
 });
 
 test('style refinement runs in an engine worker (no engine built on this thread) and is bounded by its own time-out', async () => {
-  const { rendererConstructions } = await import('../../../server/csl/render.ts');
   const list = { citeStyle: 'off', entries: [{ text: 'Smith, J. (2020). Growth of moss on walls. Journal of Urban Botany, 12(3), 101–119.', printedLabel: null }] };
   const pool = new EnginePool({ threads: 1, timeoutMs: 120_000, idleMs: 300 });
   try {
-    const built = rendererConstructions();
+    const built = citeprocEnginesBuilt();
     const outcome = await pool.refineStyle(list, [null]);
     assert.ok('detectedCslId' in outcome && typeof outcome.styleDetection === 'object', JSON.stringify(outcome));
-    assert.equal(rendererConstructions(), built, 'no citeproc engine was built on the calling thread');
+    assert.equal(citeprocEnginesBuilt(), built, 'no citeproc engine was built on the calling thread');
     // 1 ms: the worker cannot finish; the task fails as a time-out instead of running on
     await assert.rejects(pool.refineStyle(list, [null], 1), (err: unknown) => err instanceof EngineError && err.failure.reason === 'timeout');
   } finally {
