@@ -15,7 +15,7 @@ interface DatabaseTarget {
   database: string;
 }
 
-export function parseDatabaseUrl(url: string): DatabaseTarget {
+function parseDatabaseUrl(url: string): DatabaseTarget {
   let parsed: URL;
   try {
     parsed = new URL(url);

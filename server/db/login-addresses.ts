@@ -3,7 +3,7 @@
 import { execute, selectRows, type Queryable } from './connection.ts';
 
 /** Addresses remembered per user; the oldest beyond this are forgotten. */
-export const KNOWN_ADDRESSES_PER_USER = 20;
+const KNOWN_ADDRESSES_PER_USER = 20;
 
 export async function isKnownAddress(db: Queryable, userId: string, addressHash: string): Promise<boolean> {
   const rows = await selectRows<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM login_addresses WHERE user_id = ? AND address_hash = ?', [userId, addressHash]);

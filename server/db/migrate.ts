@@ -9,7 +9,7 @@ import { sha256Hex } from '../common/hash.ts';
  * characters (ER_USER_LOCK_WRONG_NAME) and database names may have 64 themselves, so the name carries a hash
  * of the database name, not the name: 52 characters whatever the database is called.
  */
-export function migrationLockName(database: string): string {
+function migrationLockName(database: string): string {
   return `hyperlinker_migrate_${sha256Hex(database).slice(0, 32)}`;
 }
 

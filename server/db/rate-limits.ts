@@ -2,7 +2,7 @@
 import { execute, selectRows, type Queryable } from './connection.ts';
 
 /** Counts one hit in the bucket's window and returns the window's count including this hit. */
-export async function hit(db: Queryable, bucket: string, windowStart: number): Promise<number> {
+async function hit(db: Queryable, bucket: string, windowStart: number): Promise<number> {
   // LAST_INSERT_ID(expr) hands the new count back in the same statement: one round trip, atomic.
   const result = await execute(
     db,
@@ -13,7 +13,7 @@ export async function hit(db: Queryable, bucket: string, windowStart: number): P
 }
 
 /** Deletes windows that ended before the given start. */
-export async function deleteWindowsBefore(db: Queryable, windowStart: number): Promise<void> {
+async function deleteWindowsBefore(db: Queryable, windowStart: number): Promise<void> {
   await execute(db, 'DELETE FROM rate_limit_counters WHERE window_start < ?', [windowStart]);
 }
 

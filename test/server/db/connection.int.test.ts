@@ -5,24 +5,53 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
 import {
-  dropDatabase, execute, inTransaction, iso, isoOrNull, openDatabase, parseDatabaseUrl, selectRows,
+  dropDatabase, execute, inTransaction, iso, isoOrNull, openDatabase, selectRows,
 } from '../../../server/db/connection.ts';
 import { countOf, freshDatabaseUrl, useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('conn', { connectionLimit: 2, migrated: false });
 
-test('DATABASE_URL: defaults, mariadb:// and percent-encoded credentials', () => {
-  assert.deepEqual(parseDatabaseUrl('mysql://127.0.0.1/hyperlinker'), { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'hyperlinker' });
-  assert.deepEqual(parseDatabaseUrl('mariadb://app%40svc:p%40ss%2Fw%3Ard@db.internal:3307/hl_prod'), { host: 'db.internal', port: 3307, user: 'app@svc', password: 'p@ss/w:rd', database: 'hl_prod' });
+/** The database a URL names (what openDatabase creates and dropDatabase drops). */
+const nameOf = (url: string) => new URL(url).pathname.slice(1);
+
+test('DATABASE_URL: defaults (port 3306, root), mariadb:// and percent-encoded credentials', async () => {
+  const plain = freshDatabaseUrl('conndefaults');
+  const defaults = `mysql://127.0.0.1/${nameOf(plain)}`;
+  const pool = await openDatabase(defaults, 1);
+  try {
+    const [who] = await selectRows<{ u: string; d: string; p: number }>(pool, 'SELECT CURRENT_USER() AS u, DATABASE() AS d, @@port AS p');
+    assert.deepEqual([who!.u.split('@')[0], who!.d, Number(who!.p)], ['root', nameOf(plain), 3306]);
+  } finally {
+    await pool.end();
+    await dropDatabase(defaults);
+  }
+  // a user whose name and password need percent-encoding in a URL
+  const name = nameOf(freshDatabaseUrl('connencoded'));
+  await execute(db.pool, "DROP USER IF EXISTS 'app@svc'@'127.0.0.1'");
+  await execute(db.pool, "CREATE USER 'app@svc'@'127.0.0.1' IDENTIFIED BY 'p@ss/w:rd'");
+  try {
+    await execute(db.pool, `GRANT ALL ON \`${name}\`.* TO 'app@svc'@'127.0.0.1'`);
+    const encoded = `mariadb://app%40svc:p%40ss%2Fw%3Ard@127.0.0.1:3306/${name}`;
+    const app = await openDatabase(encoded, 1);
+    try {
+      const [who] = await selectRows<{ u: string; d: string }>(app, 'SELECT CURRENT_USER() AS u, DATABASE() AS d');
+      assert.deepEqual([who!.u, who!.d], ['app@svc@127.0.0.1', name]);
+    } finally {
+      await app.end();
+    }
+  } finally {
+    await dropDatabase(`mysql://root@127.0.0.1:3306/${name}`);
+    await execute(db.pool, "DROP USER 'app@svc'@'127.0.0.1'");
+  }
 });
 
-test('DATABASE_URL: what cannot be used is refused with a message naming the problem', () => {
-  assert.throws(() => parseDatabaseUrl('not a url'), /DATABASE_URL is not a valid URL/);
-  assert.throws(() => parseDatabaseUrl('postgres://127.0.0.1/hl'), /must start with mysql:\/\//);
-  assert.throws(() => parseDatabaseUrl('mysql://127.0.0.1'), /must name a database/);
+test('DATABASE_URL: what cannot be used is refused with a message naming the problem, before connecting', async () => {
+  await assert.rejects(openDatabase('not a url'), /DATABASE_URL is not a valid URL/);
+  await assert.rejects(openDatabase('postgres://127.0.0.1/hl'), /must start with mysql:\/\//);
+  await assert.rejects(dropDatabase('mysql://127.0.0.1'), /must name a database/);
   // The name is put in CREATE DATABASE: nothing but letters, digits and underscore may pass.
   for (const name of ['hl-test', 'hl%60%3B%20DROP%20DATABASE%20mysql', 'a'.repeat(65), 'db/x']) {
-    assert.throws(() => parseDatabaseUrl(`mysql://127.0.0.1/${name}`), /must name a database/, name);
+    await assert.rejects(openDatabase(`mysql://127.0.0.1/${name}`), /must name a database/, name);
   }
 });
 
@@ -30,7 +59,7 @@ test('opening creates the missing database with the utf8mb4 character set; dropp
   const [schema] = await selectRows<{ cs: string; co: string }>(db.pool, 'SELECT DEFAULT_CHARACTER_SET_NAME AS cs, DEFAULT_COLLATION_NAME AS co FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = DATABASE()');
   assert.deepEqual(schema, { cs: 'utf8mb4', co: 'utf8mb4_unicode_ci' });
   const url = freshDatabaseUrl('conndrop');
-  const name = parseDatabaseUrl(url).database;
+  const name = nameOf(url);
   const pool = await openDatabase(url, 1);
   await pool.end();
   const exists = () => countOf(db.pool, 'SELECT COUNT(*) AS n FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]);

@@ -1,11 +1,13 @@
 // login_addresses on real MariaDB: an address is known to the account that signed in from it only; the
-// newest KNOWN_ADDRESSES_PER_USER are kept; deleting the user deletes them.
+// newest 20 are kept; deleting the user deletes them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isKnownAddress, KNOWN_ADDRESSES_PER_USER, rememberAddress } from '../../../server/db/login-addresses.ts';
+import { isKnownAddress, rememberAddress } from '../../../server/db/login-addresses.ts';
 import { countOf, seedUser, useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('login_addresses');
+/** Addresses kept per user (login-addresses.ts). */
+const KNOWN_ADDRESSES_PER_USER = 20;
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 
 test('an address is known to the account that signed in from it, not to another', async () => {

@@ -6,9 +6,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Pool } from 'mysql2/promise';
 import { selectRows } from '../../../server/db/connection.ts';
-import { migrate, migrationLockName } from '../../../server/db/migrate.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { sha256Hex } from '../../../server/common/hash.ts';
+
 import { MIGRATIONS, type Migration } from '../../../server/db/migrations.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
+
+/**
+ * The lock every process takes to migrate a database: a name every version of the service must agree on, so it
+ * is stated here (a hash of the database name, since MySQL 8 refuses lock names over 64 characters).
+ */
+const migrationLockName = (database: string) => `hyperlinker_migrate_${sha256Hex(database).slice(0, 32)}`;
 
 const fresh = useTestDatabase('migfresh', { migrated: false });
 const older = useTestDatabase('migolder', { migrated: false });
@@ -64,7 +72,7 @@ test('a migration failing after some of its statements names the statement, so t
   assert.ok(!(await recorded(broken)).some((r) => r.version === 4));
 });
 
-test('the migration lock name fits MySQL 8\'s 64-character limit whatever the database is called, and differs per database', () => {
+test('the migration lock name (held by migrate: next test) fits MySQL 8\'s 64-character limit whatever the database is called, and differs per database', () => {
   const longest = 'd'.repeat(64);
   assert.ok(migrationLockName(longest).length <= 64, migrationLockName(longest));
   assert.equal(migrationLockName('hyperlinker').length, migrationLockName(longest).length);

@@ -7,7 +7,7 @@ import { selectRows } from '../../../server/db/connection.ts';
 import { creditBalance } from '../../../server/db/credits.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { MIGRATIONS } from '../../../server/db/migrations.ts';
-import { hit } from '../../../server/db/rate-limits.ts';
+import { mysqlLimiterStore } from '../../../server/db/rate-limits.ts';
 import { refundExpiredReservations, reserveCredit } from '../../../server/db/reservations.ts';
 import { insertUser } from '../../../server/db/users.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
@@ -40,7 +40,8 @@ test('reserveCredit never overspends under concurrency; every reservation refund
 });
 
 test('rate-limit hits count atomically per bucket and window', async () => {
-  const counts = await Promise.all(Array.from({ length: 10 }, () => hit(pool, 'test-bucket', 60_000)));
+  const store = mysqlLimiterStore(pool);
+  const counts = await Promise.all(Array.from({ length: 10 }, () => store.hit('test-bucket', 60_000)));
   assert.deepEqual(counts.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  assert.equal(await hit(pool, 'test-bucket', 120_000), 1);
+  assert.equal(await store.hit('test-bucket', 120_000), 1);
 });

@@ -3,30 +3,31 @@
 // rows however long it runs; two processes' stores count into the same windows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countWindows, deleteWindowsBefore, hit, mysqlLimiterStore } from '../../../server/db/rate-limits.ts';
+import { countWindows, mysqlLimiterStore } from '../../../server/db/rate-limits.ts';
 import { countOf, useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('ratelimit');
+const hit = (bucket: string, windowStart: number) => mysqlLimiterStore(db.pool).hit(bucket, windowStart);
 const MINUTE = 60_000;
 /** Explicit window starts (the module takes them as given): each test its own stretch of time. */
 const windowAt = (test: number, minute: number) => Date.UTC(2030, 0, 1 + test) + minute * MINUTE;
 
 test('each bucket and each window counts on its own', async () => {
   const w0 = windowAt(0, 0), w1 = windowAt(0, 1);
-  assert.deepEqual([await hit(db.pool, 'key:a', w0), await hit(db.pool, 'key:a', w0), await hit(db.pool, 'key:b', w0)], [1, 2, 1]);
-  assert.equal(await hit(db.pool, 'key:a', w1), 1, 'a new window starts at one');
-  assert.equal(await hit(db.pool, 'key:a', w0), 3, 'the earlier window keeps its count');
+  assert.deepEqual([await hit('key:a', w0), await hit('key:a', w0), await hit('key:b', w0)], [1, 2, 1]);
+  assert.equal(await hit('key:a', w1), 1, 'a new window starts at one');
+  assert.equal(await hit('key:a', w0), 3, 'the earlier window keeps its count');
   assert.equal(await countOf(db.pool, 'SELECT hits AS n FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', ['key:a', w0]), 3);
 });
 
 test('purging removes the windows before the given start and keeps it and the later ones', async () => {
   const [early, current, next] = [windowAt(1, 0), windowAt(1, 1), windowAt(1, 2)];
-  for (const w of [early, current, next]) await hit(db.pool, 'purge:x', w);
-  await deleteWindowsBefore(db.pool, current);
+  for (const w of [early, current, next]) await hit('purge:x', w);
+  await mysqlLimiterStore(db.pool).purgeBefore(current);
   const left = await countOf(db.pool, 'SELECT COUNT(*) AS n FROM rate_limit_counters WHERE bucket = ?', ['purge:x']);
   assert.equal(left, 2);
-  assert.equal(await hit(db.pool, 'purge:x', current), 2, 'the current window kept its count');
-  assert.equal(await hit(db.pool, 'purge:x', early), 1, 'the purged window is gone');
+  assert.equal(await hit('purge:x', current), 2, 'the current window kept its count');
+  assert.equal(await hit('purge:x', early), 1, 'the purged window is gone');
 });
 
 test('a store purged every window holds at most two windows of rows, however many windows pass', async () => {
