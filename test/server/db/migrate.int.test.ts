@@ -8,7 +8,6 @@ import type { Pool } from 'mysql2/promise';
 import { selectRows } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { sha256Hex } from '../../../server/common/hash.ts';
-
 import { MIGRATIONS, type Migration } from '../../../server/db/migrations.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
