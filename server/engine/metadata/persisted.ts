@@ -88,7 +88,7 @@ export function readPersistedMetadata(pkg: DocxPackage): PersistedMetadata | nul
 }
 
 /** Whether an internal anchor is one this engine wrote. */
-export function isOwnAnchor(anchor: string, persisted: PersistedMetadata | null): boolean {
+function isOwnAnchor(anchor: string, persisted: PersistedMetadata | null): boolean {
   if (anchor.startsWith(BOOKMARK_PREFIX)) return true;
   return !!persisted?.links.some((l) => !l.external && l.anchor === anchor);
 }

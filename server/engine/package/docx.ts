@@ -2,7 +2,7 @@
 
 import { DocxRejectedError } from '../errors.ts';
 import { normalRelType } from './namespaces.ts';
-import { parseXmlBytes, type ParseOptions } from './parse-large.ts';
+import { parseXmlBytes, type ParseOptions } from './parse-part.ts';
 import { attr, childrenOf, rootOf, tagOf, type XmlDocument } from './xml.ts';
 import { readZip, type ZipArchive, type ZipLimits, DEFAULT_ZIP_LIMITS } from './zip.ts';
 

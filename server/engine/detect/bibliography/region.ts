@@ -21,7 +21,7 @@ const AUTHOR_START = new RegExp(
 );
 
 /** Whether a paragraph reads like one reference: a numeric label, or authors then a year. */
-export function isReferenceLike(p: ModelParagraph): boolean {
+function isReferenceLike(p: ModelParagraph): boolean {
   const text = p.text.trim();
   if (text.length < 20 || p.inTable) return false;
   const label = parseLabel(text);

@@ -21,7 +21,7 @@ const UNIT_WORDS = /^(?:[\p{L}]|cm|mm|km|nm|µm|μm|dm|kg|mg|µg|μg|ng|pg|ml|mL
  * a year, a version, a gene or a name followed by a citation is not ("2004³", "QGIS 3.22¹⁷", "Kif1A¹⁹",
  * "kinesin-1²³"). After a space: a unit or a number ("250 km ²", "5 ³"); a citation sits against its word.
  */
-export function isExponent(before: string): boolean {
+function isExponent(before: string): boolean {
   const spaced = /([^\s\u00a0]+)[\s\u00a0]+$/u.exec(before);
   if (spaced) {
     const word = spaced[1]!.replace(/[.,;:]$/, '');

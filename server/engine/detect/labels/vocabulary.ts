@@ -110,11 +110,6 @@ export function vocabularyOf(codes: readonly string[]): Vocabulary {
   return v;
 }
 
-/** The label words of a kind in every language (ALL_LANGUAGES.labelWords). */
-export function labelWords(kind: LabelKind, english: RegExp): string {
-  return ALL_LANGUAGES.labelWords(kind, english);
-}
-
 /** The citation words of a kind in every language, longest first ("e col.", "u. a.", "s/d", "Referências"). */
 export function citationWords(which: CitationWordKind): string[] {
   const words = new Set<string>();

@@ -2,7 +2,9 @@
 // unknown kinds and incomplete entries skipped; anchors of ours recognised; target identity hashes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findPersistedParts, isOwnAnchor, PERSISTED_NS, readPersistedMetadata, targetHash } from '../../../../server/engine/metadata/persisted.ts';
+import { findPersistedParts, PERSISTED_NS, readPersistedMetadata, targetHash } from '../../../../server/engine/metadata/persisted.ts';
+import { scan } from '../../../../server/engine/index.ts';
+import { DEFAULT_SETTINGS } from '../../../../shared/settings.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
 
@@ -42,16 +44,21 @@ test('a missing or bad version reads as the current one', async () => {
   assert.deepEqual(meta, { engine: 'hyperlinker', version: 1, links: [] });
 });
 
-test('isOwnAnchor: our bookmark prefix, or an internal anchor the metadata records (not an external one)', () => {
-  const meta = { engine: 'hyperlinker', version: 1, links: [
-    { anchor: '_Ref123', kind: 'figure' as const, targetHash: '', sourceText: '' },
-    { anchor: 'ext', kind: 'doi' as const, targetHash: '', sourceText: '', external: true },
-  ] };
-  assert.equal(isOwnAnchor('_Hl_fig_1', null), true);
-  assert.equal(isOwnAnchor('_Ref123', meta), true);
-  assert.equal(isOwnAnchor('_Ref123', null), false);
-  assert.equal(isOwnAnchor('ext', meta), false);
-  assert.equal(isOwnAnchor('_Toc9', meta), false);
+test('own anchors: our bookmark prefix, or an internal anchor the metadata records (not an external one)', async () => {
+  const recorded = item('<hl:link anchor="_Ref123" kind="figure" targetHash="" sourceText="1"/><hl:link anchor="ext" kind="doi" targetHash="" sourceText="x" external="1"/>');
+  /** A "Figure 1" already linked to `anchor`, whose bookmark is gone: only a link of ours is flagged (identity_change). */
+  const flagged = async (anchor: string, metadata: boolean) => {
+    const body = `<w:p><w:hyperlink w:anchor="${anchor}"><w:r><w:t>Figure 1</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> shows growth.</w:t></w:r></w:p>` + p('Figure 1. Growth.', 'Caption');
+    const packet = scan(await buildDocx({ body, extraParts: metadata ? { 'customXml/item1.xml': recorded } : {} }), { ...DEFAULT_SETTINGS });
+    const m = packet.matches.find((x) => x.kind === 'figure' && x.location.paragraph === 0);
+    assert.ok(m, anchor);
+    return m.status === 'identity_change';
+  };
+  assert.equal(await flagged('_Hl_fig_1', false), true);
+  assert.equal(await flagged('_Ref123', true), true);
+  assert.equal(await flagged('_Ref123', false), false);
+  assert.equal(await flagged('ext', true), false);
+  assert.equal(await flagged('_Toc9', true), false);
 });
 
 test('targetHash ignores white space differences and is 16 hex digits', () => {

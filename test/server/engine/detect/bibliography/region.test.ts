@@ -3,7 +3,7 @@
 // without a heading, the last run of three or more reference-like paragraphs; never in prose or tables.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findReferenceRegion, isReferenceLike } from '../../../../../server/engine/detect/bibliography/region.ts';
+import { findReferenceRegion } from '../../../../../server/engine/detect/bibliography/region.ts';
 import { buildModel } from '../../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../../server/engine/package/docx.ts';
 import { buildDocx, p } from '../../../../helpers/docx-builder.ts';
@@ -45,11 +45,13 @@ const rows: Array<[string, string, { heading: string | null; entries: string[] }
 ];
 for (const [name, xml, expected] of rows) test(`findReferenceRegion: ${name}`, async () => assert.deepEqual(await region(xml), expected));
 
-test('isReferenceLike: labels or authors then a year; short lines, prose and table cells are not', async () => {
-  const ps = await paragraphs([
-    p(refs[0]!), p('[4] Annual report of the gardens committee, part two.'), p('Okafor C (in press) Microbial mats.'),
-    p('Too short 2019.'), p('In 2019 we measured the moss on walls and found it grew.'),
-    `<w:tbl><w:tr><w:tc>${p(refs[1]!)}</w:tc></w:tr></w:tbl>`,
-  ].join(''));
-  assert.deepEqual(ps.map(isReferenceLike), [true, true, true, false, false, false]);
+test('reference-like: labels or authors then a year; short lines, prose and table cells are not (three in a row make a list without a heading)', async () => {
+  const candidates: Array<[string, boolean]> = [
+    [p(refs[0]!), true], [p('[4] Annual report of the gardens committee, part two.'), true], [p('Okafor C (in press) Microbial mats.'), true],
+    [p('Too short 2019.'), false], [p('In 2019 we measured the moss on walls and found it grew.'), false],
+    [`<w:tbl><w:tr><w:tc>${p(refs[1]!)}</w:tc></w:tr></w:tbl>`, false],
+  ];
+  const found = [];
+  for (const [xml] of candidates) found.push((await region(p('Some prose about moss.') + xml.repeat(3))) !== null);
+  assert.deepEqual(found, candidates.map(([, like]) => like));
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildDocx, p, r, SUP } from '../../../../helpers/docx-builder.ts';
 import { analyse } from '../../../../../server/engine/scan.ts';
-import { connectorWords, labelWords, LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
+import { ALL_LANGUAGES, connectorWords, LANGUAGES } from '../../../../../server/engine/detect/labels/vocabulary.ts';
 import { parseSettings } from '../../../../../shared/settings.ts';
 import { LABEL_LANGUAGES } from '../../../../../shared/settings-values.ts';
 
@@ -49,7 +49,7 @@ test('every language file has every kind and the connectors; words are read whol
     }
     assert.ok(lang.and.length > 0, `${lang.language} and`);
   }
-  const figure = new RegExp(`^(?:${labelWords('figure', /^$/)})`);
+  const figure = new RegExp(`^(?:${ALL_LANGUAGES.labelWords('figure', /^$/)})`);
   assert.equal(figure.exec('Figuras 7')?.[0], 'Figuras');
   assert.equal(figure.exec('FIGURA 7')?.[0], 'FIGURA');
   assert.equal(figure.exec('Abb 2')?.[0], 'Abb', 'the full stop of an abbreviation may be left out');
