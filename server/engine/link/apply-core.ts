@@ -16,7 +16,7 @@ import { doiUrl, planDecisions, unmatchedItem, type ReferenceDoi } from './decis
 import { Linker } from './linker.ts';
 import { planResolvedWorks, referenceLinkRange, type Range } from './references.ts';
 import { PackageEdit } from '../package/edit.ts';
-import { joinPieces, type ZipPieces } from '../package/zip.ts';
+import type { ZipPieces } from '../package/zip.ts';
 import { readPersistedMetadata } from '../metadata/persisted.ts';
 import { writePersisted } from '../metadata/write.ts';
 import { hexColor, type Appearance } from './rpr.ts';
@@ -74,11 +74,6 @@ function planRestyle(input: LinkInput, renderer: BibliographyRenderer, linker: L
  * left as it was, so `bytes` must not change until the pieces are written out. */
 export type LinkedDocument = Omit<ApplyOutput, 'docx'> & { docx: ZipPieces };
 
-/** applyAnalysis with the document in one buffer. */
-export function applyAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): ApplyOutput {
-  const out = linkAnalysis(input, bytes, decisions, options);
-  return { ...out, docx: joinPieces(out.docx) };
-}
 
 export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: ReviewDecision[], options: ApplyOptions = {}): LinkedDocument {
   const { pkg, model, settings } = input;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildDocx, r, W_NS } from '../../../helpers/docx-builder.ts';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { hand, partText, NOW } from './fixture.ts';
 
 const T = (s: string) => `<w:t xml:space="preserve">${s}</w:t>`;

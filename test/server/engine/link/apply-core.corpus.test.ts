@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { analyse, approveReady, SETTINGS } from './pipeline.ts';

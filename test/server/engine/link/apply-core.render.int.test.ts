@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { corpusFile } from '../../../helpers/corpus.ts';

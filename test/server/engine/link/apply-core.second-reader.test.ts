@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import mammoth from 'mammoth';
 import { corpusFile } from '../../../helpers/corpus.ts';
 import { analyse, approveReady, SETTINGS } from './pipeline.ts';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 
 const DOCS = ['elife-02304.docx', 'mdpi-plants-PMC8071313.messy.docx', 'plos-pone-0070598.docx'];
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import JSZip from 'jszip';
 import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
 import { DecisionError } from '../../../../server/engine/errors.ts';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { markIdentityChanges, readPersistedMetadata } from '../../../../server/engine/metadata/persisted.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { hand, paragraphsXml, partText, NOW, type MatchSpec, type TargetSpec } from './fixture.ts';

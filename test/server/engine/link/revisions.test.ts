@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
 import { disallowedChildren } from '../../../helpers/ooxml-children.ts';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { liftOutOfRevisions, RevisionIds } from '../../../../server/engine/link/revisions.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';

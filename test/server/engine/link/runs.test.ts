@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildDocx, p, r, SUP } from '../../../helpers/docx-builder.ts';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
 import { hand, paragraphsXml, NOW, type MatchSpec } from './fixture.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { applyAnalysis } from '../../../../server/engine/link/apply-core.ts';
+import { applyAnalysis } from '../../../helpers/apply-analysis.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
 import { readPdfLinks } from '../../../helpers/pdf-check.ts';
 import { analyse, approveReady, SETTINGS } from './pipeline.ts';
