@@ -115,7 +115,7 @@ const PROXY_ADDRESS = /^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/;
  * TRUST_PROXY: unset/false/0 → the socket's address; N → trust N proxy hops; true → one hop; a comma
  * list of addresses, subnets or loopback/linklocal/uniquelocal → trust exactly those proxies.
  */
-export function parseTrustProxy(raw: string | undefined): TrustProxy {
+function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return 1;

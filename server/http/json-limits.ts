@@ -7,7 +7,7 @@ export const MAX_BODY_DEPTH = 32;
 /** HyperlinkSettings are flat; extra fields may hold small structures, never deep ones. */
 const MAX_SETTINGS_DEPTH = 8;
 /** Serialised settings (form field or preset) at most this many bytes: well inside the TEXT column (65,535). */
-export const MAX_SETTINGS_BYTES = 16 * 1024;
+const MAX_SETTINGS_BYTES = 16 * 1024;
 
 /** True when value has objects or arrays nested more than max levels (a top-level object is level 1). */
 export function depthExceeds(value: unknown, max: number): boolean {
@@ -24,7 +24,7 @@ export function depthExceeds(value: unknown, max: number): boolean {
 }
 
 /** True when JSON text opens more than max brackets at once (strings skipped); linear, before any parse. */
-export function textDepthExceeds(text: string, max: number): boolean {
+function textDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -38,20 +38,20 @@ const fileLimit = (name: string): FileLimit => FILE_LIMITS[name] ?? FILE_LIMITS.
 /** A text field (settings, scanToken, scanFingerprint, detectedCslId, applyBibRewrite, styleId, count, any other name)
  * holds at most this many bytes. Settings past it get the refusal of settings over MAX_SETTINGS_BYTES (json-limits.ts),
  * which applies when they are parsed, after the depth check: a deep settings field below this still says it is deep. */
-export const MAX_TEXT_FIELD_BYTES = 64 * 1024;
+const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 /** The apply fields that carry one entry per match or reference (up to MAX_DECISIONS, 20,000) have more room. */
-export const LARGE_TEXT_FIELD_BYTES: Readonly<Record<string, number>> = { decisions: 4 * 1024 * 1024, resolvedWorks: 4 * 1024 * 1024 };
+const LARGE_TEXT_FIELD_BYTES: Readonly<Record<string, number>> = { decisions: 4 * 1024 * 1024, resolvedWorks: 4 * 1024 * 1024 };
 /** Text parts (fields, or text sent as a part with a filename) in one body; the routes know 9 names. */
-export const MAX_TEXT_PARTS = 16;
+const MAX_TEXT_PARTS = 16;
 /** What all text fields of one body may add up to: both large fields full and the small ones. */
-export const MAX_TEXT_BYTES = Object.values(LARGE_TEXT_FIELD_BYTES).reduce((a, b) => a + b, 0) + MAX_TEXT_PARTS * MAX_TEXT_FIELD_BYTES;
+const MAX_TEXT_BYTES = Object.values(LARGE_TEXT_FIELD_BYTES).reduce((a, b) => a + b, 0) + MAX_TEXT_PARTS * MAX_TEXT_FIELD_BYTES;
 /** Boundaries and part headers: a few hundred bytes per part, with room to spare. */
 const FRAMING_BYTES = 256 * 1024;
 
 const textFieldLimit = (name: string): number => LARGE_TEXT_FIELD_BYTES[name] ?? MAX_TEXT_FIELD_BYTES;
 
 /** The most bytes a body for these file fields may hold (counted as they arrive; a larger Content-Length is refused unread). */
-export function maxBodyBytes(fileFields: readonly string[]): number {
+function maxBodyBytes(fileFields: readonly string[]): number {
   return fileFields.reduce((n, name) => n + fileLimit(name).maxBytes, 0) + MAX_TEXT_BYTES + FRAMING_BYTES;
 }
 

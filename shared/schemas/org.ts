@@ -109,7 +109,7 @@ export const billingRequestSchema = named(
   ]),
 );
 
-export const MAX_PRESET_NAME = 100;
+const MAX_PRESET_NAME = 100;
 
 export const orgPresetSchema = named(
   'OrgPreset',

@@ -4,9 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countPresets, findPreset, insertPreset, listPresets } from '../../../server/db/presets.ts';
-import { MAX_SETTINGS_BYTES } from '../../../server/http/json-limits.ts';
-import { MAX_PRESET_NAME } from '../../../shared/schemas/org.ts';
 import { countOf, seedOrg, seedUser, useTestDatabase } from '../../helpers/test-database.ts';
+
+/** Settings (a form field or a preset) are refused past 16 KB of JSON (settings_too_large). */
+const MAX_SETTINGS_BYTES = 16 * 1024;
+/** Preset names: at most 100 characters (service-interface.md, limits). */
+const MAX_PRESET_NAME = 100;
 
 const db = useTestDatabase('presets');
 const SETTINGS = JSON.stringify({ citations: true, crossRefs: false, style: 'vancouver', note: 'Zürich ✓' });

@@ -1,16 +1,17 @@
 // Configuration: TRUST_PROXY (hops or named proxies, never "any"), HOST and the abuse bounds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig, parseTrustProxy } from '../../../server/http/config.ts';
+import { loadConfig } from '../../../server/http/config.ts';
 
 test('TRUST_PROXY: off, hop counts or named proxies', () => {
-  assert.equal(parseTrustProxy(undefined), false);
-  assert.equal(parseTrustProxy('false'), false);
-  assert.equal(parseTrustProxy('0'), false);
-  assert.equal(parseTrustProxy('true'), 1, 'true trusts one hop, never every address');
-  assert.equal(parseTrustProxy('2'), 2);
-  assert.deepEqual(parseTrustProxy('loopback, 10.0.0.0/8 ,fd00::1'), ['loopback', '10.0.0.0/8', 'fd00::1']);
-  assert.throws(() => parseTrustProxy('yes please'), /TRUST_PROXY/);
+  const trust = (value: string | undefined) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+  assert.equal(trust(undefined), false);
+  assert.equal(trust('false'), false);
+  assert.equal(trust('0'), false);
+  assert.equal(trust('true'), 1, 'true trusts one hop, never every address');
+  assert.equal(trust('2'), 2);
+  assert.deepEqual(trust('loopback, 10.0.0.0/8 ,fd00::1'), ['loopback', '10.0.0.0/8', 'fd00::1']);
+  assert.throws(() => trust('yes please'), /TRUST_PROXY/);
 });
 
 test('HOST defaults to every interface; limits have defaults and are configurable', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { depthExceeds, textDepthExceeds } from '../../../server/http/json-limits.ts';
+import { checkSettingsText, depthExceeds } from '../../../server/http/json-limits.ts';
 
 test('depthExceeds counts object and array levels iteratively, even 100,000 deep', () => {
   assert.equal(depthExceeds({ a: 1 }, 1), false);
@@ -10,8 +10,9 @@ test('depthExceeds counts object and array levels iteratively, even 100,000 deep
   assert.equal(depthExceeds(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 32), true);
 });
 
-test('textDepthExceeds skips brackets inside strings and escaped quotes', () => {
-  assert.equal(textDepthExceeds('{"a":"[[[[[[[[[["}', 2), false);
-  assert.equal(textDepthExceeds('{"a":"\\"[[[[","b":[[1]]}', 3), false);
-  assert.equal(textDepthExceeds('{"a":"\\"[[[[","b":[[[1]]]}', 3), true);
+test('settings text: brackets inside strings and after escaped quotes are not nesting (at most 8 levels)', () => {
+  const nested = (levels: number) => `{"a":"\\"[[[[","b":${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}}`;
+  assert.doesNotThrow(() => checkSettingsText(`{"a":"${'['.repeat(20)}"}`));
+  assert.doesNotThrow(() => checkSettingsText(nested(8)));
+  assert.throws(() => checkSettingsText(nested(9)), /nested too deeply/);
 });

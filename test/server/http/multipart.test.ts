@@ -5,10 +5,19 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import type { Request } from 'express';
-import { LARGE_TEXT_FIELD_BYTES, MAX_TEXT_BYTES, MAX_TEXT_FIELD_BYTES, MAX_TEXT_PARTS, maxBodyBytes, parseMultipart } from '../../../server/http/multipart.ts';
+import { parseMultipart } from '../../../server/http/multipart.ts';
 import { MAX_CSL_BYTES } from '../../../server/csl/csl-file.ts';
 import { MAX_DOCX_BYTES } from '../../../shared/contract.ts';
 import { refusal } from '../../helpers/service-context.ts';
+
+// The bounds multipart.ts holds a body to: a text field 64 KB, the per-match apply fields 4 MB each, 16 text
+// parts, all text together both large fields full and the small ones; a body for one file: the file, the text
+// and 256 KB of boundaries and part headers.
+const MAX_TEXT_FIELD_BYTES = 64 * 1024;
+const LARGE_TEXT_FIELD_BYTES = { decisions: 4 * 1024 * 1024, resolvedWorks: 4 * 1024 * 1024 };
+const MAX_TEXT_PARTS = 16;
+const MAX_TEXT_BYTES = LARGE_TEXT_FIELD_BYTES.decisions + LARGE_TEXT_FIELD_BYTES.resolvedWorks + MAX_TEXT_PARTS * MAX_TEXT_FIELD_BYTES;
+const maxBodyBytes = (fileFields: ['file']) => fileFields.length * MAX_DOCX_BYTES + MAX_TEXT_BYTES + 256 * 1024;
 
 async function request(form: FormData, headers: Record<string, string> = {}): Promise<Request> {
   const encoded = new Request('http://x/', { method: 'POST', body: form });
@@ -130,7 +139,7 @@ test('large apply fields within their limits are kept; one over is refused; a cs
   const ok = chunkedBody([['file', 'a.docx', 10], ['decisions', null, 3 * MB], ['resolvedWorks', 'blob', 3 * MB], ['settings', null, 1000]]);
   const form = await parseMultipart(ok.req, ['file']);
   assert.deepEqual([form.fields.decisions!.length, form.fields.resolvedWorks!.length, form.fields.settings!.length], [3 * MB, 3 * MB, 1000]);
-  const over = chunkedBody([['file', 'a.docx', 10], ['decisions', null, LARGE_TEXT_FIELD_BYTES.decisions! + 1]]);
+  const over = chunkedBody([['file', 'a.docx', 10], ['decisions', null, LARGE_TEXT_FIELD_BYTES.decisions + 1]]);
   assert.equal((await refusal(() => parseMultipart(over.req, ['file']))).reason, 'field_too_large');
   const style = chunkedBody([['file', 'a.docx', 10], ['cslFile', 'style.csl', MAX_CSL_BYTES + 1]]);
   assert.deepEqual(await refusal(() => parseMultipart(style.req, ['file', 'cslFile'])).then((r) => [r.status, r.reason]), [400, 'csl_too_large']);

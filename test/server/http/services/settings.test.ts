@@ -6,8 +6,10 @@ import { test } from 'node:test';
 import { parseSettings } from '../../../../shared/settings.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
 import { parseJsonField, resolveSettings } from '../../../../server/http/services/settings.ts';
-import { MAX_SETTINGS_BYTES } from '../../../../server/http/json-limits.ts';
 import { keyCaller, poolNotUsed, refusal } from '../../../helpers/service-context.ts';
+
+/** Settings (a form field or a preset) are refused past 16 KB of JSON (settings_too_large). */
+const MAX_SETTINGS_BYTES = 16 * 1024;
 
 const pool = poolNotUsed();
 
