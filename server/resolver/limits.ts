@@ -6,11 +6,11 @@
 
 import type { RateLimits } from './ports.ts';
 
-export const CEILING = { perSecond: 50, concurrency: 10 } as const;
+const CEILING = { perSecond: 50, concurrency: 10 } as const;
 const MIN_INTERVAL_MS = 100;
 const MAX_INTERVAL_MS = 60_000;
 /** With a 429 to prove it, an announcement may be this many times slower than the floor, no more. */
-export const PROVEN_SLOWDOWN = 10;
+const PROVEN_SLOWDOWN = 10;
 
 const rate = (l: Pick<RateLimits, 'limit' | 'intervalMs'>): number => l.limit / l.intervalMs;
 

@@ -15,7 +15,7 @@ import { STYLE_DETECTOR_VERSION } from '../citation-style/version.ts';
 import type { ResolverCache } from './ports.ts';
 
 /** Style outcomes are content-addressed (a changed list is a new key): kept as long as positive answers. */
-export const STYLE_TTL_MS = 30 * 24 * 3600 * 1000;
+const STYLE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export type StyleRefiner = (list: ReferenceListInput, metadata: Array<CslItem | null>) => StyleDetectionOutcome | Promise<StyleDetectionOutcome>;
 

@@ -1,7 +1,11 @@
 // Announced registry limits are clamped: never slower than the pool's floor without a 429, never faster than the ceiling.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CEILING, clampLimits, PROVEN_SLOWDOWN } from '../../../server/resolver/limits.ts';
+import { clampLimits } from '../../../server/resolver/limits.ts';
+
+/** Never faster than 50 requests a second, 10 at once; a proven slowdown at most ten times the floor (limits.ts). */
+const CEILING = { perSecond: 50, concurrency: 10 };
+const PROVEN_SLOWDOWN = 10;
 import { POLITE_LIMITS, PUBLIC_LIMITS } from '../../../server/resolver/ports.ts';
 
 const floor = POLITE_LIMITS.search;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 import type { CachedResolution, ResolverCache } from '../../../server/resolver/ports.ts';
-import { cachedStyleDetection, isStyleOutcome, styleCacheKey, STYLE_TTL_MS } from '../../../server/resolver/style-cache.ts';
+import { cachedStyleDetection, isStyleOutcome, styleCacheKey } from '../../../server/resolver/style-cache.ts';
 
 const list: ReferenceListInput = { citeStyle: 'number', entries: [{ text: 'Smith J. Growth. Nature. 2020;5:1–2.', printedLabel: '1.' }] };
 const outcome: StyleDetectionOutcome = { detectedCslId: 'vancouver', styleDetection: { confidence: { id: 'vancouver', probability: 0.9, unknown: false, runnerUp: null } } };
@@ -23,6 +23,9 @@ class MemoryCache implements ResolverCache {
     this.styles.set(key, { value, ttl });
   }
 }
+
+/** Style detections are kept 30 days (style-cache.ts). */
+const STYLE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 function detector() {
   let calls = 0;
