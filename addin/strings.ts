@@ -22,19 +22,35 @@ function build(messages: Messages, f: LocaleFormat) {
    * display language, from its code (shared/reasons.ts); the service's sentence as written when it sent no code
    * or one the pane does not know.
    */
-  const translateReason = (text: string, code?: ReasonCode): string => {
-    if (!code || !Object.hasOwn(reasons, code.code)) return text;
+  const words = (table: Record<string, string>, v: string): string => (Object.hasOwn(table, v) ? table[v]! : v);
+  /** A code and its parts in the display language; null when the pane does not know the code or one of its parts. */
+  const say = (code: ReasonCode): string | null => {
+    if (!Object.hasOwn(reasons, code.code)) return null;
     const v = code.values ?? {};
     const vars: Record<string, string | number> = { ...v };
-    if (v.kind !== undefined) vars.kind = (m.review.kindSingular as Record<string, string>)[v.kind] ?? v.kind;
-    if (v.field !== undefined) vars.field = (m.reasonField as Record<string, string>)[v.field] ?? v.field;
-    if (v.type !== undefined) vars.type = (m.resolver.updateType as Record<string, string>)[v.type.replace(/ /g, '_')] ?? v.type;
+    if (v.kind !== undefined) vars.kind = words(m.review.kindSingular as Record<string, string>, v.kind);
+    if (v.field !== undefined) vars.field = words(m.reasonField as Record<string, string>, v.field);
+    if (v.type !== undefined) vars.type = words(m.resolver.updateType as Record<string, string>, v.type.replace(/ /g, '_'));
+    for (const name of ['form', 'list', 'cited']) if (v[name] !== undefined) vars[name] = words(m.reasonForm, v[name]);
+    if (v.hold !== undefined) vars.hold = words(m.reasonHold as Record<string, string>, v.hold);
     for (const name of COUNT_PLACEHOLDERS) if (v[name] !== undefined) vars[name] = Number(v[name]);
     if (v.score !== undefined) vars.score = Number(v.score);
+    // A placeholder other codes fill (a cause, an entry's label, a list of entries or citations): each said in turn.
+    for (const [name, parts] of Object.entries(code.parts ?? {})) {
+      const said = parts.map(say);
+      if (said.some((x) => x === null)) return null;
+      vars[name] = said.join(name === 'labels' ? ', ' : '; ');
+    }
     const one = reasons[`${code.code}One`];
     const template = one !== undefined && typeof vars.n === 'number' ? f.count(vars.n, one, reasons[code.code]!) : reasons[code.code]!;
     return t(template, vars);
   };
+  /**
+   * A reason the service gave (why a match is held or unsure, how a reference resolved, an apply warning, what an
+   * entry lacks) in the display language, from its code (shared/reasons.ts, shared/causes.ts) and its parts; the
+   * service's sentence as written when it sent no code or one the pane does not know.
+   */
+  const translateReason = (text: string, code?: ReasonCode): string => (code ? say(code) ?? text : text);
   return {
     locale: f.locale as Locale,
     /** The locale's formatters (dates, numbers, lists). */
@@ -219,6 +235,9 @@ function build(messages: Messages, f: LocaleFormat) {
       previewHeading: (shown: number, total: number) => t(f.count(total, m.style.previewHeadingOne, m.style.previewHeading), { shown, total }),
       before: (text: string) => t(m.style.before, { text }),
       kept: (warning: string | null | undefined) => (warning ? t(m.style.keptWhy, { warning }) : m.style.kept),
+      /** An entry that blocks the rewrite: its label and what it lacks, said from their codes when the service sent them. */
+      blocking: (e: { label: string; lacks: string; labelCode?: ReasonCode; lacksCode?: ReasonCode }) =>
+        translateReason(`${e.label}: ${e.lacks}`, e.labelCode && e.lacksCode ? { code: 'entryLacks', parts: { label: [e.labelCode], why: [e.lacksCode] } } : undefined),
     },
     account: {
       ...m.account,

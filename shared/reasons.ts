@@ -5,8 +5,7 @@
 // know a code shows the sentence. The English templates live here once: the engine and the resolver fill them
 // for the sentences, and the pane's English locale holds the same text (a test keeps them equal). A template
 // with a count has a form for one and one for more (`{one, other}`); a client picks its own plural form.
-import type { z } from 'zod';
-import type { reasonCodeSchema } from './schemas/documents.ts';
+import { CAUSE_CODES, CAUSE_TEMPLATES, fillTemplate, withParts, type CauseCode } from './causes.ts';
 
 const MATCH_REASONS = {
   numberedMissing: 'no reference numbered {n}',
@@ -65,7 +64,10 @@ const RESOLVER_REASONS = {
   updateDated: '{type} notice {doi} ({date})',
 } as const;
 
-/** What apply (and the style preview, of the rewrite apply would make) warns about. `{why}` is the engine's own account (English) of a cause that has no code. */
+/**
+ * What apply (and the style preview, of the rewrite apply would make) warns about. `{why}`, `{label}`, `{entries}`
+ * and `{labels}` are filled by causes (shared/causes.ts), carried as the code's `parts`.
+ */
 const APPLY_WARNINGS = {
   doiNoText: '{label}: no text to link to its DOI',
   doiNotWritten: '{label}: DOI link not written ({why})',
@@ -87,20 +89,28 @@ const APPLY_WARNINGS = {
 } as const;
 
 type Template = string | { readonly one: string; readonly other: string };
-const TEMPLATES: Readonly<Record<string, Template>> = { ...MATCH_REASONS, ...RESOLVER_REASONS, ...APPLY_WARNINGS };
+const TEMPLATES: Readonly<Record<string, Template>> = { ...MATCH_REASONS, ...RESOLVER_REASONS, ...APPLY_WARNINGS, ...CAUSE_TEMPLATES };
 
 export type MatchReasonCode = keyof typeof MATCH_REASONS;
 export type ResolverReasonCode = keyof typeof RESOLVER_REASONS;
 export type ApplyWarningCode = keyof typeof APPLY_WARNINGS;
 
-/** A reason as the contract carries it: a code of one of the tables above and the values of its placeholders. */
-export type ReasonCode = z.infer<typeof reasonCodeSchema>;
+/**
+ * A reason as the contract carries it: a code of one of the tables above (or of shared/causes.ts), the values of
+ * its placeholders as English strings, and, for a placeholder other codes fill, those codes (`parts`).
+ */
+export interface ReasonCode {
+  code: string;
+  values?: Record<string, string>;
+  parts?: Record<string, ReasonCode[]>;
+}
 
 /** Every code of each table (the OpenAPI document lists them). */
 export const REASON_CODES = {
   match: Object.keys(MATCH_REASONS) as MatchReasonCode[],
   resolver: Object.keys(RESOLVER_REASONS) as ResolverReasonCode[],
   apply: Object.keys(APPLY_WARNINGS) as ApplyWarningCode[],
+  cause: CAUSE_CODES,
 };
 
 /** Whether a code is one of the match reasons (a resolution's `why` carries it as a string). */
@@ -108,18 +118,17 @@ export function isMatchReason(code: string): code is MatchReasonCode {
   return Object.hasOwn(MATCH_REASONS, code);
 }
 
-/** A reason with its values (left out when there are none). */
-export function reasonOf(code: MatchReasonCode | ResolverReasonCode | ApplyWarningCode, values: Readonly<Record<string, string | number>> = {}): ReasonCode {
-  const entries = Object.entries(values);
-  return entries.length > 0 ? { code, values: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) } : { code };
+/**
+ * A reason with its values (left out when there are none) and the causes that fill some of its placeholders
+ * (their English goes into `values` too).
+ */
+export function reasonOf(code: MatchReasonCode | ResolverReasonCode | ApplyWarningCode | CauseCode, values: Readonly<Record<string, string | number>> = {}, parts?: Readonly<Record<string, readonly ReasonCode[]>>): ReasonCode {
+  return withParts(code, values, parts, reasonText);
 }
 
 /** The English sentence of a reason, its placeholders filled; a code none of the tables knows gives the code. */
 export function reasonText(r: ReasonCode): string {
-  const template = Object.hasOwn(TEMPLATES, r.code) ? TEMPLATES[r.code]! : r.code;
-  const values = r.values ?? {};
-  const chosen = typeof template === 'string' ? template : values.n === '1' ? template.one : template.other;
-  return chosen.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+  return fillTemplate(Object.hasOwn(TEMPLATES, r.code) ? TEMPLATES[r.code]! : r.code, r.values ?? {});
 }
 
 /** A resolution's reasons as a report carries them: the English sentences and, beside them, the codes. */

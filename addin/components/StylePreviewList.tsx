@@ -52,7 +52,7 @@ export function StylePreviewList({ state }: { state: PreviewState }) {
             {e.rewritable ? (
               <Text size={200} block className="style-preview-after">→ <FormattedEntry html={e.afterHtml} /></Text>
             ) : (
-              <Text size={200} block className="style-preview-kept">{S.style.kept(e.warning)}</Text>
+              <Text size={200} block className="style-preview-kept">{S.style.kept(e.warning === undefined ? e.warning : S.reason(e.warning, e.warningCode))}</Text>
             )}
           </li>
         ))}
@@ -60,6 +60,16 @@ export function StylePreviewList({ state }: { state: PreviewState }) {
       {(preview.warnings ?? []).map((w, i) => (
         <Text size={100} block key={`${i}:${w}`}>{S.reason(w, preview.warningCodes?.[i])}</Text>
       ))}
+      {preview.bibRewrite?.outcome === 'refused' && preview.bibRewrite.entries.length > 0 && (
+        <section aria-label={S.style.blockingHeading} data-testid="style-preview-blocking">
+          <Text size={100} weight="semibold" block>{S.style.blockingHeading}</Text>
+          <ul className="style-preview-blocking">
+            {preview.bibRewrite.entries.map((e) => (
+              <li key={e.refId} data-testid="style-preview-blocking-entry"><Text size={100}>{S.style.blocking(e)}</Text></li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // ResolvedWork made of a registry work, the text normalisation entries are compared under, the bench's loose
 // renderer (the citation measure apart from entry rendering), and the works each paragraph's citations name.
 
+import { causeOf } from '../../shared/causes.ts';
 import { readFileSync } from 'node:fs';
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
@@ -65,7 +66,7 @@ export function looseRenderer(style: CslStyle, works: Record<string, ResolvedWor
       const doc = options.clusters ? engine.renderDocument(items, options.clusters) : null;
       const out = doc ? doc.entries : engine.render(items);
       const rendered = new Map([...out].map(([k, x]) => [k, { segments: x.segments, label: x.label }]));
-      const skipped = items.filter((it) => !out.has(it.id)).map((it) => ({ key: it.id, reason: 'the style rendered nothing for it' }));
+      const skipped = items.filter((it) => !out.has(it.id)).map((it) => ({ key: it.id, reason: causeOf('renderedNothing', {}) }));
       return { rendered, skipped, ...(doc ? { citations: doc.citations.map((c) => ({ segments: c.segments, text: c.text, items: c.items.map((x) => (x ? { key: x.id, start: x.start, end: x.end } : null)) })) } : {}) };
     },
   };

@@ -17,6 +17,8 @@ import type { CslStyle } from './catalog.ts';
 import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
 import { completeRecord } from './complete-record.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';
+import { causeOf } from '../../shared/causes.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 
 /** Links and DOIs, which may hold any punctuation: set aside before looking for empty fields. */
 const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
@@ -32,10 +34,10 @@ export function emptyFieldMark(text: string): string | null {
 }
 
 /** A field that holds what belongs to others (the reader ran them together): "Geoderma 100:321–353. doi: 10.1016/S0016-". */
-function runTogether(item: CslItem): string | null {
+function runTogether(item: CslItem): ReasonCode | null {
   // Without volume or pages, a "journal" of sentences is a book's edition, place and publisher: "4th Edition. Oxford. Oxford University Press".
   const container = item['container-title'];
-  if (container && !item.volume && !item.page && /\p{Ll}{3}\.\s+\p{Lu}/u.test(container)) return `fields read run together: the journal reads "${container.slice(0, 60)}"`;
+  if (container && !item.volume && !item.page && /\p{Ll}{3}\.\s+\p{Lu}/u.test(container)) return causeOf('runTogether', { field: 'journal', text: container.slice(0, 60) });
   const issued = item.issued && 'date-parts' in item.issued ? String(item.issued['date-parts'][0]?.[0] ?? '') : '';
   for (const field of ['container-title', 'title', 'publisher'] as const) {
     const v = item[field];
@@ -46,7 +48,7 @@ function runTogether(item: CslItem): string | null {
       // the year or the numbers after it read into the journal or the publisher ("Journal of Botany 2004;12"); a
       // conference's name may open on its year ("2018 Chinese Control And Decision Conference") or hold it
       || (field !== 'title' && ((issued && new RegExp(`(?<!^)\\b${issued}\\s*(?:[;:,)]|\\.?$)`).test(v)) || /[;:]\s*\d/.test(v)));
-    if (runOn) return `fields read run together: the ${field === 'container-title' ? 'journal' : field} reads "${v.slice(0, 60)}"`;
+    if (runOn) return causeOf('runTogether', { field: field === 'container-title' ? 'journal' : field, text: v.slice(0, 60) });
   }
   return null;
 }
@@ -56,11 +58,11 @@ function runTogether(item: CslItem): string | null {
  * article. Authors or a year that neither the record nor the entry gives are left out, as styles write anonymous and
  * undated works ("Title. Journal (n.d.)").
  */
-function completeness(item: CslItem): string | null {
+function completeness(item: CslItem): ReasonCode | null {
   const missing: string[] = [];
   if (!item.title && !item.author?.length) missing.push('title and authors');
   if (item.type === 'article-journal' && !item['container-title']) missing.push('journal');
-  return missing.length ? `fields not found: ${missing.join(', ')}` : null;
+  return missing.length ? causeOf('recordLacks', { fields: missing.join(', ') }) : null;
 }
 
 function withMetadata(item: CslItem, work: ResolvedWork | undefined): CslItem {
@@ -98,14 +100,14 @@ export function recordItem(id: string, record: unknown): CslItem | null {
   return item.title || item.author ? item : null;
 }
 
-const unlistedWhy = 'the author list is abbreviated ("et al."), and the style would print names it leaves out';
+const unlistedWhy = causeOf('abbreviatedAuthors', {});
 
 /**
  * The item an entry is rendered from, or why it cannot be rendered faithfully. Registry first: an approved resolved
  * work is rendered from the registry's record, not from the string. `abbreviated`: one name stands for the authors
  * an "et al." or an elided middle ("…") leaves out, and a faithful rendering never prints it.
  */
-export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean; completed?: CslItem } | { reason: string } {
+export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean; completed?: CslItem } | { reason: ReasonCode } {
   const work = resolvedWorks?.[e.key];
   const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
   const flat = e.text.replace(/\s+/g, ' ').trim();
@@ -118,7 +120,7 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
     const completed = completion.completed.length ? completion.item : undefined;
     if (!completeness(record)) return { item: record, abbreviated: false, ...(completed ? { completed } : {}) };
     const why = completeness(completion.item);
-    return why ? { reason: `the registry's record lacks ${why.replace('fields not found: ', '')}, and the entry does not give it` } : { item: completion.item, abbreviated: false };
+    return why ? { reason: why } : { item: completion.item, abbreviated: false };
   }
   // The entry as written, label and dangling link words aside.
   const body = stripTrailer(flat.slice(parseLabel(flat).bodyStart));
@@ -130,8 +132,8 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
   if (e.url && !e.doi) item.URL = e.url;
   else delete item.URL;
   const unread = unreadWords(body, item);
-  const why = (!item.title && !item.author?.length ? 'neither authors nor a title were found' : null) ?? runTogether(item)
-    ?? (unread.length ? `the reading does not account for: ${unread.slice(0, 5).join(', ')}` : null);
+  const why = (!item.title && !item.author?.length ? causeOf('noAuthorsNoTitle', {}) : null) ?? runTogether(item)
+    ?? (unread.length ? causeOf('unreadWords', { words: unread.slice(0, 5).join(', ') }) : null);
   if (why) return { reason: why };
   const abbreviated = read.etAl || /\bet al\b|…/.test(body);
   return { item: abbreviated ? withUnlistedAuthor(item, /…/.test(body)) : item, abbreviated };
@@ -180,9 +182,9 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       for (const id of [...out.keys(), ...items.map((it) => it.id).filter((k) => !out.has(k))]) {
         const item = byId.get(id)!;
         const r = out.get(id);
-        if (!r || !r.text) { skipped.push({ key: item.id, reason: 'the style rendered nothing for it' }); continue; }
+        if (!r || !r.text) { skipped.push({ key: item.id, reason: causeOf('renderedNothing', {}) }); continue; }
         const mark = emptyFieldMark(r.text);
-        if (mark) { skipped.push({ key: item.id, reason: `the style would write an empty field ("${mark.trim()}")` }); continue; }
+        if (mark) { skipped.push({ key: item.id, reason: causeOf('emptyField', { mark: mark.trim() }) }); continue; }
         if (abbreviated.has(item.id) && printsUnlisted(r.text)) { skipped.push({ key: item.id, reason: unlistedWhy }); continue; }
         rendered.set(item.id, { segments: r.segments, label: r.label, ...(item.title ? { title: item.title } : {}) });
       }

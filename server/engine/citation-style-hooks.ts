@@ -3,6 +3,7 @@
 // The engine itself reads no style files and does no I/O.
 
 import type { StyleDetectionReport } from '../../shared/contract.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 
 /** One reference entry as the detector sees it. */
 export interface StyleEntryText {
@@ -58,7 +59,7 @@ export interface BibliographyRendering {
    * is the registry's), so that a link on the title as written lands on the new one. */
   rendered: Map<string, { segments: RewriteSegment[]; label: string; title?: string }>;
   /** Entries the renderer cannot write faithfully, with the reason (they stay as written). */
-  skipped: Array<{ key: string; reason: string }>;
+  skipped: Array<{ key: string; reason: ReasonCode }>;
   /** The in-text citations asked for (RenderOptions.clusters), as the style writes them, in the same order. */
   citations?: RewriteCitation[];
 }

@@ -2,6 +2,7 @@
 // write them (the same plan, rewrite/plan.ts), without writing anything: the add-in shows them
 // before the user approves the rewrite.
 
+import { reasonText, type ReasonCode } from '../../shared/reasons.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { NO_REFERENCE_LIST, type RewritePlan } from './rewrite/plan.ts';
 import type { BibEntry } from './detect/types.ts';
@@ -21,6 +22,8 @@ export interface PreviewEntry {
   /** True when apply would rewrite the entry or it is already in the style. */
   rewritable: boolean;
   warning?: string;
+  /** The same warning as a code (the entry's label and what it lacks as parts, or the refusal's reason). */
+  warningCode?: ReasonCode;
 }
 
 export interface RewritePreview {
@@ -61,7 +64,7 @@ export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, r
   const got = planned as { plan: RewritePlan; list: BibEntry[] } | null;
   const base = { cslId: renderer.styleId, family: renderer.family, total: got?.list.length ?? 0 };
   if (!got) {
-    return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] } };
+    return { ...base, entries: [], bibRewrite: { cslId: renderer.styleId, family: renderer.family, outcome: 'refused', reason: reasonText(NO_REFERENCE_LIST), reasonCode: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] } };
   }
   const { plan, list } = got;
   const refused = plan.result.outcome === 'refused';
@@ -76,7 +79,7 @@ export function previewRewrite(bytes: Uint8Array, settings: HyperlinkSettings, r
       after: writes ? p.newText : e.text,
       afterHtml: writes ? segmentsHtml(p.segments) : escapeHtml(e.text),
       rewritable: !!p && p.action !== 'kept',
-      ...(p?.warning ? { warning: p.warning } : refused && !p ? { warning: plan.result.reason } : {}),
+      ...(p?.warning ? { warning: reasonText(p.warning), warningCode: p.warning } : refused && !p && plan.result.reasonCode ? { warning: reasonText(plan.result.reasonCode), warningCode: plan.result.reasonCode } : {}),
     };
   });
   return { ...base, entries, bibRewrite: plan.result };

@@ -6,6 +6,8 @@
 // After a request fails for good the client counts the registry as down and fails fast, so an
 // outage holds the remaining references at once instead of retrying each.
 
+import { causeOf, causeText } from '../../shared/causes.ts';
+import type { ReasonCode } from '../../shared/reasons.ts';
 import { abortReason } from '../common/abort.ts';
 import { clampLimits } from './limits.ts';
 import type { RateLimits, RegistryLimiter, RequestClass } from './ports.ts';
@@ -21,7 +23,9 @@ export class RegistryError extends Error {
   /** What went wrong, without the "Crossref unavailable" heading of an unavailable registry's message. */
   readonly detail: string;
 
-  constructor(readonly kind: RegistryErrorKind, detail: string) {
+  /** `why`: what went wrong as a cause code (shared/causes.ts); `detail` is its English. */
+  constructor(readonly kind: RegistryErrorKind, readonly why: ReasonCode) {
+    const detail = causeText(why);
     super(kind === 'unavailable' ? `Crossref unavailable: ${detail}` : detail);
     this.detail = detail;
     this.name = 'RegistryError';
@@ -130,7 +134,7 @@ function loadHttpStack(): void {
 
 export class CrossrefClient {
   readonly stats: ClientStats = { requests: 0, searches: 0, lookups: 0, retries: 0, rateLimited: 0, timeouts: 0, droppedRecords: 0 };
-  private down: string | null = null;
+  private down: ReasonCode | null = null;
   /** When the last 429 came (epoch ms): the proof that lets announced limits go below the floor. */
   private last429 = 0;
   /** Answers over the byte cap so far: after OVERSIZE_LIMIT of them the registry counts as down. */
@@ -146,7 +150,7 @@ export class CrossrefClient {
   }
 
   /** Why the client stopped calling the registry ("no answer within 20 s"), or null while it is reachable. */
-  get unavailable(): string | null {
+  get unavailable(): ReasonCode | null {
     return this.down;
   }
 
@@ -160,7 +164,7 @@ export class CrossrefClient {
     if (this.options.mailto) params.set('mailto', this.options.mailto);
     const body = await this.request('search', `${this.base}/works?${params}`);
     const items = (body as { message?: { items?: unknown } } | null)?.message?.items;
-    if (!Array.isArray(items)) throw new RegistryError('bad_response', 'search answer without message.items');
+    if (!Array.isArray(items)) throw new RegistryError('bad_response', causeOf('registryNoItems', {}));
     const { works, dropped } = validWorks(items.slice(0, rows));
     this.stats.droppedRecords += dropped;
     return works;
@@ -172,11 +176,11 @@ export class CrossrefClient {
     const body = await this.request('lookup', `${this.base}/works/${encodeURIComponent(doi)}${params}`);
     if (body === null) return null;
     const message = (body as { message?: unknown }).message;
-    if (!message || typeof message !== 'object') throw new RegistryError('bad_response', 'look-up answer without message');
+    if (!message || typeof message !== 'object') throw new RegistryError('bad_response', causeOf('registryNoMessage', {}));
     const work = validWork(message);
     if (!work) {
       this.stats.droppedRecords++;
-      throw new RegistryError('bad_response', `the registry's record of ${doi} is malformed`);
+      throw new RegistryError('bad_response', causeOf('registryMalformed', { doi }));
     }
     return work;
   }
@@ -200,7 +204,7 @@ export class CrossrefClient {
     const { limiter, signal } = this.options;
     const maxAttempts = this.options.maxAttempts ?? 5;
     const maxRetryAfter = this.options.maxRetryAfterMs ?? 60_000;
-    let last = 'no answer';
+    let last: ReasonCode = causeOf('registryNoAnswer', {});
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       // Another request gave up meanwhile: this one stops retrying too.
       if (this.down) throw new RegistryError('unavailable', this.down);
@@ -234,8 +238,8 @@ export class CrossrefClient {
         const text = await readCappedText(res, maxBytes, deadline).catch((err: unknown) => {
           if (err instanceof BodyLimitError && err.reason === 'too_large') {
             // One oversized answer may be a freak record; a registry that keeps sending them is not answering.
-            if (++this.oversize >= OVERSIZE_LIMIT) this.down = `answers over the ${maxBytes}-byte cap`;
-            throw new RegistryError('bad_response', `the registry's ${err.message}`);
+            if (++this.oversize >= OVERSIZE_LIMIT) this.down = causeOf('registryOversize', { bytes: maxBytes });
+            throw new RegistryError('bad_response', causeOf('registryTooLarge', { bytes: maxBytes }));
           }
           if (!res.ok && !(err instanceof BodyLimitError)) return '';
           throw err;
@@ -244,14 +248,14 @@ export class CrossrefClient {
           try {
             return JSON.parse(text) as unknown;
           } catch {
-            last = 'unreadable JSON';
+            last = causeOf('registryUnreadable', {});
             wait = this.backoff(attempt);
             continue;
           }
         }
         if (res.status === 404) {
           if (requestClass === 'lookup') return null;
-          throw new RegistryError('bad_request', `registry answered 404 for ${new URL(url).pathname}`);
+          throw new RegistryError('bad_request', causeOf('registryNotFound', { path: new URL(url).pathname }));
         }
         if (res.status === 429 || res.status >= 500) {
           const after = retryAfterMs(res.headers.get('retry-after'));
@@ -260,13 +264,13 @@ export class CrossrefClient {
             this.last429 = Date.now();
             await limiter.rateLimited(requestClass);
           }
-          last = `registry answered ${res.status}`;
-          if (after !== null && after > maxRetryAfter) { last += ` (Retry-After ${Math.round(after / 1000)} s)`; break; }
+          last = causeOf('registryStatus', { status: res.status });
+          if (after !== null && after > maxRetryAfter) { last = causeOf('registryStatusRetryAfter', { status: res.status, seconds: Math.round(after / 1000) }); break; }
           wait = Math.max(after ?? 0, res.status === 429 && after === null ? this.backoff(attempt) : after === null ? this.backoff(attempt) : 0);
           if (after !== null || res.status === 429) await limiter.pauseUntil(Date.now() + wait);
           continue;
         }
-        throw new RegistryError('bad_request', `registry answered ${res.status}: ${text.slice(0, 200)}`);
+        throw new RegistryError('bad_request', causeOf('registryStatusBody', { status: res.status, body: text.slice(0, 200) }));
       } catch (err) {
         if (err instanceof RegistryError) throw err;
         if (signal?.aborted) throw signal.reason;
@@ -275,10 +279,10 @@ export class CrossrefClient {
         const code = err instanceof Error ? (err.cause as { code?: string } | undefined)?.code : undefined;
         // A name that does not resolve will not resolve in a few seconds either: one more try, not five.
         if (code === 'ENOTFOUND' && attempt >= 2) {
-          last = `cannot reach the registry (${code})`;
+          last = causeOf('registryUnreachable', { error: code });
           break;
         }
-        last = timedOut ? `no answer within ${Math.round((this.options.timeoutMs ?? 20_000) / 1000)} s` : `cannot reach the registry (${err instanceof Error ? (err.cause as { code?: string } | undefined)?.code ?? err.message : String(err)})`;
+        last = timedOut ? causeOf('registryTimeout', { seconds: Math.round((this.options.timeoutMs ?? 20_000) / 1000) }) : causeOf('registryUnreachable', { error: err instanceof Error ? (err.cause as { code?: string } | undefined)?.code ?? err.message : String(err) });
         wait = this.backoff(attempt);
       } finally {
         stopWaiting();

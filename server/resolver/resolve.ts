@@ -53,7 +53,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   const results: (Resolution | null)[] = references.map(() => null);
   const inRun = new Map<string, Promise<CachedResolution | null>>();
   const held = new Map<number, ReasonCode>();
-  const heldWhy = new Map<string, string>();
+  const heldWhy = new Map<string, ReasonCode>();
 
   const report = (i: number, res: Resolution) => {
     results[i] = res;
@@ -73,11 +73,11 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
       pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
         // Unreachable, or an answer that failed its checks (too large, malformed): held, never cached.
         if (err instanceof RegistryError && (err.kind === 'unavailable' || err.kind === 'bad_response')) {
-          heldWhy.set(key, err.detail);
+          heldWhy.set(key, err.why);
           return null;
         }
         if (signal?.aborted) throw signal.reason;
-        if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [reasonOf('registryRefused', { why: err.detail })] } satisfies CachedResolution;
+        if (err instanceof RegistryError) return { status: 'unmatched', work: null, reasons: [reasonOf('registryRefused', {}, { why: [err.why] })] } satisfies CachedResolution;
         throw err;
       });
       inRun.set(key, pending);
@@ -87,7 +87,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
       results[i] = null;
       done++;
       const why = heldWhy.get(key) ?? client.unavailable;
-      const reason = why ? reasonOf('registryUnavailable', { why }) : reasonOf('crossrefUnavailable');
+      const reason = why ? reasonOf('registryUnavailable', {}, { why: [why] }) : reasonOf('crossrefUnavailable');
       onProgress?.({ done, total, refId: references[i]!.refId, status: 'held', doi: null, confidence: null, cached: false });
       held.set(i, reason);
       return;

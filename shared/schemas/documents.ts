@@ -1,7 +1,7 @@
 // Schemas of the document routes: scan (ScanPacket), resolve (ResolverReport and its stream events),
 // apply (ReviewDecision, resolvedWorks, ApplyResult). Names follow ../shared/spec/service-interface.md.
 import { z } from 'zod';
-import { REASON_CODES } from '../reasons.ts';
+import { REASON_CODES, type ReasonCode } from '../reasons.ts';
 import { hyperlinkSettingsSchema } from '../settings.ts';
 import { checkFindingSchema } from './checks.ts';
 import { decisionStatusSchema, locationSchema, matchKindSchema, matchStatusSchema, named, openObject, resolutionStatusSchema, targetTypeSchema } from './common.ts';
@@ -14,13 +14,16 @@ named('HyperlinkSettings', hyperlinkSettingsSchema);
  * the contract: `reason`, `reasons` and `warnings` keep the sentences; a client that does not know a code shows
  * the sentence.
  */
-export const reasonCodeSchema = named(
+export const reasonCodeSchema: z.ZodType<ReasonCode> = named(
   'ReasonCode',
   z.looseObject({
     code: z.string().meta({
-      description: `Why a match is held or unsure: ${REASON_CODES.match.join(', ')}. How a reference resolved: ${REASON_CODES.resolver.join(', ')}. What apply or the style preview warns about: ${REASON_CODES.apply.join(', ')}. New codes may be added.`,
+      description: `Why a match is held or unsure: ${REASON_CODES.match.join(', ')}. How a reference resolved: ${REASON_CODES.resolver.join(', ')}. What apply or the style preview warns about: ${REASON_CODES.apply.join(', ')}. The engine's account of a cause (a part of another code, an entry's \`lacksCode\`, a refusal's \`reasonCode\`): ${REASON_CODES.cause.join(', ')}. New codes may be added.`,
     }),
-    values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}' }),
+    values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}; a placeholder in parts holds the English of its codes' }),
+    get parts() {
+      return z.record(z.string(), z.array(reasonCodeSchema)).optional().meta({ description: 'Placeholders other codes fill (a cause inside the sentence, an entry\'s label, a list of blocking entries or citations): the codes, in order, for a client to say in its own language (the English, joined by "; ", is in values)' });
+    },
   }),
 );
 
@@ -353,6 +356,10 @@ export const bibRewriteEntrySchema = named(
     refId: z.string(),
     label: z.string().meta({ description: 'The entry as the author knows it: "Reference [4]", "Reference 12"' }),
     lacks: z.string().meta({ description: 'What stops the rewrite of this entry: words its reading does not account for, fields read run together, an abbreviated author list the style would print in full…' }),
+    /** The label as a code (referenceLabel, with the printed label or the place in the list), for a client to say. */
+    labelCode: reasonCodeSchema.optional(),
+    /** What the entry lacks as a code with values (lacks is its English). */
+    lacksCode: reasonCodeSchema.optional(),
   }),
 );
 
@@ -368,6 +375,8 @@ export const bibRewriteResultSchema = named(
     outcome: z.enum(['rewritten', 'refused', 'partial']),
     /** Why the whole rewrite is refused (a note style, a form change the plan cannot make, entries that block it). */
     reason: z.string().optional(),
+    /** The same reason as a code with values (reason is its English). */
+    reasonCode: reasonCodeSchema.optional(),
     rewritten: z.int(),
     unchanged: z.int(),
     /** refused: the entries that block the rewrite; partial: the entries kept as written. */
@@ -410,6 +419,8 @@ export const stylePreviewEntrySchema = named(
     afterHtml: z.string().meta({ description: 'after, formatted: text HTML-escaped, only <i>, <b>, <sup>, <sub> and <span class="small-caps"> tags' }),
     rewritable: z.boolean().meta({ description: 'False when apply would leave the entry as written (warning says why)' }),
     warning: z.string().optional(),
+    /** The same warning as a code with values (the entry's label and what it lacks, as parts). */
+    warningCode: reasonCodeSchema.optional(),
   }),
 );
 

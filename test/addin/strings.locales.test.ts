@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { S, setDisplayLanguage } from '../../addin/strings.ts';
 import { reasonOf, reasonText } from '../../shared/reasons.ts';
+import { causeOf } from '../../shared/causes.ts';
 import { KIND_TITLES } from '../../addin/review/kinds.ts';
 import { groupedSettingsFields } from '../../addin/settings/settings-fields.ts';
 
@@ -85,11 +86,33 @@ test('the service’s reasons are said in the display language from their codes;
   assert.equal(say('unexplained', { n: 1 }), '1 Zahl in der Literaturangabe fehlt im Datensatz');
   assert.equal(say('unexplained', { n: 2 }), '2 Zahlen in der Literaturangabe fehlen im Datensatz');
   assert.equal(say('updateDated', { type: 'expression of concern', doi: '10.1/n', date: '2021-02-03' }), 'Expression of Concern (Bedenken): Mitteilung 10.1/n (2021-02-03)');
-  assert.equal(say('doiNotWritten', { label: '[4]', why: 'overlaps another link' }), '[4]: DOI-Link nicht geschrieben (overlaps another link)', 'the engine’s own account of a cause stays as written');
+  assert.equal(say('doiNotWritten', { label: '[4]', why: 'overlaps another link' }), '[4]: DOI-Link nicht geschrieben (overlaps another link)', 'a cause sent as English only stays as written');
   setDisplayLanguage('fr');
   assert.equal(say('unexplained', { n: 0 }), '0 nombre de la référence absent de la notice', 'French says one for 0 too');
   setDisplayLanguage('ja');
   assert.equal(say('referenceList'), '参考文献リスト内にあります');
+});
+
+test('the causes inside a warning are said from their codes: what an entry lacks, a refusal, a label, a registry failure', () => {
+  const label = causeOf('referenceLabel', { number: '4' });
+  const lacks = causeOf('abbreviatedAuthors', {});
+  const kept = reasonOf('keptPartial', {}, { label: [label], why: [lacks] });
+  assert.equal(S.reason(reasonText(kept), kept), 'Reference 4: the author list is abbreviated ("et al."), and the style would print names it leaves out (kept as written: partial rewrite)', 'English as the service says it');
+  const blocked = causeOf('renumberBlocked', { style: 'vancouver', n: 1 }, { citations: [causeOf('citationPageLocator', { text: '[6, p. 4]' })] });
+  const refused = reasonOf('previewRefused', {}, { why: [blocked] });
+  setDisplayLanguage('de');
+  assert.equal(S.reason(reasonText(kept), kept), 'Literaturangabe 4: die Autorenliste ist abgekürzt („et al.“), und der Stil würde Namen ausgeben, die sie weglässt (wie geschrieben belassen: teilweises Umschreiben)');
+  assert.equal(S.style.blocking({ label: 'Reference 4', lacks: 'x', labelCode: label, lacksCode: causeOf('unreadWords', { words: 'reprinted' }) }), 'Literaturangabe 4: die Auslesung erklärt nicht: reprinted');
+  assert.equal(S.style.blocking({ label: 'Reference 4', lacks: 'the reading does not account for: reprinted' }), 'Reference 4: the reading does not account for: reprinted', 'no codes: as the service wrote it');
+  assert.match(S.reason(reasonText(refused), refused), /^Das Umschreiben würde abgelehnt: vancouver nummeriert die Liste anders, und 1 Zitat im Text kann nicht folgen: das Zitat „\[6, p\. 4\]“ kann nicht umnummeriert werden: es enthält eine Seitenangabe/);
+  const form = causeOf('formsDisagree', { list: 'numeric', cited: 'author-date' });
+  assert.equal(S.reason(reasonText(form), form), 'die Literaturliste ist numerisch, der Text zitiert aber Autor–Jahr: das Umschreiben kann nicht erkennen, aus welcher Form es umwandeln soll');
+  const held = reasonOf('registryUnavailable', {}, { why: [causeOf('registryTimeout', { seconds: 20 })] });
+  assert.match(S.reason(reasonText(held), held), /keine Antwort innerhalb von 20 s/);
+  const unknownPart = reasonOf('keptEntry', { label: '[4]' }, { why: [{ code: 'fromANewerService' }] });
+  assert.equal(S.reason('the service’s sentence', unknownPart), 'the service’s sentence', 'a part the pane does not know: the sentence as written');
+  setDisplayLanguage('ja');
+  assert.match(S.reason(reasonText(kept), kept), /^参考文献 4: /);
 });
 
 test('a refused file’s reason code in words with its fix, in the display language; unknown codes give null', () => {

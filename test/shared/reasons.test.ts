@@ -8,6 +8,10 @@ import { explain, isMatchReason, REASON_CODES, reasonFields, reasonOf, reasonTex
 import { MESSAGES } from '../../addin/i18n/messages.ts';
 import { placeholdersOf } from '../helpers/placeholders.ts';
 import { reasonCodeSchema } from '../../shared/schemas/documents.ts';
+import { causeOf } from '../../shared/causes.ts';
+
+/** Every code: the match reasons, the resolver's, apply's warnings and the causes inside them. */
+const ALL_CODES = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply, ...REASON_CODES.cause];
 
 type Explained = { reason?: string; reasonCode?: { code: string; values?: Record<string, string> } };
 
@@ -44,21 +48,34 @@ test('a report carries the sentences and, beside them in the same order, the cod
   for (const c of out.warningCodes) assert.equal(reasonCodeSchema.safeParse(c).success, true);
 });
 
+test('a warning whose placeholders causes fill carries them as parts, their English in its values', () => {
+  const label = causeOf('referenceLabel', { number: '[4]' });
+  const lacks = causeOf('unreadWords', { words: 'reprinted, moss' });
+  const w = reasonOf('keptPartial', {}, { label: [label], why: [lacks] });
+  assert.deepEqual(w, { code: 'keptPartial', values: { label: 'Reference [4]', why: 'the reading does not account for: reprinted, moss' }, parts: { label: [label], why: [lacks] } });
+  assert.equal(reasonText(w), 'Reference [4]: the reading does not account for: reprinted, moss (kept as written: partial rewrite)');
+  assert.equal(reasonCodeSchema.safeParse(w).success, true, 'parts are codes too (the schema is recursive)');
+  assert.equal(reasonCodeSchema.safeParse({ code: 'keptPartial', parts: { why: ['a sentence'] } }).success, false, 'a part is a code, never a sentence');
+});
+
 test('the match codes are told apart from the resolver\'s and apply\'s', () => {
   assert.equal(isMatchReason('noTarget'), true);
   assert.equal(isMatchReason('fieldAgrees'), false, 'a resolver code, not a match code');
   assert.equal(isMatchReason('toString'), false);
   assert.equal(REASON_CODES.match.length, 29);
-  const all = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply];
-  assert.equal(new Set(all).size, all.length, 'no code in two tables');
+  assert.equal(new Set(ALL_CODES).size, ALL_CODES.length, 'no code in two tables');
 });
 
 /** Values that fill every placeholder a code's sentence may have. */
-const SAMPLE: Record<string, string> = { n: '2', kind: 'figure', key: '7', suffix: 'a', name: 'Smith', label: '[2]', now: '[3]', doi: '10.1/x', why: 'w', title: 't', field: 'year', score: '0.5', type: 'retraction', date: '2020-01-01', text: '[1]', style: 'apa', total: '9', rewritten: '5', unchanged: '4', kept: '1', labels: 'Reference 4', entries: 'e' };
+const SAMPLE: Record<string, string> = {
+  n: '2', kind: 'figure', key: '7', suffix: 'a', name: 'Smith', label: '[2]', now: '[3]', doi: '10.1/x', why: 'w', title: 't', field: 'year', score: '0.5', type: 'retraction', date: '2020-01-01', text: '[1]', style: 'apa', total: '9', rewritten: '5', unchanged: '4', kept: '1', labels: 'Reference 4', entries: 'e',
+  // the causes' (shared/causes.ts)
+  number: '4', words: 'reprinted', fields: 'journal', mark: ': :', element: 'w:ins', family: 'label', list: 'numeric', cited: 'author-date', form: 'numeric', citations: 'c', numbers: '9', hold: 'math', seconds: '20', error: 'ENOTFOUND', status: '503', body: 'b', path: '/works', bytes: '1000',
+};
 
 test('the pane\'s English says every code exactly as the service\'s sentence (a count\'s form of one too)', () => {
   const english = MESSAGES.en.reasons as Record<string, string>;
-  for (const code of [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply]) {
+  for (const code of ALL_CODES) {
     const template = english[code];
     assert.ok(template !== undefined, `en.json has no reason ${code}`);
     assert.equal(template.replace(/\{(\w+)\}/g, (_, k: string) => SAMPLE[k] ?? `{${k}}`), reasonText({ code, values: SAMPLE }), code);
@@ -73,7 +90,7 @@ test('the pane\'s English says every code exactly as the service\'s sentence (a 
 
 test('every locale says every code, with the placeholders of the English sentence, and nothing else', () => {
   const english = MESSAGES.en.reasons as Record<string, string>;
-  const codes = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply];
+  const codes = ALL_CODES;
   const plurals = Object.keys(english).filter((k) => k.endsWith('One') && codes.includes(k.slice(0, -3) as never));
   assert.deepEqual(Object.keys(english).sort(), [...codes, ...plurals].sort(), 'en.json reasons are the codes and their forms of one');
   for (const [locale, messages] of Object.entries(MESSAGES)) {

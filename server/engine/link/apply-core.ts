@@ -11,7 +11,7 @@ import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
 import { BookmarkAllocator } from './bookmarks.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';
-import { reasonOf, warningFields, type ReasonCode } from '../../../shared/reasons.ts';
+import { reasonOf, reasonText, warningFields, type ReasonCode } from '../../../shared/reasons.ts';
 import { doiUrl, planDecisions, unmatchedItem, type ReferenceDoi } from './decisions.ts';
 import { Linker } from './linker.ts';
 import { planResolvedWorks, referenceLinkRange, type Range } from './references.ts';
@@ -106,7 +106,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       continue;
     }
     const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, target: ip.target, category: CATEGORY[m.kind] });
-    if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reason));
+    if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reasonText(reason)));
     else linkedTargets.add(ip.target);
   }
   // Reference entries linked to a DOI: a link_only decision on the reference first, then its approved
@@ -124,9 +124,9 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     // DOI (the reviewer approved the resolver's correction) replaces the one written.
     if (ep.url) {
       // An identifier (URL, PMID, ...) links to its resolver; a reference link written on the same text wins.
-      const reason = refLinks.some((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start)
-        ? 'inside the reference\'s DOI link' : linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, url: ep.url, category: CATEGORY[m.kind] });
-      if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
+      const inRefLink = refLinks.some((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
+      const reason = inRefLink ? 'inside the reference\'s DOI link' : linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, url: ep.url, category: CATEGORY[m.kind] });
+      if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, typeof reason === 'string' ? reason : reasonText(reason)));
       continue;
     }
     const claim = refLinks.find((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
@@ -135,7 +135,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       else { unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, `the reference's DOI link (${claim.ref.doi}) is written here instead`)); continue; }
     }
     const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), category: CATEGORY[m.kind] });
-    if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
+    if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reasonText(reason)));
   }
   for (const { ref, range, coveredByDoiMatch } of refLinks) {
     if (coveredByDoiMatch) continue;
@@ -144,7 +144,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       paragraph: ref.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(ref.doi), category: 'dois',
       reference: ref.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
     });
-    if (reason && reason !== 'already inside a hyperlink') warnings.push(reasonOf('doiNotWritten', { label: ref.target.label, why: reason }));
+    if (reason && reason.code !== 'alreadyLinked') warnings.push(reasonOf('doiNotWritten', { label: ref.target.label }, { why: [reason] }));
   }
 
   // A restyle, planned whole once every link is queued (the links apply writes in an entry must have a place in
@@ -160,7 +160,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
         return { text: x.text, ...(target ? { target } : {}), ...(x.superscript ? { superscript: true } : {}), ...(x.italic ? { italic: true } : {}) };
       });
       const why = linker.replace({ paragraph: c.paragraph, start: c.start, end: c.end, kind: 'citation', category: CATEGORY.citation, pieces, plain: c.plain === true });
-      if (why) warnings.push(reasonOf('notRenumbered', { text: c.paragraph.text.slice(c.start, c.end), why }));
+      if (why) warnings.push(reasonOf('notRenumbered', { text: c.paragraph.text.slice(c.start, c.end) }, { why: [why] }));
     }
   }
 
@@ -181,7 +181,7 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       bibRewrite = restyle.plan.result;
       warnings.push(rewriteSummary(bibRewrite, restyle.total), ...out.warnings);
     } else {
-      bibRewrite = { cslId: options.bibliography.styleId, family: options.bibliography.family, outcome: 'refused', reason: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] };
+      bibRewrite = { cslId: options.bibliography.styleId, family: options.bibliography.family, outcome: 'refused', reason: reasonText(NO_REFERENCE_LIST), reasonCode: NO_REFERENCE_LIST, rewritten: 0, unchanged: 0, entries: [] };
       warnings.push(reasonOf('rewriteNoList'));
     }
     stats.bibliographyRewritten = bibRewrite.rewritten;

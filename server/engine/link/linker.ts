@@ -2,6 +2,8 @@
 // internal matches, w:hyperlink r:id (external relationship) around DOIs and title links. Ranges of
 // one paragraph are applied from right to left, so the model's offsets stay valid while runs split.
 
+import { causeOf } from '../../../shared/causes.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import type { MatchKind, PersistedLink, StatCategory } from '../../../shared/contract.ts';
 import type { TargetCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
@@ -85,13 +87,13 @@ export class Linker {
   }
 
   /** Queues a link; returns false (with a reason) when the range cannot be linked. */
-  add(req: LinkRequest): string | null {
+  add(req: LinkRequest): ReasonCode | null {
     const ps = piecesIn(req.paragraph, req.start, req.end);
-    if (!ps.length) return 'no text to link';
+    if (!ps.length) return causeOf('noTextToLink', {});
     const held = ps.find((p) => p.hold || p.kind === 'math');
-    if (held) return held.hold === 'existing-hyperlink' ? 'already inside a hyperlink' : `inside ${held.hold ?? 'math'}`;
+    if (held) return held.hold === 'existing-hyperlink' ? causeOf('alreadyLinked', {}) : causeOf('insideHold', { hold: held.hold ?? 'math' });
     const list = this.ops.get(req.paragraph) ?? [];
-    if (list.some((o) => (o.req || o.replace) && o.start < req.end && o.end > req.start)) return 'overlaps another link';
+    if (list.some((o) => (o.req || o.replace) && o.start < req.end && o.end > req.start)) return causeOf('overlapsLink', {});
     if (req.target) this.anchorFor(req.target);
     list.push({ start: req.start, end: req.end, req });
     this.ops.set(req.paragraph, list);
@@ -99,14 +101,14 @@ export class Linker {
   }
 
   /** Queues new text for a range (its own links inside); returns why it cannot be written, or null. */
-  replace(rep: TextReplacement): string | null {
+  replace(rep: TextReplacement): ReasonCode | null {
     const ps = piecesIn(rep.paragraph, rep.start, rep.end);
-    if (!ps.length) return 'no text to replace';
+    if (!ps.length) return causeOf('noTextToReplace', {});
     const held = ps.find((p) => p.hold || p.kind !== 'text');
-    if (held) return held.hold ? `inside ${held.hold}` : `it holds ${held.kind}`;
+    if (held) return held.hold ? causeOf('insideHold', { hold: held.hold }) : causeOf('holdsKind', { kind: held.kind });
     // Links queued on the old text inside the range give way (the new pieces carry their own).
     const list = (this.ops.get(rep.paragraph) ?? []).filter((o) => !(o.req && o.start >= rep.start && o.end <= rep.end));
-    if (list.some((o) => (o.req || o.replace) && o.start < rep.end && o.end > rep.start)) return 'overlaps another link';
+    if (list.some((o) => (o.req || o.replace) && o.start < rep.end && o.end > rep.start)) return causeOf('overlapsLink', {});
     for (const piece of rep.pieces) if (piece.target) this.anchorFor(piece.target);
     list.push({ start: rep.start, end: rep.end, replace: rep });
     this.ops.set(rep.paragraph, list);

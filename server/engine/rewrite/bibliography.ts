@@ -10,7 +10,8 @@
 import type { BibRewriteResult, PersistedLink } from '../../../shared/contract.ts';
 import type { BibEntry } from '../detect/types.ts';
 import type { PackageEdit } from '../package/edit.ts';
-import { reasonOf, type ReasonCode } from '../../../shared/reasons.ts';
+import { reasonOf, reasonText, type ReasonCode } from '../../../shared/reasons.ts';
+import { causeOf } from '../../../shared/causes.ts';
 import { targetHash } from '../metadata/persisted.ts';
 import { childrenOf, tagOf, type XmlNode } from '../package/xml.ts';
 import { entryLabel, type RewritePlan } from './plan.ts';
@@ -60,12 +61,12 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
   const newHash = new Map<string, string>();
   for (const p of plan.entries) {
     if (p.action === 'unchanged') { outcome.unchanged++; continue; }
-    if (p.action === 'kept') { outcome.warnings.push(reasonOf('keptPartial', { label: entryLabel(p.entry), why: p.lacks ?? '' })); continue; }
+    if (p.action === 'kept') { outcome.warnings.push(reasonOf('keptPartial', {}, { label: [entryLabel(p.entry)], why: p.lacks ? [p.lacks] : [] })); continue; }
     const node = p.entry.paragraph.node;
     // Built now, after linking: the entry's bookmarks and links as apply left them are carried over.
     const keep = inspect(node);
-    const content = typeof keep === 'string' ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true, p.moves);
-    if (typeof content === 'string') { outcome.warnings.push(reasonOf('keptEntry', { label: p.entry.label, why: content })); continue; }
+    const content = 'code' in keep ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true, p.moves);
+    if (!Array.isArray(content)) { outcome.warnings.push(reasonOf('keptEntry', { label: p.entry.label }, { why: [content] })); continue; }
     edit.edit(p.entry.paragraph.part);
     node[tagOf(node)!] = content;
     outcome.rewritten++;
@@ -83,10 +84,20 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
 
 /** The one-line summary of a rewrite's outcome (the first warning of an apply that asked for one). */
 export function rewriteSummary(r: BibRewriteResult, total: number): ReasonCode {
+  const why = { why: r.reasonCode ? [r.reasonCode] : [] };
   if (r.outcome === 'refused') {
-    const entries = r.entries.map((e) => `${e.label}: ${e.lacks}`).join('; ');
-    return entries ? reasonOf('rewriteRefusedEntries', { style: r.cslId, why: r.reason ?? '', entries }) : reasonOf('rewriteRefused', { style: r.cslId, why: r.reason ?? '' });
+    const entries = r.entries.map((e) => causeOf('entryLacks', {}, { label: [labelOf(e)], why: [e.lacksCode ?? causeOf('renderedNothing', {})] }));
+    return entries.length ? reasonOf('rewriteRefusedEntries', { style: r.cslId }, { ...why, entries }) : reasonOf('rewriteRefused', { style: r.cslId }, why);
   }
   const counts = { style: r.cslId, total, rewritten: r.rewritten, unchanged: r.unchanged };
-  return r.entries.length ? reasonOf('rewriteDoneKept', { ...counts, kept: r.entries.length, labels: r.entries.map((e) => e.label).join(', ') }) : reasonOf('rewriteDone', counts);
+  if (!r.entries.length) return reasonOf('rewriteDone', counts);
+  // The labels are listed with ", " (the parts' English joins with "; ").
+  const labels = r.entries.map(labelOf);
+  const done = reasonOf('rewriteDoneKept', { ...counts, kept: r.entries.length }, { labels });
+  return { ...done, values: { ...done.values, labels: labels.map(reasonText).join(', ') } };
+}
+
+/** A blocking or kept entry's label as a code ("Reference 4"). */
+function labelOf(e: BibRewriteResult['entries'][number]): ReasonCode {
+  return e.labelCode ?? causeOf('referenceLabel', { number: e.label.replace(/^Reference /, '') });
 }

@@ -4,6 +4,8 @@
 // three or more collapsed into a range with the dash the manuscript uses ("[3–5]" stays a correct range,
 // "[3, 4]" two numbers), as numeric CSL styles collapse citation numbers. Pure: the linker writes the edits.
 
+import { causeOf } from '../../../shared/causes.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import type { BibEntry, MatchCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { piecesIn } from '../model/queries.ts';
@@ -101,11 +103,11 @@ export function firstMentionOrder(groups: CitationGroup[], entries: BibEntry[]):
   return [...seen];
 }
 
-/** Why a group's text cannot be rewritten in place (inside a field or an existing link, over a page locator), or null. */
-function heldWhy(g: CitationGroup): string | null {
-  if (g.items.some((it) => !/^\d+$/.test(g.paragraph.text.slice(it.match.start, it.match.end)))) return 'it carries a page locator';
+/** Why a group's text (quoted as `text`) cannot be rewritten in place (inside a field or an existing link, over a page locator), or null. */
+function heldWhy(g: CitationGroup, text: string): ReasonCode | null {
+  if (g.items.some((it) => !/^\d+$/.test(g.paragraph.text.slice(it.match.start, it.match.end)))) return causeOf('citationPageLocator', { text });
   const held = piecesIn(g.paragraph, g.start, g.end).find((p) => p.hold || p.kind !== 'text');
-  if (held) return held.hold === 'existing-hyperlink' ? 'it is inside a hyperlink already there' : `it is inside ${held.hold ?? held.kind}`;
+  if (held) return held.hold === 'existing-hyperlink' ? causeOf('citationInLink', { text }) : causeOf('citationInside', { text, hold: held.hold ?? held.kind });
   return null;
 }
 
@@ -144,19 +146,19 @@ function writtenSep(g: CitationGroup): string {
  * change is left alone. Returns the edits, or why the text cannot follow (a number that names no entry, a group
  * that cannot be rewritten in place): then the renumbering is refused.
  */
-export function renumberEdits(groups: CitationGroup[], entries: BibEntry[], newNumber: Map<string, number>): { edits: CitationEdit[]; blocked: string[] } {
+export function renumberEdits(groups: CitationGroup[], entries: BibEntry[], newNumber: Map<string, number>): { edits: CitationEdit[]; blocked: ReasonCode[] } {
   const byNumber = entriesByNumber(entries);
   const keyByNew = new Map([...newNumber].map(([k, n]) => [n, k]));
   const edits: CitationEdit[] = [];
-  const blocked: string[] = [];
+  const blocked: ReasonCode[] = [];
   for (const g of groups) {
-    const where = `"${g.paragraph.text.slice(Math.max(0, g.start - 30), g.end + 1).trim()}"`;
+    const where = g.paragraph.text.slice(Math.max(0, g.start - 30), g.end + 1).trim();
     const unknown = g.numbers.filter((n) => !byNumber.has(n));
-    if (unknown.length) { blocked.push(`the citation ${where} names ${unknown.join(', ')}, which no entry of the list carries`); continue; }
+    if (unknown.length) { blocked.push(causeOf('citationNamesNone', { text: where, numbers: unknown.join(', ') })); continue; }
     const mapped = g.numbers.map((n) => newNumber.get(byNumber.get(n)!.key)!);
     if (mapped.every((n, i) => n === g.numbers[i])) continue;
-    const why = heldWhy(g);
-    if (why) { blocked.push(`the citation ${where} cannot be renumbered: ${why}`); continue; }
+    const why = heldWhy(g, where);
+    if (why) { blocked.push(why); continue; }
     edits.push({ paragraph: g.paragraph, start: g.start, end: g.end, replaces: g.items.map((it) => it.match), pieces: collapse(mapped, writtenSep(g), g.dash, (n) => keyByNew.get(n)!) });
   }
   return { edits, blocked };

@@ -5,6 +5,8 @@
 // "Lee [1]" (the names kept and linked with the number). Where a citation holds more than its items (a "see", a page), each item is replaced in place by
 // its own citation without the outer brackets ("(see Lee, 2020, p. 4)" → "(see 1, p. 4)"). Pure.
 
+import { causeOf } from '../../../shared/causes.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 import type { BibEntry, MatchCandidate } from '../detect/types.ts';
 import type { ModelParagraph } from '../model/types.ts';
 import { piecesIn } from '../model/queries.ts';
@@ -25,25 +27,25 @@ export interface SourceCluster {
   /** How a numeric citation is set off as written: "superscript", "[]", "()" or "" (numericClusters). */
   form?: string;
   /** Why the citation cannot be written anew without losing words (a page inside its brackets). */
-  lossy?: string;
+  lossy?: ReasonCode;
 }
 
 const REF_WORD = /\b(?:Refs?\.|[Rr]eferences?)[\s\u00a0]+$/;
 
 /** Numeric citation groups as clusters: the brackets go with them ("[3–5]"), a "Refs." before them too. */
-export function numericClusters(groups: CitationGroup[], entries: BibEntry[]): { clusters: SourceCluster[]; blocked: string[] } {
+export function numericClusters(groups: CitationGroup[], entries: BibEntry[]): { clusters: SourceCluster[]; blocked: ReasonCode[] } {
   const byNumber = entriesByNumber(entries);
   const clusters: SourceCluster[] = [];
-  const blocked: string[] = [];
+  const blocked: ReasonCode[] = [];
   for (const g of groups) {
     const t = g.paragraph.text;
     const missing = g.numbers.filter((n) => !byNumber.has(n));
-    if (missing.length) { blocked.push(`the citation "${t.slice(Math.max(0, g.start - 30), g.end + 1).trim()}" names ${missing.join(', ')}, which no entry of the list carries`); continue; }
+    if (missing.length) { blocked.push(causeOf('citationNamesNone', { text: t.slice(Math.max(0, g.start - 30), g.end + 1).trim(), numbers: missing.join(', ') })); continue; }
     let start = g.start, end = g.end;
     const open = t[start - 1], close = t[end];
     const superscript = piecesIn(g.paragraph, start, end).some((p) => p.superscript && p.end > p.start);
     let form = superscript ? 'superscript' : '';
-    let lossy: string | undefined;
+    let lossy: ReasonCode | undefined;
     if ((open === '[' && close === ']') || (open === '(' && close === ')')) { start--; end++; form ||= open + close; }
     else if (open === '[' || open === '(' || close === ']' || close === ')') {
       // "[6, p. 4]", "[see 3]": the brackets hold more than the numbers, which a citation written anew would lose.
@@ -51,13 +53,13 @@ export function numericClusters(groups: CitationGroup[], entries: BibEntry[]): {
       const from = o === open ? start - 1 : t.lastIndexOf(o, start);
       const to = t.indexOf(o === '[' ? ']' : ')', end);
       form ||= o + (o === '[' ? ']' : ')');
-      lossy = `the citation "${t.slice(Math.max(0, from), to >= 0 ? to + 1 : end + 1).trim()}" holds more than its numbers (a page, a word), which the converted citation would lose`;
+      lossy = causeOf('citationHoldsMore', { text: t.slice(Math.max(0, from), to >= 0 ? to + 1 : end + 1).trim() });
     } else {
       const word = REF_WORD.exec(t.slice(0, start));
       if (word) start -= word[0].length;
     }
     // "[12, p. 5]" read as one match: the page goes with the number.
-    if (!lossy && g.items.some((it) => !/^\d+$/.test(t.slice(it.match.start, it.match.end)))) lossy = `the citation "${t.slice(start, end).trim()}" carries a page locator, which the converted citation would lose`;
+    if (!lossy && g.items.some((it) => !/^\d+$/.test(t.slice(it.match.start, it.match.end)))) lossy = causeOf('citationLosesPage', { text: t.slice(start, end).trim() });
     clusters.push({ paragraph: g.paragraph, start, end, keys: [...new Set(g.numbers.map((n) => byNumber.get(n)!.key))], replaces: g.items.map((it) => it.match), names: null, bare: false, form, ...(lossy ? { lossy } : {}) });
   }
   return { clusters, blocked };
@@ -73,17 +75,17 @@ function parenAround(text: string, start: number, end: number): [number, number]
 }
 
 /** Author-date citations as clusters: the items of one parenthesis together; a narrative one alone, its names kept. */
-export function authorDateClusters(matches: MatchCandidate[], paragraphOrder: Map<ModelParagraph, number>): { clusters: SourceCluster[]; blocked: string[] } {
+export function authorDateClusters(matches: MatchCandidate[], paragraphOrder: Map<ModelParagraph, number>): { clusters: SourceCluster[]; blocked: ReasonCode[] } {
   const cites = matches.filter((m) => m.kind === 'citation');
   cites.sort((a, b) => (paragraphOrder.get(a.paragraph) ?? 0) - (paragraphOrder.get(b.paragraph) ?? 0) || a.start - b.start);
   const clusters: SourceCluster[] = [];
-  const blocked: string[] = [];
+  const blocked: ReasonCode[] = [];
   const byParen = new Map<string, MatchCandidate[]>();
   const order: string[] = [];
   for (const m of cites) {
     const t = m.paragraph.text;
     const written = t.slice(m.start, m.end);
-    if (!m.targetKey) { blocked.push(`the citation "${written}" names no entry of the list`); continue; }
+    if (!m.targetKey) { blocked.push(causeOf('citationNoEntry', { text: written })); continue; }
     const inner = written.indexOf('(');
     if (inner > 0 && written.endsWith(')')) {
       clusters.push({ paragraph: m.paragraph, start: m.start, end: m.end, keys: [m.targetKey], replaces: [m], names: written.slice(0, inner), bare: false });
@@ -113,23 +115,23 @@ export function authorDateClusters(matches: MatchCandidate[], paragraphOrder: Ma
 }
 
 /** Why a cluster's text cannot be replaced (inside a field or a link already there), or null. */
-function heldWhy(c: SourceCluster): string | null {
+function heldWhy(c: SourceCluster, text: string): ReasonCode | null {
   const held = piecesIn(c.paragraph, c.start, c.end).find((p) => p.hold || (p.kind !== 'text' && p.kind !== 'tab'));
   if (!held) return null;
-  return held.hold === 'existing-hyperlink' ? 'it is inside a hyperlink already there' : `it is inside ${held.hold ?? held.kind}`;
+  return held.hold === 'existing-hyperlink' ? causeOf('citationConvertInLink', { text }) : causeOf('citationConvertInside', { text, hold: held.hold ?? held.kind });
 }
 
 /** The replacement of each cluster by the style's citation, or why a cluster cannot be replaced. */
-export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[]): { edits: CitationEdit[]; blocked: string[] } {
+export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[]): { edits: CitationEdit[]; blocked: ReasonCode[] } {
   const edits: CitationEdit[] = [];
-  const blocked: string[] = [];
+  const blocked: ReasonCode[] = [];
   clusters.forEach((c, i) => {
     const r = rendered[i];
     const written = c.paragraph.text.slice(c.start, c.end);
-    if (!r || !r.text) { blocked.push(`the citation "${written}" was not rendered`); return; }
+    if (!r || !r.text) { blocked.push(causeOf('citationNotRendered', { text: written })); return; }
     if (c.lossy) { blocked.push(c.lossy); return; }
-    const why = heldWhy(c);
-    if (why) { blocked.push(`the citation "${written}" cannot be converted: ${why}`); return; }
+    const why = heldWhy(c, written);
+    if (why) { blocked.push(why); return; }
     // Segments cut at the items' places; each item's text links to its entry.
     let text = r.text;
     let segments = r.segments;

@@ -6,6 +6,8 @@ import { putRPrChild } from '../link/rpr.ts';
 import { childrenOf, cloneNode, el, escapeXmlText, tagOf, textNode, type XmlNode } from '../package/xml.ts';
 import type { RewriteSegment } from '../citation-style-hooks.ts';
 import { movedLink, type LinkMoves } from './link-moves.ts';
+import { causeOf } from '../../../shared/causes.ts';
+import type { ReasonCode } from '../../../shared/reasons.ts';
 
 /** Paragraph children a rewrite keeps in place or can carry over; anything else holds the entry. */
 const CARRIED = new Set(['w:pPr', 'w:r', 'w:hyperlink', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd']);
@@ -38,13 +40,13 @@ function unescape(raw: string): string {
 }
 
 /** Why the paragraph cannot be rewritten, or what it holds. */
-export function inspect(p: XmlNode): Inspected | string {
+export function inspect(p: XmlNode): Inspected | ReasonCode {
   const out: Inspected = { pPr: null, bookmarkStarts: [], bookmarkEnds: [], links: [], baseRPr: null };
-  const visitRun = (run: XmlNode): string | null => {
+  const visitRun = (run: XmlNode): ReasonCode | null => {
     for (const k of childrenOf(run)) {
       const t = tagOf(k);
       if (t === undefined) continue;
-      if (!RUN_TEXT.has(t)) return `it holds ${t}`;
+      if (!RUN_TEXT.has(t)) return causeOf('holdsElement', { element: t });
       if (t === 'w:rPr' && !out.baseRPr && runText(run).trim()) out.baseRPr = k;
     }
     return null;
@@ -52,7 +54,7 @@ export function inspect(p: XmlNode): Inspected | string {
   for (const c of childrenOf(p)) {
     const t = tagOf(c);
     if (t === undefined) continue;
-    if (!CARRIED.has(t)) return `it holds ${t}`;
+    if (!CARRIED.has(t)) return causeOf('holdsElement', { element: t });
     if (t === 'w:pPr') out.pPr = c;
     else if (t === 'w:bookmarkStart') out.bookmarkStarts.push(c);
     else if (t === 'w:bookmarkEnd') out.bookmarkEnds.push(c);
@@ -67,7 +69,7 @@ export function inspect(p: XmlNode): Inspected | string {
         if (kt === undefined) continue;
         if (kt === 'w:bookmarkStart') { out.bookmarkStarts.push(k); continue; }
         if (kt === 'w:bookmarkEnd') { out.bookmarkEnds.push(k); continue; }
-        if (kt !== 'w:r') return `its link holds ${kt}`;
+        if (kt !== 'w:r') return causeOf('linkHoldsElement', { element: kt });
         const why = visitRun(k);
         if (why) return why;
         rPr ??= childrenOf(k).find((x) => tagOf(x) === 'w:rPr') ?? null;
@@ -114,12 +116,12 @@ function runsBetween(segments: RewriteSegment[], from: number, to: number, base:
  * Why a link on one of `texts` would have no place in the new entry text, or null when each has one (its own text
  * in the new entry, or where `moves` sends it: link-moves.ts).
  */
-export function unplacedLink(newText: string, texts: string[], moves?: LinkMoves): string | null {
+export function unplacedLink(newText: string, texts: string[], moves?: LinkMoves): ReasonCode | null {
   const lower = newText.toLowerCase();
   const links = texts.map((raw) => raw.trim()).filter(Boolean);
   for (const t of links) {
     if (lower.includes(t.toLowerCase()) || movedLink(t, newText, 0, 0, links.length === 1, moves)) continue;
-    return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
+    return causeOf('linkUnplaced', { text: t.slice(0, 40) });
   }
   return null;
 }
@@ -128,7 +130,7 @@ export function unplacedLink(newText: string, texts: string[], moves?: LinkMoves
  * The new paragraph content, or why the entry stays as it is. `moves`: where a link on the whole entry or on its
  * title lands when its text is not in the new entry (link-moves.ts).
  */
-export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false, moves?: LinkMoves): XmlNode[] | string {
+export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: RewriteSegment[], dropNumbering = false, moves?: LinkMoves): XmlNode[] | ReasonCode {
   const text = prefix + segments.map((s) => s.text).join('');
   const all: RewriteSegment[] = prefix ? [{ text: prefix }, ...segments] : segments;
   // Each link lands on the same text in the new entry (first occurrence after the previous link).
@@ -140,7 +142,7 @@ export function rebuild(p: XmlNode, keep: Inspected, prefix: string, segments: R
     let at = text.indexOf(t, from);
     if (at < 0) at = text.toLowerCase().indexOf(t.toLowerCase(), from);
     const span = at >= 0 ? { start: at, end: at + t.length } : movedLink(t, text, prefix.length, from, keep.links.filter((k) => k.text.trim()).length === 1, moves);
-    if (!span) return `its link on "${t.slice(0, 40)}" has no place in the new entry`;
+    if (!span) return causeOf('linkUnplaced', { text: t.slice(0, 40) });
     spans.push({ ...span, node: l.node, rPr: l.rPr });
     from = span.end;
   }

@@ -10,6 +10,8 @@ import type { BibliographyRenderer, RenderOptions, RewriteCitation, RewriteSegme
 import { authorDateClusters, conversionEdits, numericClusters, type SourceCluster } from './convert.ts';
 import { inspect, sameText, unplacedLink } from './entry-content.ts';
 import type { LinkMoves } from './link-moves.ts';
+import { causeOf, type Parts } from '../../../shared/causes.ts';
+import { reasonText, type ReasonCode } from '../../../shared/reasons.ts';
 import { citationGroups, firstMentionOrder, renumberEdits, type CitationEdit, type CitationGroup } from './citations.ts';
 
 /** The reference entries a rewrite works on, in list order. */
@@ -40,8 +42,9 @@ interface EntryPlan {
   /** Where the entry's links land when their text is not in the new entry (rewrite). */
   moves?: LinkMoves;
   /** Why the entry cannot be rendered (kept). */
-  lacks?: string;
-  warning?: string;
+  lacks?: ReasonCode;
+  /** The entry's label and what it lacks (kept). */
+  warning?: ReasonCode;
 }
 
 /** The whole rewrite, planned before anything is written: every entry's plan, the list's new order, and the verdict. */
@@ -76,11 +79,23 @@ export function citationContext(model: DocumentModel, matches: Iterable<MatchCan
 }
 
 /** Why a rewrite is refused when the document has no reference list (apply's and the preview's bibRewrite.reason). */
-export const NO_REFERENCE_LIST = 'no reference list was found';
+export const NO_REFERENCE_LIST = causeOf('noReferenceList', {});
 
-/** The entry as the author knows it. */
-export function entryLabel(e: BibEntry): string {
-  return e.printedLabel ? `Reference ${e.printedLabel.replace(/[.:)]$/, '')}` : `Reference ${e.refIndex}`;
+/** The entry as the author knows it ("Reference 4"): its printed label, else its place in the list. */
+export function entryLabel(e: BibEntry): ReasonCode {
+  return causeOf('referenceLabel', { number: e.printedLabel ? e.printedLabel.replace(/[.:)]$/, '') : e.refIndex });
+}
+
+/** A blocking or kept entry as the contract carries it: its label and what it lacks, each in English and as a code. */
+function blockingEntry(p: EntryPlan): BibRewriteResult['entries'][number] {
+  const label = entryLabel(p.entry);
+  const lacks = p.lacks ?? causeOf('renderedNothing', {});
+  return { refId: p.entry.key, label: reasonText(label), lacks: reasonText(lacks), labelCode: label, lacksCode: lacks };
+}
+
+/** At most three in-text citations that cannot follow, then "…" when there are more. */
+function firstThree(blocked: readonly ReasonCode[]): Parts<'citations'> {
+  return { citations: [...blocked.slice(0, 3), ...(blocked.length > 3 ? [causeOf('more', {})] : [])] };
 }
 
 /** The label typed at the start of the entry ("[3]"), null when Word numbering prints it or there is none. */
@@ -108,13 +123,13 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, option
   const inputs = entries.map((e) => ({ key: e.key, text: e.text, printedLabel: e.printedLabel ?? null, typedLabel: typedLabelOf(e), doi: e.doi, url: e.url }));
   const { rendered, skipped, citations } = renderer.render(inputs, options);
   const skippedWhy = new Map(skipped.map((s) => [s.key, s.reason]));
-  const kept = new Map<string, string>();
-  const kept_ = (e: BibEntry, why: string): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], lacks: why, warning: `${entryLabel(e)}: ${why}` });
+  const kept = new Map<string, ReasonCode>();
+  const kept_ = (e: BibEntry, why: ReasonCode): EntryPlan => ({ entry: e, action: 'kept', newText: e.text, segments: [{ text: e.text }], lacks: why, warning: causeOf('entryLacks', {}, { label: [entryLabel(e)], why: [why] }) });
   const inspected = entries.map((e) => {
     const r = rendered.get(e.key);
-    if (!r) { kept.set(e.key, skippedWhy.get(e.key) ?? 'the style rendered nothing for it'); return null; }
+    if (!r) { kept.set(e.key, skippedWhy.get(e.key) ?? causeOf('renderedNothing', {})); return null; }
     const keep = inspect(e.paragraph.node);
-    if (typeof keep === 'string') { kept.set(e.key, keep); return null; }
+    if ('code' in keep) { kept.set(e.key, keep); return null; }
     return keep;
   });
   // The list's order: rendered entries in the style's order, kept ones (partial) in their places; numbers follow it.
@@ -160,19 +175,21 @@ function consecutive(entries: BibEntry[]): boolean {
  */
 export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext): RewritePlan {
   const base = { cslId: renderer.styleId, family: renderer.family };
-  const refuse = (reason: string, plans: EntryPlan[] = [], blockers: EntryPlan[] = []): RewritePlan => ({
+  const refuse = (reason: ReasonCode, plans: EntryPlan[] = [], blockers: EntryPlan[] = []): RewritePlan => ({
     entries: plans, order: null, citations: [],
-    result: { ...base, outcome: 'refused', reason, rewritten: 0, unchanged: 0, entries: blockers.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })) },
+    result: { ...base, outcome: 'refused', reason: reasonText(reason), reasonCode: reason, rewritten: 0, unchanged: 0, entries: blockers.map(blockingEntry) },
   });
+  const style = renderer.styleId;
   if (!FORMS.has(renderer.family)) {
-    return refuse(`${renderer.styleId} is ${/^[aeiou]/.test(renderer.family) ? 'an' : 'a'} ${renderer.family} style (citations in ${renderer.family === 'note' ? 'footnotes' : 'its own form'}); the rewrite writes numeric and author-date styles only`);
+    const code = renderer.family === 'note' ? 'noteStyle' : renderer.family === 'label' ? 'labelStyle' : renderer.family === 'author' ? 'authorStyle' : null;
+    return refuse(code ? causeOf(code, { style }) : causeOf('otherStyle', { style, family: renderer.family }));
   }
   const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
   const listForm = numbered ? 'numeric' : 'author-date';
   const from = ctx.textFamily ?? listForm;
   const to = renderer.family as 'numeric' | 'author-date';
   if (from !== listForm) {
-    return refuse(`the reference list is ${listForm} and the text cites in ${from} form: the rewrite cannot tell which form to convert from`);
+    return refuse(causeOf('formsDisagree', { list: listForm, cited: from }));
   }
   if (from !== to) return planConversion(entries, renderer, ctx, from, to, refuse);
   const citedOrder = numbered ? firstMentionOrder(ctx.groups, entries) : undefined;
@@ -182,24 +199,24 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
   const { plans, order, newNumber, citations: styled } = planEntries(entries, renderer, { citedOrder, ...(clusters ? { clusters: clusters.map((c) => c.keys) } : {}) }, 'renumber', ctx.pendingLinks);
   const kept = plans.filter((p) => p.action === 'kept');
   if (kept.length && !ctx.partial) {
-    return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten. Resolve them, complete them, or ask for a partial rewrite (bibRewritePartial)`, plans, kept);
+    return refuse(causeOf('entriesBlock', { n: kept.length, total: entries.length, style }), plans, kept);
   }
   const moved = order.some((k, i) => k !== entries[i]!.key);
-  if (moved && !consecutive(entries)) return refuse(`${renderer.styleId} orders the list differently and its entries are not consecutive paragraphs, so they cannot be put in order`, plans);
+  if (moved && !consecutive(entries)) return refuse(causeOf('orderNotConsecutive', { style }), plans);
   let citations: CitationEdit[] = [];
   if (numbered) {
     const renumbered = entries.some((e) => e.labelNumber !== null && e.labelNumber !== newNumber.get(e.key));
-    if (renumbered && ctx.textFamily === null) return refuse(`${renderer.styleId} numbers the list differently, and the in-text citations were not read (citation linking off), so they could not follow`, plans);
-    if (renumbered && kept.length) return refuse(`${renderer.styleId} numbers the list differently, and the ${kept.length} entries kept as written (partial rewrite) would keep their old numbers`, plans, kept);
+    if (renumbered && ctx.textFamily === null) return refuse(causeOf('renumberUnread', { style }), plans);
+    if (renumbered && kept.length) return refuse(causeOf('renumberPartial', { style, n: kept.length }), plans, kept);
     // "[3]" written, "³" or "(3)" in the style: every citation is written as the style writes it (a partial rewrite
     // keeps the form as written: the style cannot write the citations of the entries it cannot render).
     if (clusters && !kept.length && otherForm(clusters, styled)) {
       const { edits, blocked } = conversionEdits(clusters, styled);
-      if (blocked.length) return refuse(`${renderer.styleId} writes its citation numbers in another form and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
+      if (blocked.length) return refuse(causeOf('otherNumberForm', { style, n: blocked.length }, firstThree(blocked)), plans);
       return verdict(base, plans, moved ? order : null, edits);
     }
     const { edits, blocked } = renumberEdits(ctx.groups, entries, newNumber);
-    if (blocked.length) return refuse(`${renderer.styleId} numbers the list differently and ${blocked.length} in-text citation${blocked.length > 1 ? 's' : ''} cannot follow: ${blocked.slice(0, 3).join('; ')}${blocked.length > 3 ? '; …' : ''}`, plans);
+    if (blocked.length) return refuse(causeOf('renumberBlocked', { style, n: blocked.length }, firstThree(blocked)), plans);
     citations = edits;
   }
   return verdict(base, plans, moved ? order : null, citations);
@@ -223,26 +240,26 @@ function otherForm(clusters: SourceCluster[], styled: RewriteCitation[]): boolea
   });
 }
 
-type Refuse = (reason: string, plans?: EntryPlan[], blockers?: EntryPlan[]) => RewritePlan;
+type Refuse = (reason: ReasonCode, plans?: EntryPlan[], blockers?: EntryPlan[]) => RewritePlan;
 
 /** A change of citation form: every citation rendered by the style with the list, the list in the style's order. */
 function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext, from: 'numeric' | 'author-date', to: 'numeric' | 'author-date', refuse: Refuse): RewritePlan {
   const base = { cslId: renderer.styleId, family: renderer.family };
-  if (ctx.textFamily === null) return refuse(`${renderer.styleId} cites in ${to} form and the in-text citations were not read (citation linking off), so they could not be converted`);
-  const source: { clusters: SourceCluster[]; blocked: string[] } = from === 'numeric'
+  const style = renderer.styleId;
+  if (ctx.textFamily === null) return refuse(causeOf('convertUnread', { style, form: to }));
+  const source: { clusters: SourceCluster[]; blocked: ReasonCode[] } = from === 'numeric'
     ? numericClusters(ctx.groups, entries)
     : authorDateClusters(ctx.matches ?? [], ctx.paragraphOrder ?? new Map<ModelParagraph, number>());
-  const tooMany = (what: string, list: string[]) => `${list.length} in-text citation${list.length > 1 ? 's' : ''} ${what}: ${list.slice(0, 3).join('; ')}${list.length > 3 ? '; …' : ''}`;
-  if (source.blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', source.blocked)}`);
+  if (source.blocked.length) return refuse(causeOf('convertBlocked', { style, form: to, n: source.blocked.length }, firstThree(source.blocked)));
   const { plans, order, citations } = planEntries(entries, renderer, { clusters: source.clusters.map((c) => c.keys) }, to === 'numeric' ? 'add' : 'drop', ctx.pendingLinks);
   const kept = plans.filter((p) => p.action === 'kept');
   if (kept.length) {
-    return refuse(`${kept.length} of ${entries.length} entries cannot be rendered in ${renderer.styleId} (listed); nothing was rewritten (a change of citation form is never partial). Resolve them or complete them`, plans, kept);
+    return refuse(causeOf('entriesBlockConversion', { n: kept.length, total: entries.length, style }), plans, kept);
   }
   const moved = order.some((k, i) => k !== entries[i]!.key);
-  if (moved && !consecutive(entries)) return refuse(`${renderer.styleId} orders the list differently and its entries are not consecutive paragraphs, so they cannot be put in order`, plans);
+  if (moved && !consecutive(entries)) return refuse(causeOf('orderNotConsecutive', { style }), plans);
   const { edits, blocked } = conversionEdits(source.clusters, citations);
-  if (blocked.length) return refuse(`converting the citations to ${to} form (${renderer.styleId}) is refused: ${tooMany('cannot be converted', blocked)}`, plans);
+  if (blocked.length) return refuse(causeOf('convertBlocked', { style, form: to, n: blocked.length }, firstThree(blocked)), plans);
   return verdict(base, plans, moved ? order : null, edits);
 }
 
@@ -254,7 +271,7 @@ function verdict(base: { cslId: string; family: string }, plans: EntryPlan[], or
     entries: plans, order, citations,
     result: {
       ...base, outcome: kept.length ? 'partial' : 'rewritten', rewritten, unchanged,
-      entries: kept.map((b) => ({ refId: b.entry.key, label: entryLabel(b.entry), lacks: b.lacks ?? '' })),
+      entries: kept.map(blockingEntry),
     },
   };
 }

@@ -1,6 +1,7 @@
 // The bibliography renderer apply's rewrite calls: entries parsed, completed with approved registry
 // metadata, rendered in the style, and skipped with the reason when incomplete, abbreviated, or when the
 // reading does not account for words of the entry as written.
+import { causeText } from '../../../shared/causes.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBibliographyRenderer, recordItem } from '../../../server/csl/bibliography.ts';
@@ -28,8 +29,8 @@ test('skipped with the reason: "et al." where the style prints more names, text 
     entry('bib-3', 'Smith J. Moss on walls. Journal of Urban Botany. 2004;12(3):101–19. Reprinted with the permission of the moss society.'),
   ]);
   assert.deepEqual([...out.rendered.keys()], ['bib-2']);
-  assert.match(out.skipped.find((s) => s.key === 'bib-1')!.reason, /abbreviated/);
-  assert.match(out.skipped.find((s) => s.key === 'bib-3')!.reason, /does not account for: .*reprinted/);
+  assert.match(causeText(out.skipped.find((s) => s.key === 'bib-1')!.reason), /abbreviated/);
+  assert.match(causeText(out.skipped.find((s) => s.key === 'bib-3')!.reason), /does not account for: .*reprinted/);
   // An entry that is a title alone is read as one, every word accounted for: rendered without author or year.
   assert.match(text(out, 'bib-2')!, /^Annual report of the city gardens committee, second part\. \(n\.d\.\)/);
 });
@@ -67,7 +68,7 @@ test('registry first: an approved work with its record is rendered from the reco
   // Not approved (low confidence, or refused by the user): the string is read, and "et al." blocks it.
   for (const w of [{ ...work, status: 'low_confidence' }, { ...work, approved: false }]) {
     const out = createBibliographyRenderer(loadBundledStyle('apa')!, { 'bib-1': w } as never).render([written]);
-    assert.match(out.skipped[0]?.reason ?? '', /abbreviated/);
+    assert.match(causeText(out.skipped[0]!.reason), /abbreviated/);
   }
   // A record without title or authors is no record; a malformed one is read defensively.
   assert.equal(recordItem('x', { type: 'book' }), null);

@@ -1,6 +1,7 @@
 // Registry first, the manuscript second (server/csl/complete-record.ts), and the renderer that uses it: a resolved
 // entry is rendered from its record as it is; a field the record lacks comes from the entry as written only where the
 // record alone cannot be rendered; what the record holds is never replaced. Made-up works.
+import { causeText } from '../../../shared/causes.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { completeRecord } from '../../../server/csl/complete-record.ts';
@@ -47,7 +48,7 @@ test('a resolved anonymous, undated work is rendered as the style writes one; a 
   assert.match(textOf(out) ?? '', /^“Zinc sulfate looks promising for herpes,” Pharma Notes, vol\. 242, p\. 13/);
   const noJournal = { type: 'article-journal', title: 'Nihon Naika Gakkai Zasshi', author: [{ family: 'Nakao', given: 'M.' }], volume: '70', issued: { 'date-parts': [[1981]] } };
   const refused = createBibliographyRenderer(style, { 'bib-1': work(noJournal) }).render([entry('M. Nakao, Nihon Naika Gakkai Zasshi 70 (1981) 1273.')]);
-  assert.match(refused.skipped[0]?.reason ?? '', /record lacks journal, and the entry does not give it/);
+  assert.match(causeText(refused.skipped[0]!.reason), /record lacks journal, and the entry does not give it/);
 });
 
 test('a record the style renders whole is rendered as it is: an issue written in the entry but not in the record is not added', () => {

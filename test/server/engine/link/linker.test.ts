@@ -109,12 +109,12 @@ test('refused ranges: inside an existing link, a field result or math, or overla
   const bytes = await buildDocx({ body });
   const s = session(bytes);
   const t = s.target('bib-3', 1);
-  assert.equal(s.linker.add(s.at(0, 'Table 1', { target: t })), 'already inside a hyperlink');
-  assert.equal(s.linker.add(s.at(0, 'e 1 and T', { target: t })), 'already inside a hyperlink', 'a range reaching into a link');
-  assert.equal(s.linker.add(s.at(0, 'Table 2', { target: t })), 'inside existing-cross-reference');
-  assert.equal(s.linker.add(s.at(0, 'n=3', { target: t })), 'inside math');
+  assert.deepEqual(s.linker.add(s.at(0, 'Table 1', { target: t })), { code: 'alreadyLinked' });
+  assert.deepEqual(s.linker.add(s.at(0, 'e 1 and T', { target: t })), { code: 'alreadyLinked' }, 'a range reaching into a link');
+  assert.deepEqual(s.linker.add(s.at(0, 'Table 2', { target: t })), { code: 'insideHold', values: { hold: 'existing-cross-reference' } });
+  assert.deepEqual(s.linker.add(s.at(0, 'n=3', { target: t })), { code: 'insideHold', values: { hold: 'math' } });
   assert.equal(s.linker.add(s.at(0, '[3]', { target: t })), null);
-  assert.equal(s.linker.add(s.at(0, '3]', { target: t })), 'overlaps another link');
+  assert.deepEqual(s.linker.add(s.at(0, '3]', { target: t })), { code: 'overlapsLink' });
   const result = s.linker.execute();
   assert.deepEqual(result.written.map((w) => s.para(0).text.slice(w.start, w.end)), ['[3]']);
   const xml = paragraphsXml(s.edit.write())[0]!;
@@ -132,7 +132,7 @@ test('bookmarks on targets: around a label inside its paragraph, around a whole 
   const s = session(await buildDocx({ body }));
   const eq = s.target('eq-1', 1, '(1)');
   assert.equal(s.linker.add(s.at(0, '(1)', { target: eq })), null);
-  assert.equal(s.linker.add(s.at(0, '(1), (2)', { target: s.target('unused', 4) })), 'overlaps another link');
+  assert.deepEqual(s.linker.add(s.at(0, '(1), (2)', { target: s.target('unused', 4) })), { code: 'overlapsLink' });
   assert.equal(s.linker.add(s.at(0, '(2)', { target: s.target('tab-2', 2) })), null);
   assert.equal(s.linker.add(s.at(0, '(3)', { target: s.target('tab-3', 3) })), null);
   const result = s.linker.execute();
@@ -178,7 +178,7 @@ test('a second pass over the output changes nothing: the links are refused as ex
   const once = first.edit.write();
   const second = session(once);
   const again = linkAll(second);
-  assert.deepEqual(again.reasons, ['already inside a hyperlink', 'already inside a hyperlink']);
+  assert.deepEqual(again.reasons, [{ code: 'alreadyLinked' }, { code: 'alreadyLinked' }]);
   assert.equal(again.result.written.length, 0);
   assert.equal(second.linker.anchorFor(second.target('bib-1', 1)), '_Hl_bib_1');
   assert.deepEqual([second.bookmarks.created, second.bookmarks.reused], [0, 1]);

@@ -2,6 +2,7 @@
 // back into groups as written, the order of first citation, and each group's new text: mapped, sorted, runs of
 // three or more collapsed with the manuscript's dash; unchanged groups left alone, unknown numbers refused.
 
+import { causeText } from '../../../../shared/causes.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSettings } from '../../../../shared/settings.ts';
@@ -87,6 +88,6 @@ test('a number that names no entry blocks the renumbering, and produces no edit 
   const newNumber = new Map(entries.map((e, i) => [e.key, entries.length - i]));
   const { edits, blocked } = renumberEdits(groups, entries, newNumber);
   assert.equal(blocked.length, 1);
-  assert.match(blocked[0]!, /names 9, which no entry of the list carries/);
+  assert.match(causeText(blocked[0]!), /names 9, which no entry of the list carries/);
   assert.deepEqual(edits.map((e) => shown(e, entries)[0]), ['1']);
 });

@@ -3,6 +3,7 @@
 // references), and the new content: formatted runs, the style's formatting replacing the entry's, each link
 // re-wrapped around the same text, bookmarks kept, list numbering dropped only when asked.
 
+import { causeText } from '../../../../shared/causes.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect, rebuild, sameText, unplacedLink, type Inspected } from '../../../../server/engine/rewrite/entry-content.ts';
@@ -20,7 +21,7 @@ const xmlOf = (nodes: XmlNode[]) => buildXml({ prolog: '', nodes, epilogue: '' }
 
 function inspected(p: XmlNode): Inspected {
   const keep = inspect(p);
-  if (typeof keep === 'string') assert.fail(keep);
+  if ('code' in keep) assert.fail(causeText(keep));
   return keep;
 }
 
@@ -41,16 +42,16 @@ test('inspect keeps the paragraph properties, bookmarks, links with their text a
 });
 
 test('inspect refuses a paragraph holding a field, a tracked change or a note reference, naming what holds it', () => {
-  assert.equal(inspect(para('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:t>Brown A.</w:t></w:r>')), 'it holds w:fldChar');
-  assert.equal(inspect(para('<w:r><w:t>Brown A.</w:t></w:r><w:ins w:id="1"><w:r><w:t>new</w:t></w:r></w:ins>')), 'it holds w:ins');
-  assert.equal(inspect(para('<w:r><w:footnoteReference w:id="2"/></w:r>')), 'it holds w:footnoteReference');
-  assert.equal(inspect(para('<w:hyperlink r:id="rId1"><w:fldSimple w:instr="PAGE"/></w:hyperlink>')), 'its link holds w:fldSimple');
+  assert.deepEqual(inspect(para('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:t>Brown A.</w:t></w:r>')), { code: 'holdsElement', values: { element: 'w:fldChar' } });
+  assert.deepEqual(inspect(para('<w:r><w:t>Brown A.</w:t></w:r><w:ins w:id="1"><w:r><w:t>new</w:t></w:r></w:ins>')), { code: 'holdsElement', values: { element: 'w:ins' } });
+  assert.deepEqual(inspect(para('<w:r><w:footnoteReference w:id="2"/></w:r>')), { code: 'holdsElement', values: { element: 'w:footnoteReference' } });
+  assert.deepEqual(inspect(para('<w:hyperlink r:id="rId1"><w:fldSimple w:instr="PAGE"/></w:hyperlink>')), { code: 'linkHoldsElement', values: { element: 'w:fldSimple' } });
 });
 
 test('rebuild writes the style\'s formatting over the entry\'s own, keeps the font, the link (same id, same look) and the bookmarks', () => {
   const p = para(ENTRY);
   const out = rebuild(p, inspected(p), '[2] ', [{ text: 'Brown A. ' }, { text: 'Moss in the city', italic: true }, { text: '. doi:10.1234/moss' }]);
-  if (typeof out === 'string') assert.fail(out);
+  if (!Array.isArray(out)) assert.fail(causeText(out));
   const xml = xmlOf(out);
   // Order: paragraph properties, bookmark start, runs, the link, bookmark end.
   assert.match(xml, /^<w:pPr>.*<w:numPr>.*<\/w:pPr><w:bookmarkStart [^>]*\/><w:r>.*<w:hyperlink r:id="rId9">.*<\/w:hyperlink><w:bookmarkEnd [^>]*\/>$/);
@@ -72,12 +73,12 @@ test('rebuild drops the list numbering only when asked, and refuses when a link\
   assert.doesNotMatch(xml, /w:numPr/);
   assert.match(xml, /w:pStyle w:val="Bibliography"/);
   assert.match(xmlOf([keep.pPr!]), /w:numPr/, 'the paragraph as written is not changed');
-  assert.equal(rebuild(p, keep, '', [{ text: 'Brown A. Moss in the city.' }]), 'its link on "doi:10.1234/moss" has no place in the new entry');
+  assert.deepEqual(rebuild(p, keep, '', [{ text: 'Brown A. Moss in the city.' }]), { code: 'linkUnplaced', values: { text: 'doi:10.1234/moss' } });
 });
 
 test('unplacedLink and sameText: case and white space do not matter, a missing text is named', () => {
   assert.equal(unplacedLink('Brown A. Moss. DOI:10.1234/MOSS', ['doi:10.1234/moss', '  ']), null);
-  assert.equal(unplacedLink('Brown A. Moss.', ['Moss', 'Frost in the city']), 'its link on "Frost in the city" has no place in the new entry');
+  assert.equal(causeText(unplacedLink('Brown A. Moss.', ['Moss', 'Frost in the city'])!), 'its link on "Frost in the city" has no place in the new entry');
   assert.ok(sameText(' Brown A.\tMoss  in the city. ', 'Brown A. Moss in the city.'));
   assert.ok(!sameText('Brown A. Moss in the city.', 'Brown A. moss in the city.'));
 });
@@ -86,21 +87,21 @@ test('a link on the whole entry as written (label aside) lands on the whole new 
   const moves = { entryText: '[2] Brown A. Moss in the city.', title: { written: 'Moss in the city', rendered: 'Moss in the City' } };
   assert.equal(unplacedLink('Brown, A. (2001). Moss in the city.', ['Brown A. Moss in the city.'], moves), null);
   assert.equal(unplacedLink('Brown, A. (2001). Moss.', ['Moss in the city'], moves), null, 'a title link falls back on the whole entry');
-  assert.match(unplacedLink('Brown, A. (2001). Moss.', ['Frost in the city'], moves) ?? '', /has no place/);
+  assert.deepEqual(unplacedLink('Brown, A. (2001). Moss.', ['Frost in the city'], moves), { code: 'linkUnplaced', values: { text: 'Frost in the city' } });
   const whole = '<w:r><w:t xml:space="preserve">[2] </w:t></w:r><w:hyperlink r:id="rId4"><w:r><w:t>Brown A. Moss in the city.</w:t></w:r></w:hyperlink>';
   const p = para(whole);
   const out = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). ' }, { text: 'Moss in the city', italic: true }, { text: '. ' }], false, moves);
-  if (typeof out === 'string') assert.fail(out);
+  if (!Array.isArray(out)) assert.fail(causeText(out));
   const xml = xmlOf(out);
   // The label stays outside the link; the new entry (trailing space aside) is inside it, formatting kept.
   assert.match(xml, /^<w:r><w:t xml:space="preserve">\[1\] <\/w:t><\/w:r><w:hyperlink r:id="rId4">.*Brown, A\. \(2001\)\. .*<w:i\/>.*Moss in the city.*<\/w:hyperlink><w:r><w:t xml:space="preserve"> <\/w:t><\/w:r>$/);
   // Without the moves, the same link has no place in the new entry.
   const unplaced = rebuild(p, inspected(p), '[1] ', [{ text: 'Brown, A. (2001). Moss in the city.' }]);
-  assert.equal(typeof unplaced, 'string');
-  assert.match(unplaced as string, /has no place/);
+  assert.equal(Array.isArray(unplaced), false);
+  assert.match(causeText(unplaced as Exclude<typeof unplaced, unknown[]>), /has no place/);
   // A link on the title as written lands on the title as rendered (another case, no final period).
   const titled = para('<w:r><w:t xml:space="preserve">[2] Brown A. </w:t></w:r><w:hyperlink r:id="rId5"><w:r><w:t>Moss in the city</w:t></w:r></w:hyperlink><w:r><w:t>. J Bot. 2001.</w:t></w:r>');
   const moved = rebuild(titled, inspected(titled), '[1] ', [{ text: 'Brown, A. (2001). “Moss in the City.” ' }, { text: 'Journal of Botany', italic: true }, { text: '.' }], false, moves);
-  if (typeof moved === 'string') assert.fail(moved);
+  if (!Array.isArray(moved)) assert.fail(causeText(moved));
   assert.match(xmlOf(moved), /<w:hyperlink r:id="rId5"><w:r><w:t xml:space="preserve">Moss in the City<\/w:t><\/w:r><\/w:hyperlink>/);
 });

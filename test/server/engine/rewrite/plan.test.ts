@@ -3,6 +3,7 @@
 // named), each entry's action, the list's new order, and what is refused before anything is rendered.
 // The renumbering of a numbered list with real styles is plan.renumber.test.ts.
 
+import { causeOf, causeText } from '../../../../shared/causes.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSettings } from '../../../../shared/settings.ts';
@@ -39,7 +40,7 @@ function renderer(family: string, write: (text: string) => string, opts: { skip?
       const ordered = opts.reverse ? [...kept].reverse() : kept;
       return {
         rendered: new Map(ordered.map((e) => [e.key, { segments: [{ text: write(e.text) }], label: '' }])),
-        skipped: entries.filter((e) => !kept.includes(e)).map((e) => ({ key: e.key, reason: 'it has no journal the style can name' })),
+        skipped: entries.filter((e) => !kept.includes(e)).map((e) => ({ key: e.key, reason: causeOf('recordLacks', { fields: 'journal' }) })),
       };
     },
   };
@@ -76,7 +77,11 @@ test('an entry the style cannot render refuses the whole rewrite, naming it; a p
   const refused = planRewrite(entries, r, ctx());
   assert.equal(refused.result.outcome, 'refused');
   assert.match(refused.result.reason ?? '', /^1 of 3 entries cannot be rendered in test-author-date/);
-  assert.deepEqual(refused.result.entries.map((e) => [e.refId, e.label, e.lacks]), [[entries[2]!.key, 'Reference 3', 'it has no journal the style can name']]);
+  assert.deepEqual(refused.result.entries.map((e) => [e.refId, e.label, e.lacks]), [[entries[2]!.key, 'Reference 3', "the registry's record lacks journal, and the entry does not give it"]]);
+  // Beside the English, the label and what the entry lacks as codes, for a client to say in its own language.
+  assert.deepEqual(refused.result.entries.map((e) => [e.labelCode, e.lacksCode]), [[{ code: 'referenceLabel', values: { number: '3' } }, { code: 'recordLacks', values: { fields: 'journal' } }]]);
+  assert.equal(refused.result.reasonCode?.code, 'entriesBlock');
+  assert.equal(refused.result.reason, causeText(refused.result.reasonCode!));
   assert.equal(refused.result.rewritten, 0);
   const partial = planRewrite(entries, r, ctx(true));
   assert.equal(partial.result.outcome, 'partial');
