@@ -1,8 +1,8 @@
 // POST /hyperlink-style-preview: the first entries of the reference list as apply's bibliography rewrite
 // would write them in a chosen style (the add-in shows them before the user approves the rewrite).
 // Runs in the engine worker pool like scan; consumes no credit.
-import type { StylePreview } from '../../../shared/contract.ts';
-import { reasonOf, warningFields } from '../../../shared/reasons.ts';
+import type { BibRewriteResult, StylePreview } from '../../../shared/contract.ts';
+import { reasonOf, warningFields, type ReasonCode } from '../../../shared/reasons.ts';
 import { stylePreviewCountFieldSchema } from '../../../shared/schemas/documents.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -19,6 +19,11 @@ export interface StylePreviewFields {
   resolvedWorks?: string;
 }
 
+/** The preview's warning of a refused rewrite: the refusal's reason as its part (the English alone for an older plan). */
+function refusal(r: BibRewriteResult): ReasonCode {
+  return r.reasonCode ? reasonOf('previewRefused', {}, { why: [r.reasonCode] }) : reasonOf('previewRefused', { why: r.reason ?? '' });
+}
+
 export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields: StylePreviewFields): Promise<StylePreview> {
   const count = parseRequest(stylePreviewCountFieldSchema, fields.count, { field: 'count', reason: 'invalid_count' });
   const resolvedWorks = parseResolvedWorks(fields.resolvedWorks);
@@ -33,7 +38,7 @@ export async function previewStyle(ctx: AppContext, req: DocumentRequest, fields
       total: preview.total,
       entries: preview.entries.map((e) => ({ ...e })),
       bibRewrite: preview.bibRewrite,
-      ...(preview.bibRewrite.outcome === 'refused' ? warningFields([reasonOf('previewRefused', { why: preview.bibRewrite.reason ?? '' })]) : {}),
+      ...(preview.bibRewrite.outcome === 'refused' ? warningFields([refusal(preview.bibRewrite)]) : {}),
     };
   } catch (err) {
     throw engineHttpError(err);

@@ -1,10 +1,13 @@
 // The preview of the bibliography rewrite in the style picker: before → after for each entry, the after
-// formatted from afterHtml as React elements (never the server's HTML as HTML), loading and errors in words.
+// formatted from afterHtml as React elements (never the server's HTML as HTML), loading and errors in words,
+// a refused rewrite's blocking entries said from their codes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { StylePreview } from '../../../shared/contract.ts';
 import { StylePreviewList } from '../../../addin/components/StylePreviewList.tsx';
+import { setDisplayLanguage } from '../../../addin/strings.ts';
+import { causeOf } from '../../../shared/causes.ts';
 
 const PREVIEW: StylePreview = {
   cslId: 'apa',
@@ -45,4 +48,30 @@ test('loading and errors are said in words; idle shows nothing', () => {
   assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'loading', styleTitle: 'American Psychological Association 7th edition' }} />), /Preparing a preview of the reference list in American Psychological Association 7th edition/);
   assert.match(renderToStaticMarkup(<StylePreviewList state={{ status: 'error', message: "styleId 'x' names no known CSL style" }} />), /The preview could not be made: styleId &#x27;x&#x27; names no known CSL style/);
   assert.equal(renderToStaticMarkup(<StylePreviewList state={{ status: 'idle' }} />), '');
+});
+
+test('a refused rewrite lists its blocking entries under the preview, each said from its codes in the display language', () => {
+  const label = causeOf('referenceLabel', { number: '4' });
+  const lacks = causeOf('unreadWords', { words: 'reprinted' });
+  const refused: StylePreview = {
+    ...PREVIEW,
+    entries: [{ ...PREVIEW.entries[2]!, warning: 'Reference 4: the reading does not account for: reprinted', warningCode: causeOf('entryLacks', {}, { label: [label], why: [lacks] }) }],
+    warnings: [],
+    bibRewrite: { cslId: 'apa', family: 'author-date', outcome: 'refused', reason: 'r', rewritten: 0, unchanged: 0, entries: [{ refId: 'bib-4', label: 'Reference 4', lacks: 'the reading does not account for: reprinted', labelCode: label, lacksCode: lacks }] },
+  };
+  const english = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: refused }} />);
+  assert.match(english, /Entries that block the rewrite:/);
+  assert.equal(english.match(/data-testid="style-preview-blocking-entry"/g)?.length, 1);
+  assert.match(english, /Reference 4: the reading does not account for: reprinted/);
+  try {
+    setDisplayLanguage('de');
+    const german = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: refused }} />);
+    assert.match(german, /Einträge, die das Umschreiben verhindern:/);
+    assert.equal(german.match(/Literaturangabe 4: die Auslesung erklärt nicht: reprinted/g)?.length, 2, 'the kept entry and the blocking list');
+    assert.doesNotMatch(german, /Reference 4|does not account/);
+  } finally {
+    setDisplayLanguage('en');
+  }
+  const rewritten = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: { ...refused, bibRewrite: { ...refused.bibRewrite!, outcome: 'partial' } } }} />);
+  assert.doesNotMatch(rewritten, /style-preview-blocking/, 'only a refusal lists blocking entries');
 });

@@ -1,7 +1,7 @@
 // The pane in Office's display language, in Chromium at 320 px on the fake host against the real
 // service: Office says "de-DE" (Office.context.displayLanguage), and sign-in, the scan of a Portuguese
-// manuscript, the review (summary, filters, kinds, statuses, row labels), Settings and Account are in
-// German, <html lang="de">; pt-PT falls back to Brazilian Portuguese and an unbundled language to English.
+// manuscript, the review (summary, filters, kinds, statuses, row labels), a refused style change's blocking
+// entries, Settings and Account are in German, <html lang="de">; pt-PT falls back to Brazilian Portuguese and an unbundled language to English.
 // Screenshots land in test-output/addin/screens (and ADDIN_SCREENSHOTS_DIR when set).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -106,11 +106,29 @@ test('German display language: German strings from sign-in to review, <html lang
   const reviewText = (await page.locator('#root').innerText()) ?? '';
   assert.deepEqual(englishIn(reviewText), [], reviewText.slice(0, 600));
 
+  // A refused style change: APA cannot render 14 of the 29 entries as read; the preview lists each blocking entry,
+  // its label and what it lacks said from their codes, in German.
+  await page.getByRole('tab', { name: 'Stil' }).click();
+  const picker = page.getByRole('combobox', { name: 'Zitierstil wählen' });
+  await picker.click();
+  await picker.fill('APA Style 7th edition');
+  await page.getByRole('option', { name: 'APA Style 7th edition', exact: true }).click();
+  await page.getByTestId('style-preview-blocking').waitFor({ timeout: 120_000 });
+  await page.getByText('Einträge, die das Umschreiben verhindern:').waitFor();
+  const blocking = await page.getByTestId('style-preview-blocking-entry').allInnerTexts();
+  assert.ok(blocking.length >= 10, blocking.join(' | '));
+  assert.ok(blocking.every((b) => /^Literaturangabe \d+: /.test(b)), blocking.join(' | '));
+  assert.ok(blocking.some((b) => /Felder zusammengelesen|die Auslesung erklärt nicht|der Stil würde ein leeres Feld schreiben/.test(b)), blocking.join(' | '));
+  const styleText = (await page.getByTestId('style-picker').innerText()) ?? '';
+  assert.match(styleText, /Das Umschreiben würde abgelehnt: \d+ von 29 Einträgen können in apa nicht geschrieben werden/);
+  assert.doesNotMatch(styleText, /Reference \d|fields read|does not account|cannot be rendered/, styleText.slice(0, 600));
+  await shot(page, 'de-03-style-refused');
+
   await page.getByRole('tab', { name: 'Einstellungen' }).click();
   await page.getByText('Zitate mit Literaturangaben verlinken').waitFor();
   await page.getByText('Querverweise').first().waitFor();
   await page.getByRole('button', { name: 'Einstellungen speichern' }).waitFor();
-  await shot(page, 'de-03-settings');
+  await shot(page, 'de-04-settings');
   assert.deepEqual(englishIn(await page.locator('#root').innerText()), []);
   await page.close();
 });

@@ -1,6 +1,7 @@
 // POST /hyperlink-style-preview's service on a fake engine: the count field (1 to 5, 3 by default), a
 // style from cslFile or styleId (one is required; unknown ids and bad files refused before the engine
 // runs), the engine's preview as the contract's StylePreview, and engine failures as contract errors.
+import { causeOf, causeText } from '../../../../shared/causes.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CslStyle } from '../../../../server/csl/catalog.ts';
@@ -45,6 +46,12 @@ test('the count field is honoured; a refused rewrite is the answer\'s bibRewrite
   assert.equal(calls[0]!.count, 5);
   assert.deepEqual(out.bibRewrite, refused);
   assert.deepEqual(out.warnings, ['The rewrite would be refused: 1 of 12 entries cannot be rendered']);
+  // The refusal as a code: its reason is the warning's part, for the pane to say in its own language.
+  const why = causeOf('entriesBlock', { n: 1, total: 12, style: 'apa' });
+  const { ctx: coded } = engine(async () => ({ ...preview, bibRewrite: { ...refused, reason: causeText(why), reasonCode: why } }));
+  const said = await previewStyle(coded, req, { styleId: 'apa' });
+  assert.deepEqual(said.warningCodes, [{ code: 'previewRefused', values: { why: causeText(why) }, parts: { why: [why] } }]);
+  assert.equal(said.warnings![0], `The rewrite would be refused: ${causeText(why)}`);
 });
 
 test('resolved works go to the engine as apply takes them (registry first in the preview too); bad ones are a 400', async () => {
