@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from '../../server/common/allocator-env.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,11 +13,12 @@ export interface CompiledService {
   stop: () => Promise<void>;
 }
 
-/** Builds dist/server, starts `node dist/server/main.js` on PORT 0 with `env` and resolves once it listens. */
+/** Builds dist/server, starts `node dist/server/main.js` on PORT 0 with `env` and resolves once it listens; with the
+ * allocator settings `npm start` and the systemd unit give it (server/common/allocator-env.ts). */
 export async function startCompiledService(env: Record<string, string>, nodeArgs: string[] = []): Promise<CompiledService> {
   const build = spawnSync(process.execPath, [resolve(REPO, 'scripts/build-server.mjs')], { cwd: REPO, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', resolve(REPO, 'dist/server/main.js')], { cwd: REPO, env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', resolve(REPO, 'dist/server/main.js')], { cwd: REPO, env: { ...process.env, ...ALLOCATOR_ENV, ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((ok, fail) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -12,6 +12,14 @@
 // not per key. A fair queue (fair-queue.ts) in front of piscina decides who runs: one account runs at most
 // `perAccountThreads` tasks at once (default: all workers but one), waiting tasks are served round-robin across
 // accounts, and one account may fill at most half the queue.
+//
+// Retirement (issue 22, item 6): after a task on `retireAfterBytes` or more (default 4 MB), the workers that ran it
+// are retired whole: new tasks go to a fresh generation of workers at once, and the old generation is destroyed as
+// soon as its last task in flight has answered, so no task is lost and none waits for it. A worker thread that ran a
+// 25 MB manuscript kept 80-86 MB of V8 heap (a heap does not shrink much once grown) until its idle time-out; a
+// destroyed one gives its whole heap back, and the service's RSS after /hyperlink-scan of the synthetic manuscript
+// falls back to about its idle size instead of 185-270 MB. The next task starts a worker (tens of ms compiled)
+// against seconds of work for the document that caused it.
 import { Piscina } from 'piscina';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { ReasonCode } from '../../shared/reasons.ts';
@@ -21,6 +29,7 @@ import type { RewritePreview } from '../engine/preview.ts';
 import type { CslStyle } from '../csl/catalog.ts';
 import { currentEngineAccount, currentRequestId } from './engine-account.ts';
 import { FairQueue, QueueFull } from './fair-queue.ts';
+import { LARGE_JOB_BYTES } from '../common/reclaim.ts';
 import type { CslItem } from '../csl/render.ts';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import type { ApplyJsonOutcome, EngineFailure, EngineReply, EngineTask, EngineValue, ScanJsonOutcome, ScanOutcome, TaskLimits } from './protocol.ts';
@@ -52,6 +61,8 @@ export interface EnginePoolOptions {
   queueMax?: number;
   /** Matches per document and scan answer bytes (defaults: 25,000 and 24 MB). */
   limits?: Partial<TaskLimits>;
+  /** Input bytes from which the workers that ran a task are retired after it (default LARGE_JOB_BYTES, 4 MB). */
+  retireAfterBytes?: number;
   /** Tasks one account may run at once (default: threads − 1, at least 1). */
   perAccountThreads?: number;
   /** Where each task's line goes: its request id, operation, time queued and run, outcome (the service's pino logger). */
@@ -69,16 +80,42 @@ const defaultAccountThreads = (threads: number): number => Math.max(1, threads -
 
 const DEFAULT_HEAP_MB = 1024;
 
+/** Young generation of an engine worker (two semi-spaces of 8 MB and the new large-object space): V8's default on
+ * this heap size is 16 MB semi-spaces, 32 MB of new space committed through a large document's parse. With 8 MB
+ * ones /hyperlink-apply of the synthetic 25 MB manuscript peaked 20 MB lower (bench/README.md). */
+const YOUNG_GENERATION_MB = 24;
+
 const engineBusy = (): EngineError => new EngineError({ kind: 'engine-busy', reason: 'engine_busy', message: 'every engine worker is busy and the queue is full' });
 const engineTimedOut = (): EngineError => new EngineError({ kind: 'engine-failed', reason: 'timeout', message: 'engine timed out' });
 
 export class EnginePool {
-  private readonly piscina: Piscina;
+  /** The generation of workers new tasks go to. */
+  private current: Piscina;
+  /** Tasks in flight per generation, the current one and retired ones. */
+  private readonly inFlight = new Map<Piscina, number>();
+  /** Retired generations still running a task: destroyed when their last one answers. */
+  private readonly retired = new Set<Piscina>();
+  private readonly retireAfterBytes: number;
   private readonly limits: TaskLimits;
   private readonly fair: FairQueue;
 
   constructor(private readonly options: EnginePoolOptions) {
-    this.piscina = new Piscina({
+    this.current = this.generation();
+    this.retireAfterBytes = options.retireAfterBytes ?? LARGE_JOB_BYTES;
+    const queueMax = options.queueMax ?? 8;
+    this.fair = new FairQueue({
+      slots: options.threads,
+      perAccount: Math.min(options.threads, options.perAccountThreads ?? defaultAccountThreads(options.threads)),
+      maxWaiting: queueMax,
+      maxWaitingPerAccount: Math.max(1, Math.ceil(queueMax / 2)),
+    });
+    this.limits = { maxMatches: options.limits?.maxMatches ?? 25_000, maxAnswerBytes: options.limits?.maxAnswerBytes ?? 24 * 1024 * 1024 };
+  }
+
+  /** A generation of workers (none started until a task comes). */
+  private generation(): Piscina {
+    const options = this.options;
+    return new Piscina({
       filename: new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url).href,
       minThreads: 0,
       // Idle workers wait on their message port, not parked in Atomics.wait (piscina's default): a parked worker
@@ -90,21 +127,15 @@ export class EnginePool {
       idleTimeout: options.idleMs ?? 30_000,
       // The fair queue hands piscina at most `threads` tasks at once: piscina's own queue stays empty.
       maxQueue: 'auto',
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const queueMax = options.queueMax ?? 8;
-    this.fair = new FairQueue({
-      slots: options.threads,
-      perAccount: Math.min(options.threads, options.perAccountThreads ?? defaultAccountThreads(options.threads)),
-      maxWaiting: queueMax,
-      maxWaitingPerAccount: Math.max(1, Math.ceil(queueMax / 2)),
-    });
-    this.limits = { maxMatches: options.limits?.maxMatches ?? 25_000, maxAnswerBytes: options.limits?.maxAnswerBytes ?? 24 * 1024 * 1024 };
   }
 
-  /** Worker threads alive now (0 after an idle period). */
+  /** Worker threads alive now, retired ones still finishing included (0 after an idle period or a retirement). */
   get threads(): number {
-    return this.piscina.threads.length;
+    let n = this.current.threads.length;
+    for (const old of this.retired) n += old.threads.length;
+    return n;
   }
 
   /** Tasks waiting for a worker. */
@@ -164,7 +195,28 @@ export class EnginePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.piscina.close({ force: true });
+    await Promise.all([this.current, ...this.retired].map((workers) => workers.close({ force: true })));
+  }
+
+  /** Runs a task on the current generation; after a large one, that generation is retired (see the head of the file). */
+  private async runOnWorkers(task: EngineTask, options: { signal: AbortSignal; transferList?: ArrayBuffer[] }): Promise<unknown> {
+    const workers = this.current;
+    this.inFlight.set(workers, (this.inFlight.get(workers) ?? 0) + 1);
+    try {
+      return await workers.run(task, options);
+    } finally {
+      const left = this.inFlight.get(workers)! - 1;
+      if (left > 0) this.inFlight.set(workers, left);
+      else this.inFlight.delete(workers);
+      if (task.bytes.byteLength >= this.retireAfterBytes && workers === this.current && !this.closed) {
+        this.current = this.generation();
+        this.retired.add(workers);
+      }
+      if (left === 0 && this.retired.has(workers)) {
+        this.retired.delete(workers);
+        void workers.destroy().catch(() => undefined);
+      }
+    }
   }
 
   /** Runs a task when its account's turn comes (the time-out counts from here, waiting included). */
@@ -195,7 +247,7 @@ export class EnginePool {
     onGranted();
     let reply: EngineReply<EngineValue>;
     try {
-      reply = (await this.piscina.run(task, { signal, ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;
+      reply = (await this.runOnWorkers(task, { signal, ...(transferList ? { transferList } : {}) })) as EngineReply<EngineValue>;
     } catch (err) {
       const code = (err as { code?: string }).code;
       const name = (err as { name?: string }).name;

@@ -70,3 +70,46 @@ test('style detection is on by default in the engine worker: a scan carries dete
     await pool.close();
   }
 });
+
+test('after a large task its workers retire: every task in flight or waiting meanwhile answers as on a pool that never retires, and the large task leaves no thread behind', async () => {
+  const { readFileSync } = await import('node:fs');
+  const large = new Uint8Array(readFileSync(new URL('../../../examples/sample.docx', import.meta.url)));
+  const small = await pathologicalDocx(2000);
+  const settings = { ...DEFAULT_SETTINGS, doi: true };
+  // What each document answers on a pool that never retires (a threshold no input reaches).
+  const steady = new EnginePool({ threads: 1, timeoutMs: 120_000, idleMs: 300, retireAfterBytes: Number.MAX_SAFE_INTEGER });
+  const expected = new Map<Uint8Array, string>();
+  try {
+    for (const doc of [large, small]) expected.set(doc, (await steady.scan(doc, settings)).graphHash);
+    const smallLinks = (await steady.direct(small.slice(), settings)).linkCount;
+    // sample.docx (49 KB) is large here, the 2,000-character manuscript small; idle workers would live a minute.
+    const pool = new EnginePool({ threads: 2, timeoutMs: 120_000, idleMs: 60_000, queueMax: 32, perAccountThreads: 2, retireAfterBytes: 20_000 });
+    try {
+      const order = [large, small, small, large, small, large, small, large];
+      // Scans and directs at once on two workers: large tasks retire their generation while others run on it or wait.
+      const outcomes = await Promise.allSettled(order.flatMap((doc) => [
+        pool.scan(doc, settings).then((r) => ({ doc, graphHash: r.graphHash })),
+        ...(doc === small ? [pool.direct(small.slice(), settings).then((r) => ({ doc, links: r.linkCount }))] : []),
+      ]));
+      const failed = outcomes.filter((o) => o.status === 'rejected');
+      assert.deepEqual(failed, [], 'no task failed while workers retired');
+      for (const o of outcomes) {
+        if (o.status !== 'fulfilled') continue;
+        if ('graphHash' in o.value) assert.equal(o.value.graphHash, expected.get(o.value.doc));
+        else assert.equal(o.value.links, smallLinks);
+      }
+      // A small task leaves its worker idle (kept for idleMs); a large one retires it at once.
+      await pool.scan(small, settings);
+      assert.ok(pool.threads >= 1, 'a small task keeps its worker');
+      await pool.scan(large, settings);
+      const deadline = Date.now() + 5_000;
+      while (pool.threads > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(pool.threads, 0, 'the worker that ran the large task was destroyed, not kept idle');
+      assert.equal((await pool.scan(small, settings)).graphHash, expected.get(small), 'the next task runs on a fresh worker');
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    await steady.close();
+  }
+});
