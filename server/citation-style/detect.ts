@@ -241,11 +241,22 @@ function metadataOr(item: CslItem, meta: CslItem | null | undefined): CslItem {
 
 const EDITION = /-\d+(?:st|nd|rd|th)-edition$/;
 
+/**
+ * The positions of the entries detection compares, spread over the list: only they are read, and only their
+ * metadata counts (a long list costs no more than MAX_COMPARED entries). The resolver resolves these first so
+ * that detection can run while the other references wait for the registry.
+ */
+export function comparedEntryIndices(entries: ReadonlyArray<{ text: string }>): number[] {
+  const usable = entries.map((e, i) => ({ e, i })).filter(({ e }) => e.text.trim().length >= 20);
+  return sample(usable, MAX_COMPARED).map(({ i }) => i);
+}
+
 /** Detects the style of a reference list. Pure apart from reading the style profiles (built once, cached on disk). */
 export function detectStyle(input: StyleDetectionInput): StyleDetectionResult {
-  const usable = input.entries.map((e, i) => ({ e, i })).filter(({ e }) => e.text.trim().length >= 20);
-  // The entries compared, spread over the list: only they are read (a long list costs no more than MAX_COMPARED entries).
-  const all = sample(usable, MAX_COMPARED).map(({ e, i }) => ({ i, entry: styleEntry(e.text, `e${i}`, e.printedLabel) }));
+  const all = comparedEntryIndices(input.entries).map((i) => {
+    const e = input.entries[i]!;
+    return { i, entry: styleEntry(e.text, `e${i}`, e.printedLabel) };
+  });
   const entries = all.map((a) => a.entry);
   const features = listFeatures(entries, input.citeStyle ?? null);
   const labelled = entries.filter((p) => p.labelForm !== 'none').length;

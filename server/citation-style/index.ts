@@ -3,7 +3,7 @@ import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citati
 import type { CslItem } from '../csl/render.ts';
 import { detectStyle } from './detect.ts';
 
-export { detectStyle } from './detect.ts';
+export { comparedEntryIndices, detectStyle } from './detect.ts';
 export { STYLE_DETECTOR_VERSION } from './version.ts';
 export type { StyleDetection, StyleDetectionResult, StyleDetectionInput, StyleCandidate } from './detect.ts';
 

@@ -7,14 +7,17 @@
 import type { ResolverReport } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import type { CliCommand } from './command.ts';
-import { analyse } from '../engine/scan.ts';
+import { detectInStages, packetOf } from '../engine/scan.ts';
+import { reviewTarget } from '../engine/review/packet.ts';
+import type { TargetCandidate } from '../engine/detect/types.ts';
 import { defaultCacheDir, FileCache } from '../resolver/file-cache.ts';
 import { InProcessLimiter } from '../resolver/limiter.ts';
-import { POLITE_LIMITS, PUBLIC_LIMITS, type RegistryLimiter, type ResolveReference } from '../resolver/ports.ts';
+import { POLITE_LIMITS, PUBLIC_LIMITS, type LimiterSlot, type RegistryLimiter, type ResolveReference } from '../resolver/ports.ts';
 import { referencesFromPacket } from '../resolver/references.ts';
 import { resolveReferences } from '../resolver/resolve.ts';
 import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
 import { colourOn, painter, ProgressBar } from './terminal.ts';
+import { styleWorker } from './style-worker.ts';
 import { resolveSummary } from './summary.ts';
 
 const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]';
@@ -22,17 +25,22 @@ const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cach
 /** Waits for a registry slot longer than this show on the progress bar as waiting for the rate limit. */
 const SHOWN_WAIT_MS = 250;
 
-/** The limiter as it is, except that a long wait for a slot is shown on the bar. */
-export function limiterShowingWaits(inner: RegistryLimiter, bar: ProgressBar): RegistryLimiter {
+/**
+ * The limiter as it is, except that a long wait for a slot is shown on the bar, and `onSent` is told when a request
+ * left (its slot marked sent).
+ */
+export function limiterShowingWaits(inner: RegistryLimiter, bar: ProgressBar, onSent?: () => void): RegistryLimiter {
   const acquire: RegistryLimiter['acquire'] = async (requestClass, signal, account) => {
     let shown = false;
     const timer = setTimeout(() => { shown = true; bar.waiting(1); }, SHOWN_WAIT_MS);
+    let slot: LimiterSlot;
     try {
-      return await inner.acquire(requestClass, signal, account);
+      slot = await inner.acquire(requestClass, signal, account);
     } finally {
       clearTimeout(timer);
       if (shown) bar.waiting(-1);
     }
+    return onSent ? { sent: () => { slot.sent(); onSent(); }, release: () => slot.release() } : slot;
   };
   return new Proxy(inner, {
     get(target, prop) {
@@ -43,44 +51,69 @@ export function limiterShowingWaits(inner: RegistryLimiter, bar: ProgressBar): R
   });
 }
 
-/** The bibliography entries of a manuscript, with their full text (the packet trims long entries). */
-export function manuscriptReferences(bytes: Uint8Array, settings: HyperlinkSettings): { references: ResolveReference[]; scanFingerprint: string } {
-  const analysis = analyse(bytes, settings);
-  const references = referencesFromPacket(analysis.packet).map((r) => {
-    const t = analysis.targetById.get(r.refId);
+/** The bibliography entries as the resolver reads them (as a scan packet gives them), with their full text (the packet trims long entries). */
+function referencesOf(entries: readonly TargetCandidate[]): ResolveReference[] {
+  const byKey = new Map(entries.map((t) => [t.key, t]));
+  return referencesFromPacket({ targets: entries.map(reviewTarget) }).map((r) => {
+    const t = byKey.get(r.refId);
     const full = t ? t.paragraph.text.slice(t.start, t.end).trim() : '';
     return full ? { ...r, text: full } : r;
   });
-  return { references, scanFingerprint: analysis.packet.scanFingerprint };
 }
 
 export type CliResolverReport = Omit<ResolverReport, 'scanToken'> & { cachedAnswers?: number };
 
-/** Resolves a manuscript's references with the in-process limiter and (unless noCache) the file cache. */
+/**
+ * Resolves a manuscript's references with the in-process limiter and (unless noCache) the file cache. The
+ * references go to the registry as soon as the reference list is found; the rest of the scan (citations,
+ * cross-references: the scan fingerprint) runs once the first request has left, while its answer is awaited.
+ */
 export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSettings, options: { noCache: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cacheDir?: string; quiet?: boolean }): Promise<CliResolverReport> {
   const env = options.env ?? process.env;
   const apiUrl = env.CROSSREF_API_URL?.trim() || 'https://api.crossref.org';
   const mailto = env.CROSSREF_MAILTO?.trim() || '';
-  const { references, scanFingerprint } = manuscriptReferences(bytes, settings);
+  const staged = detectInStages(bytes, settings);
+  const references = referencesOf(staged.bibliography?.entries ?? []);
   const tty = process.stderr.isTTY && !options.quiet;
   if (!mailto && tty) process.stderr.write('hyperlinker resolve: CROSSREF_MAILTO is not set; Crossref\'s public pool allows 1 search per second\n');
   const bar = new ProgressBar(process.stderr, 'resolving references', { quiet: options.quiet === true });
   let cachedAnswers = 0;
+  const style = styleWorker();
+  // The rest of the scan failing stops the registry requests too.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  let firstSent = () => {};
+  const sent = new Promise<void>((resolve) => { firstSent = resolve; });
   try {
-    const parts = await resolveReferences(references, {
+    const resolving = resolveReferences(references, {
       apiUrl,
       mailto,
-      limiter: limiterShowingWaits(new InProcessLimiter(mailto ? POLITE_LIMITS : PUBLIC_LIMITS), bar),
+      limiter: limiterShowingWaits(new InProcessLimiter(mailto ? POLITE_LIMITS : PUBLIC_LIMITS), bar, () => firstSent()),
       cache: options.noCache ? null : new FileCache(options.cacheDir ?? defaultCacheDir(env)),
-      ...(options.signal ? { signal: options.signal } : {}),
+      signal,
+      refineStyle: style.refine,
       onProgress: (e) => {
         if (e.cached) cachedAnswers++;
+        // The registry is answering: the style will be detected (unless cached), while later answers are awaited.
+        else style.warm();
         bar.step(e.done, e.total, e.cached);
       },
     });
+    // Every answer from the cache (or none to find): no request leaves, the rest of the scan follows the resolve.
+    await Promise.race([sent, resolving.then(() => undefined, () => undefined)]);
+    let scanFingerprint: string;
+    try {
+      scanFingerprint = packetOf(staged.rest()).scanFingerprint;
+    } catch (err) {
+      stop.abort(err);
+      await resolving.catch(() => undefined);
+      throw err;
+    }
+    const parts = await resolving;
     return { scanFingerprint, ...parts, cachedAnswers };
   } finally {
     bar.done();
+    await style.close();
   }
 }
 

@@ -44,9 +44,8 @@ export interface Analysis extends Detection {
   packet: ScanPacket;
 }
 
-/** Makes target keys unique (a second "Figure 1" caption becomes fig-1~2). */
-function uniqueTargets(targets: TargetCandidate[]): TargetCandidate[] {
-  const seen = new Map<string, number>();
+/** Makes target keys unique (a second "Figure 1" caption becomes fig-1~2); `seen` counts the keys of targets before these. */
+function uniqueTargets(targets: TargetCandidate[], seen = new Map<string, number>()): TargetCandidate[] {
   for (const t of targets) {
     const n = (seen.get(t.key) ?? 0) + 1;
     seen.set(t.key, n);
@@ -84,13 +83,41 @@ function withoutEquationSpans(citations: MatchCandidate[], xrefs: MatchCandidate
   return citations.filter((c) => !spans.get(c.paragraph)?.some((e) => e.start < c.end && c.start < e.end));
 }
 
-export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): Detection {
-  const fileHash = sha256Hex(bytes);
+/**
+ * detect() in two stages. The first reads the package, builds the model and finds the reference list, whose
+ * entries already carry the keys they keep; `rest()` runs every other detector and gives what detect() gives. A
+ * caller that needs the references before the rest (the command line's resolve sends them to the registry while
+ * the rest is detected) takes them from the first stage.
+ */
+export interface StagedDetection {
+  bibliography: Bibliography | null;
+  rest(): Detection;
+}
+
+export function detectInStages(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): StagedDetection {
   const pkg = openDocx(bytes, DEFAULT_ZIP_LIMITS, { lean: options.forLinking === true });
   const model = buildModel(pkg);
   const ctx: DetectContext = { model, settings };
-
   const bibliography = settings.refs || settings.citeStyle !== 'off' ? detectBibliography(ctx) : null;
+  // The entries come first among the targets: their keys are final before any other target is found.
+  const seen = new Map<string, number>();
+  uniqueTargets(bibliography?.entries ?? [], seen);
+  let detection: Detection | null = null;
+  return { bibliography, rest: () => (detection ??= detectRest(bytes, settings, options, { pkg, model, ctx, bibliography, seen })) };
+}
+
+export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: DetectOptions = {}): Detection {
+  return detectInStages(bytes, settings, options).rest();
+}
+
+function detectRest(
+  bytes: Uint8Array,
+  settings: HyperlinkSettings,
+  options: DetectOptions,
+  first: { pkg: DocxPackage; model: DocumentModel; ctx: DetectContext; bibliography: Bibliography | null; seen: Map<string, number> },
+): Detection {
+  const { pkg, model, ctx, bibliography } = first;
+  const fileHash = sha256Hex(bytes);
   const excluded = new Set(bibliography?.region ?? []);
   const citations = detectCitations(ctx, bibliography);
   const languages = manuscriptLanguages(model, settings);
@@ -98,7 +125,7 @@ export function detect(bytes: Uint8Array, settings: HyperlinkSettings, options: 
   const dois = detectDois(ctx);
   const identifiers = detectIdentifiers(ctx);
 
-  const targets = uniqueTargets([...(bibliography?.entries ?? []), ...xrefs.targets]);
+  const targets = [...(bibliography?.entries ?? []), ...uniqueTargets(xrefs.targets, first.seen)];
   const matches = [...withoutEquationSpans(citations.matches, xrefs.matches), ...xrefs.matches, ...dois, ...identifiers];
   const maxMatches = options.maxMatches ?? DEFAULT_MAX_MATCHES;
   if (matches.length > maxMatches) throw new TooManyMatchesError(matches.length, maxMatches);

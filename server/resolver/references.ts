@@ -17,7 +17,7 @@ function escapeHtml(s: string): string {
 }
 
 /** Bibliography targets of the packet, in reference-list order. */
-export function referencesFromPacket(packet: ScanPacket): ResolveReference[] {
+export function referencesFromPacket(packet: Pick<ScanPacket, 'targets'>): ResolveReference[] {
   const bib = packet.targets.filter((t): t is ReviewTarget & { text: string } => t.type === 'bibliography' && typeof t.text === 'string' && t.text.trim() !== '');
   bib.sort((a, b) => (a.refIndex ?? 0) - (b.refIndex ?? 0));
   return bib.map((t, i) => ({

@@ -13,7 +13,9 @@ import type { CachedResolution, ResolveReference, ResolverDeps, ResolverReportPa
 import { NEGATIVE_TTL_MS, POSITIVE_TTL_MS } from './ports.ts';
 import { referenceCandidate } from './references.ts';
 import { verifyExistingDoi } from './verify.ts';
-import { refineStyleDetection, workFields } from '../citation-style/index.ts';
+import { comparedEntryIndices, refineStyleDetection, workFields } from '../citation-style/index.ts';
+import type { CslItem } from '../csl/render.ts';
+import type { ReferenceListInput, StyleDetectionOutcome } from '../engine/citation-style-hooks.ts';
 import { prepareReference, type PreparedReference } from './score.ts';
 import { cachedStyleDetection } from './style-cache.ts';
 
@@ -55,10 +57,31 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   const held = new Map<number, ReasonCode>();
   const heldWhy = new Map<string, ReasonCode>();
 
+  // Style detection reads the registry's fields of the entries it compares and of no other: those references are
+  // resolved first, and once they are all answered detection starts while the others wait for the registry (the
+  // service detects in its engine pool, the CLI in a worker thread, so the wait is spent detecting). The outcome is
+  // the one detection would give after the last answer: the metadata it reads is final by then.
+  const list: ReferenceListInput = { entries: references.map((r) => ({ text: r.text, printedLabel: null })), citeStyle: 'off' };
+  const compared = new Set(comparedEntryIndices(list.entries));
+  const order = [...compared, ...references.keys()].filter((i, at, all) => all.indexOf(i) === at);
+  const refine = deps.refineStyle ?? refineStyleDetection;
+  const metadataOf = (i: number): CslItem | null => (results[i]?.status === 'ready' ? workFields(results[i]!.work) : null);
+  let comparedLeft = compared.size;
+  let sentToRegistry = false;
+  let early: Promise<StyleDetectionOutcome> | null = null;
+  const settled = (i: number) => {
+    if (!compared.has(i) || --comparedLeft > 0 || !sentToRegistry || done === total) return;
+    const metadata = references.map((_, j) => (compared.has(j) ? metadataOf(j) : null));
+    early = Promise.resolve().then(() => refine(list, metadata));
+    // Awaited only when the style cache has no outcome for the list; a failure is then reported by that await.
+    early.catch(() => undefined);
+  };
+
   const report = (i: number, res: Resolution) => {
     results[i] = res;
     done++;
     onProgress?.({ done, total, refId: references[i]!.refId, status: res.status, doi: res.work?.doi ?? null, confidence: res.work?.confidence ?? null, cached: res.cached });
+    settled(i);
   };
 
   const one = async (i: number): Promise<void> => {
@@ -70,6 +93,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     let pending = inRun.get(key);
     const first = !pending;
     if (!pending) {
+      sentToRegistry = true;
       pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
         // Unreachable, or an answer that failed its checks (too large, malformed): held, never cached.
         if (err instanceof RegistryError && (err.kind === 'unavailable' || err.kind === 'bad_response')) {
@@ -90,6 +114,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
       const reason = why ? reasonOf('registryUnavailable', {}, { why: [why] }) : reasonOf('crossrefUnavailable');
       onProgress?.({ done, total, refId: references[i]!.refId, status: 'held', doi: null, confidence: null, cached: false });
       held.set(i, reason);
+      settled(i);
       return;
     }
     if (first && cache) await cache.put(key, res, res.work ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS).catch(() => undefined);
@@ -98,7 +123,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
 
   let next = 0;
   const worker = async () => {
-    while (next < references.length) await one(next++);
+    while (next < order.length) await one(order[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(WORKERS, references.length) }, worker));
 
@@ -127,13 +152,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   // Citation style of the list, refined with the registry's fields of the works resolved ready;
   // cached beside the answers (a warm resolve renders no style). Not stored while references are held.
   const style = references.length
-    ? await cachedStyleDetection(
-        { entries: references.map((r) => ({ text: r.text, printedLabel: null })), citeStyle: 'off' },
-        references.map((r, i) => (results[i]?.status === 'ready' ? workFields(resolvedWorks[r.refId]) : null)),
-        cache,
-        deps.refineStyle ?? refineStyleDetection,
-        held.size === 0,
-      )
+    ? await cachedStyleDetection(list, references.map((_, i) => metadataOf(i)), cache, (l, m) => early ?? refine(l, m), held.size === 0)
     : { detectedCslId: null, styleDetection: null };
   return { references: referencesOut, resolvedWorks, detectedCslId: style.detectedCslId, styleDetection: style.styleDetection, resolverReport: { ...counts, ...(client.stats.droppedRecords ? { registryRecordsDropped: client.stats.droppedRecords } : {}) } };
 }

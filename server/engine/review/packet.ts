@@ -36,7 +36,8 @@ export function sortMatches(matches: MatchCandidate[]): void {
   );
 }
 
-function reviewTarget(t: TargetCandidate): ReviewTarget {
+/** A target as the review packet shows it (its text trimmed to 300 characters). */
+export function reviewTarget(t: TargetCandidate): ReviewTarget {
   const text = t.paragraph.text.slice(t.start, t.end).trim();
   const out: ReviewTarget = {
     targetId: t.key,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CslItem } from '../../../server/csl/render.ts';
-import { detectStyle } from '../../../server/citation-style/detect.ts';
+import { comparedEntryIndices, detectStyle } from '../../../server/citation-style/detect.ts';
 import { styleEntry } from '../../../server/citation-style/entry.ts';
 import { styleProfiles } from '../../../server/citation-style/profiles.ts';
 import { citeprocEnginesBuilt } from '../../helpers/citeproc-engines.ts';
@@ -73,4 +73,17 @@ test('unsure on templates, the finalists are rendered on the entries (confirming
   const r = detectStyle({ entries: listIn('ieee', items).slice(0, 2), citeStyle: 'number', confirm: 'always' });
   assert.equal(r.styleDetection.evidence.round, 'rendered');
   assert.ok(r.styleDetection.candidates.length > 1);
+});
+
+test('detection reads the metadata of the compared entries and of no other (the resolver detects once they are answered)', () => {
+  // 24 works, more than detection compares: the six items in four years.
+  const many = [0, 1, 2, 3].flatMap((k) => items.map((it) => ({ ...it, id: `${it.id}-${k}`, issued: { 'date-parts': [[1990 + k * 7 + Number(it.id.slice(1))]] } })));
+  const entries = listIn('apa', many);
+  const compared = comparedEntryIndices(entries);
+  assert.ok(compared.length > 0 && compared.length < entries.length, `${compared.length} of ${entries.length}`);
+  const other: CslItem = { id: 'x', type: 'book', title: 'Something else entirely', issued: { 'date-parts': [[1888]] } };
+  const masked = many.map((it, i) => (compared.includes(i) ? it : i % 2 ? null : other));
+  for (const confirm of ['never', 'always'] as const) {
+    assert.deepEqual(detectStyle({ entries, metadata: masked, confirm }), detectStyle({ entries, metadata: many, confirm }), confirm);
+  }
 });

@@ -11,7 +11,10 @@ import { readZip } from '../../../server/engine/package/zip.ts';
 import { buildDocx, p } from '../../helpers/docx-builder.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
-import { limiterShowingWaits } from '../../../server/cli/resolve.ts';
+import { limiterShowingWaits, resolveManuscript } from '../../../server/cli/resolve.ts';
+import { analyse } from '../../../server/engine/scan.ts';
+import { referencesFromPacket } from '../../../server/resolver/references.ts';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { ProgressBar } from '../../../server/cli/terminal.ts';
 import type { LimiterSlot, RegistryLimiter } from '../../../server/resolver/ports.ts';
 
@@ -118,4 +121,33 @@ test('the progress bar\'s limiter passes each request\'s account through to the 
   await limiter.acquire('search', undefined, 'org:7');
   await limiter.acquire('search');
   assert.deepEqual(seen, ['org:7', undefined]);
+});
+
+test('the wrapped limiter\'s slots mark the inner slot sent and tell who asked when a request left', async () => {
+  const marks: string[] = [];
+  const inner: RegistryLimiter = {
+    acquire: async () => ({ sent: () => marks.push('inner sent'), release: () => marks.push('inner released') }),
+    updateLimits: () => {},
+    pauseUntil: () => {},
+    rateLimited: () => {},
+  };
+  const screen = { isTTY: false, write: () => true } as unknown as ConstructorParameters<typeof ProgressBar>[0];
+  const slot = await limiterShowingWaits(inner, new ProgressBar(screen, 'resolving references'), () => marks.push('told')).acquire('search');
+  slot.sent();
+  slot.release();
+  assert.deepEqual(marks, ['inner sent', 'told', 'inner released']);
+});
+
+test('the references sent before the rest of the scan are the scan packet\'s, full text kept; the fingerprint is the scan\'s', async () => {
+  const long = `${REFS.stroke} ${'Also discussed at length in a companion commentary on stroke models and their limits. '.repeat(4)}`.trim();
+  const body = [p('Stroke [1] and stress [2].'), p('References', 'Heading1'), p(`1. ${long}`), p(`2. ${REFS.bacon}`)].join('');
+  const bytes = await buildDocx({ body });
+  const settings = { ...DEFAULT_SETTINGS, doi: true, crossref: true };
+  const report = await resolveManuscript(bytes, settings, { noCache: true, quiet: true });
+  const packet = analyse(bytes, settings).packet;
+  const listed = referencesFromPacket(packet);
+  assert.equal(report.scanFingerprint, packet.scanFingerprint);
+  assert.deepEqual(report.references.map((r) => [r.refId, r.index, r.existingDoi]), listed.map((r) => [r.refId, r.index, r.existingDoi]));
+  assert.ok(long.length > 300 && listed[0]!.text.length < long.length, 'the packet trims the long entry');
+  assert.equal(report.references[0]!.refText, `1. ${long}`, 'the whole entry, as written');
 });
