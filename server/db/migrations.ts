@@ -326,4 +326,12 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE registry_limits ADD COLUMN rate_share DOUBLE NOT NULL DEFAULT 1, ADD COLUMN rate_share_at BIGINT NOT NULL DEFAULT 0',
     ],
   },
+  {
+    version: 16,
+    name: 'registry limiter: limits confirmed by the registry',
+    // confirmed = 1 once a process saw the registry announce the row's limits on several answers and wrote them
+    // (server/db/registry-limiter.ts); 0 while the row holds the documented start limits. A new process goes one
+    // request at a time until its first answer only while the row is not confirmed.
+    statements: ['ALTER TABLE registry_limits ADD COLUMN confirmed TINYINT NOT NULL DEFAULT 0'],
+  },
 ];

@@ -6,7 +6,8 @@
 //                    client marks it sent; counted in a sliding window) and whether it is still in flight
 //                    (released_at NULL and lease not expired).
 // A 429 halves the share of the announced rate every process grants (registry_limits.rate_share, migration 15);
-// it climbs back additively (server/resolver/aimd.ts).
+// it climbs back additively (server/resolver/aimd.ts). A row written from confirmed announcements says so
+// (registry_limits.confirmed, migration 16): a new process then opens up at once instead of probing alone.
 // A slot is granted inside a transaction that locks the limit rows, so two processes never both
 // take the last slot. The window counts per class; the concurrency limit counts every class in flight. Times are the database's clock (NOW(3)), the one clock all processes share.
 // Announced limits are untrusted: clamped (server/resolver/limits.ts) when announced and again when read
@@ -65,6 +66,7 @@ interface LimitRow extends RowDataPacket {
   paused_until: number;
   rate_share: number;
   rate_share_at: number;
+  confirmed: number;
 }
 
 export class MysqlRegistryLimiter implements RegistryLimiter {
@@ -79,7 +81,8 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
   private renewer: NodeJS.Timeout | null = null;
   /**
    * Until the registry first answers this process (or announces its limits), it takes a slot only when none is in
-   * flight anywhere: the limits in the table may be the documented start ones, never confirmed by an answer.
+   * flight anywhere, unless the class's row holds limits confirmed by the registry's answers (to some process):
+   * else they are the documented start ones, which the registry may not allow.
    */
   private probing = true;
   /** Requests of this process waiting, per account (an account's waiter row lapses when none is left). */
@@ -153,7 +156,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     // requests of every class in flight, as the registry does.
     const rows = await selectRows<LimitRow>(
       conn,
-      'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, rate_share, rate_share_at FROM registry_limits ORDER BY request_class FOR UPDATE',
+      'SELECT request_class, rate_limit, interval_ms, concurrency, paused_until, rate_share, rate_share_at, confirmed FROM registry_limits ORDER BY request_class FOR UPDATE',
     );
     const row = rows.find((r) => r.request_class === requestClass);
     if (!row) throw new Error(`registry_limits has no row for ${requestClass}`);
@@ -186,7 +189,8 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
       'SELECT COUNT(*) AS n FROM registry_slots WHERE released_at IS NULL AND expires_at > ?',
       [now],
     );
-    if (Number(open!.n) >= (this.probing ? 1 : limits.concurrency)) return { waitMs: this.pollMs };
+    const probing = this.probing && !Number(row.confirmed);
+    if (Number(open!.n) >= (probing ? 1 : limits.concurrency)) return { waitMs: this.pollMs };
     if (account && !(await this.accountsTurn(conn, account, now))) return { waitMs: this.pollMs };
     const inserted = await execute(conn, 'INSERT INTO registry_slots (request_class, granted_at, expires_at) VALUES (?, ?, ?)', [requestClass, now, now + this.leaseMs]);
     if (account) await execute(conn, 'UPDATE registry_waiters SET last_granted_at = ? WHERE account = ?', [now, account]);
@@ -299,7 +303,7 @@ export class MysqlRegistryLimiter implements RegistryLimiter {
     if (current.seen < confirm.count || now - current.firstAt < confirm.spanMs) return;
     if (this.written.get(requestClass) === signature) return;
     await this.ensureRows();
-    await execute(this.pool, 'UPDATE registry_limits SET rate_limit = ?, interval_ms = ?, concurrency = ? WHERE request_class = ?', [sane.limit, sane.intervalMs, sane.concurrency, requestClass]);
+    await execute(this.pool, 'UPDATE registry_limits SET rate_limit = ?, interval_ms = ?, concurrency = ?, confirmed = 1 WHERE request_class = ?', [sane.limit, sane.intervalMs, sane.concurrency, requestClass]);
     this.written.set(requestClass, signature);
   }
 

@@ -69,6 +69,34 @@ test('until the registry first answers this process, it takes a slot only when n
   s3.release();
 });
 
+test('a new process opens up at once when the table holds limits the registry confirmed; a start row keeps it probing', async () => {
+  await reset();
+  const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS, marginMs: 0, pollMs: 10, confirmAfter: { count: 2, spanMs: 0 } });
+  const confirmed = async () => Number(((await poolA.query("SELECT confirmed FROM registry_limits WHERE request_class = 'search'"))[0] as Array<{ confirmed: number }>)[0]!.confirmed);
+  // Another process's first slot: none confirmed yet, the start row keeps a newcomer to one at a time.
+  const early = new MysqlRegistryLimiter(poolB, { initial: LIMITS, marginMs: 0, pollMs: 10 });
+  const held = await early.acquire('search');
+  let second = false;
+  const waiting = early.acquire('search').then((s) => { second = true; return s; });
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal(second, false, 'unconfirmed: one at a time before the first answer');
+  held.sent();
+  held.release();
+  (await waiting).release();
+  assert.equal(await confirmed(), 0);
+  // The registry announces 2 at once on two answers to process a: written, confirmed.
+  await a.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 2 });
+  await a.updateLimits('search', { limit: 50, intervalMs: 1000, concurrency: 2 });
+  assert.equal(await confirmed(), 1);
+  // A new process, no answer yet: two slots at once.
+  const fresh = new MysqlRegistryLimiter(poolB, { initial: LIMITS, marginMs: 0, pollMs: 10 });
+  const s1 = await fresh.acquire('search');
+  const s2 = await Promise.race([fresh.acquire('search'), new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+  assert.ok(s2, 'a second slot while the first is in flight, before any answer');
+  s1.release();
+  s2.release();
+});
+
 test('an announcement is followed by its process at once and written for every process once confirmed', async () => {
   await reset();
   const a = new MysqlRegistryLimiter(poolA, { initial: LIMITS, confirmAfter: { count: 3, spanMs: 0 } });
