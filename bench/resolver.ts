@@ -2,7 +2,10 @@
 // ../shared/resolver) against the fake Crossref (3 searches/s, 3 at once, 200–500 ms latency; in a process of
 // its own, bench/common/fake-crossref-process.ts, so its arrival times are not the client's event loop's), cold
 // (empty cache) then warm (same on-disk cache), and prints precision of ready DOIs, recall, F1, the
-// share sent to review, registry calls per reference, 429s and wall time per 100 references.
+// share sent to review, registry calls per reference, 429s and wall time per 100 references. The manuscripts are
+// resolved one after the other in this process, as a batch would be, with one style-detection worker for all
+// (server/cli/style-worker.ts: its thread and citeproc engines stay warm between manuscripts, as the detector's
+// caches did when it ran on the bench's thread).
 //
 // `npm run bench:resolver -- --matching` instead scores matching alone on references-dev.jsonl
 // (no manuscripts, no HTTP, no limits), per half of a hash split, with calibration bins: the fast loop
@@ -17,6 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveManuscript, type CliResolverReport } from '../server/cli/resolve.ts';
+import { styleWorker } from '../server/cli/style-worker.ts';
 import { readReference } from '../server/references/record.ts';
 import { decide, READY_CONFIDENCE } from '../server/resolver/match.ts';
 import { prepareReference } from '../server/resolver/score.ts';
@@ -122,6 +126,7 @@ async function benchDocuments(): Promise<void> {
   const problems: string[] = [];
   const phases = { cold: { ms: 0, calls: 0, rejected: 0, refs: 0 }, warm: { ms: 0, calls: 0, rejected: 0, refs: 0 } };
   const perDoc: string[] = [];
+  const style = styleWorker();
   try {
     for (const name of names) {
       const bytes = new Uint8Array(readFileSync(join(docsDir, name)));
@@ -129,7 +134,7 @@ async function benchDocuments(): Promise<void> {
       const run = async (phase: 'cold' | 'warm') => {
         await fake.resetStats();
         const t0 = performance.now();
-        const report = await resolveManuscript(bytes, settings, { noCache: false, env, cacheDir, quiet: true });
+        const report = await resolveManuscript(bytes, settings, { noCache: false, env, cacheDir, quiet: true, styleWorker: style });
         const ms = performance.now() - t0;
         const stats = await fake.stats();
         const p = phases[phase];
@@ -153,6 +158,7 @@ async function benchDocuments(): Promise<void> {
     }
   } finally {
     for (const hog of hogs) hog.kill('SIGKILL');
+    await style.close();
     await fake.close();
     rmSync(cacheDir, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ import { referencesFromPacket } from '../resolver/references.ts';
 import { resolveReferences } from '../resolver/resolve.ts';
 import { parseCommandArgs, readInput, settingsFrom, UsageError } from './args.ts';
 import { colourOn, painter, ProgressBar } from './terminal.ts';
-import { styleWorker } from './style-worker.ts';
+import { styleWorker, type StyleWorker } from './style-worker.ts';
 import { resolveSummary } from './summary.ts';
 
 const USAGE = 'usage: hyperlinker resolve FILE.docx [--settings JSON] [--no-cache] [--json [--compact]] [--quiet]';
@@ -68,7 +68,19 @@ export type CliResolverReport = Omit<ResolverReport, 'scanToken'> & { cachedAnsw
  * references go to the registry as soon as the reference list is found; the rest of the scan (citations,
  * cross-references: the scan fingerprint) runs once the first request has left, while its answer is awaited.
  */
-export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSettings, options: { noCache: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cacheDir?: string; quiet?: boolean }): Promise<CliResolverReport> {
+export async function resolveManuscript(
+  bytes: Uint8Array,
+  settings: HyperlinkSettings,
+  options: {
+    noCache: boolean;
+    env?: NodeJS.ProcessEnv;
+    signal?: AbortSignal;
+    cacheDir?: string;
+    quiet?: boolean;
+    /** A style worker the caller keeps (and closes) across several manuscripts; else one for this resolve alone. */
+    styleWorker?: StyleWorker;
+  },
+): Promise<CliResolverReport> {
   const env = options.env ?? process.env;
   const apiUrl = env.CROSSREF_API_URL?.trim() || 'https://api.crossref.org';
   const mailto = env.CROSSREF_MAILTO?.trim() || '';
@@ -78,7 +90,7 @@ export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSe
   if (!mailto && tty) process.stderr.write('hyperlinker resolve: CROSSREF_MAILTO is not set; Crossref\'s public pool allows 1 search per second\n');
   const bar = new ProgressBar(process.stderr, 'resolving references', { quiet: options.quiet === true });
   let cachedAnswers = 0;
-  const style = styleWorker();
+  const style = options.styleWorker ?? styleWorker();
   // The rest of the scan failing stops the registry requests too.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -113,7 +125,7 @@ export async function resolveManuscript(bytes: Uint8Array, settings: HyperlinkSe
     return { scanFingerprint, ...parts, cachedAnswers };
   } finally {
     bar.done();
-    await style.close();
+    if (style !== options.styleWorker) await style.close();
   }
 }
 

@@ -2,13 +2,15 @@
 // resolver detects while the last references still wait for the registry's rate limit (server/resolver/resolve.ts);
 // on the command's own thread detection (seconds on a long list) would hold those requests back for as long. The
 // thread starts when asked to warm up (the first answer from the registry: a resolve from the cache starts none)
-// or at the first detection, and ends with the command.
+// or at the first detection, and ends with the command (or with the caller that keeps it across manuscripts).
 import type { StyleRefiner } from '../resolver/style-cache.ts';
 import { refineStyleDetection } from '../citation-style/index.ts';
 import { EngineError, EnginePool } from '../worker/pool.ts';
 
 /** Long enough for a first run that builds the style profiles (a minute on a busy machine); past it, no style. */
 const STYLE_TIMEOUT_MS = 5 * 60_000;
+/** The thread is ended after this long without a detection (close() ends it at once). */
+const IDLE_MS = 5 * 60_000;
 
 export interface StyleWorker {
   refine: StyleRefiner;
@@ -20,7 +22,9 @@ export interface StyleWorker {
 export function styleWorker(timeoutMs = STYLE_TIMEOUT_MS): StyleWorker {
   let pool: EnginePool | null = null;
   let warming: Promise<unknown> | null = null;
-  const started = () => (pool ??= new EnginePool({ threads: 1, timeoutMs, queueMax: 2 }));
+  // A worker kept across manuscripts (a batch, the bench) keeps its thread, its detector and its citeproc engines
+  // warm between them: they are seconds of CPU to load again.
+  const started = () => (pool ??= new EnginePool({ threads: 1, timeoutMs, queueMax: 2, idleMs: IDLE_MS }));
   return {
     // A worker that cannot run (it failed to load, it died) costs time, not the answer: detected here instead.
     refine: (list, metadata) =>

@@ -49,9 +49,11 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   });
   const total = references.length;
   let done = 0;
-  // Each reference read once by the one reference reader; scoring reads the record's parsed fields.
-  const prepared = references.map((r) => prepareReference(readReference(r.text).parsed));
-  const keys = references.map((r, i) => cacheKey(r.text, r.existingDoi ?? prepared[i]!.parsed.doi));
+  // Each reference read once by the one reference reader (when its turn comes, so the first request leaves
+  // without waiting for the whole list to be read); scoring reads the record's parsed fields.
+  const preparedRefs: (PreparedReference | undefined)[] = [];
+  const prepared = (i: number): PreparedReference => (preparedRefs[i] ??= prepareReference(readReference(references[i]!.text).parsed));
+  const keyOf = (i: number): string => cacheKey(references[i]!.text, references[i]!.existingDoi ?? prepared(i).parsed.doi);
   const results: (Resolution | null)[] = references.map(() => null);
   const inRun = new Map<string, Promise<CachedResolution | null>>();
   const held = new Map<number, ReasonCode>();
@@ -86,7 +88,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
 
   const one = async (i: number): Promise<void> => {
     signal?.throwIfAborted();
-    const key = keys[i]!;
+    const key = keyOf(i);
     const hit = cache ? await cache.get(key).catch(() => null) : null;
     if (hit) return report(i, { ...hit, cached: true });
     // The same reference twice in one manuscript is resolved once.
@@ -94,7 +96,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
     const first = !pending;
     if (!pending) {
       sentToRegistry = true;
-      pending = resolveOne(references[i]!, prepared[i]!, client).catch((err: unknown) => {
+      pending = resolveOne(references[i]!, prepared(i), client).catch((err: unknown) => {
         // Unreachable, or an answer that failed its checks (too large, malformed): held, never cached.
         if (err instanceof RegistryError && (err.kind === 'unavailable' || err.kind === 'bad_response')) {
           heldWhy.set(key, err.why);
@@ -131,7 +133,7 @@ export async function resolveReferences(references: ResolveReference[], deps: Re
   const resolvedWorks: Record<string, ResolvedWork> = {};
   const counts = { resolved: 0, reviewRequired: 0, unresolved: 0 };
   references.forEach((ref, i) => {
-    const p = prepared[i]!.parsed;
+    const p = prepared(i).parsed;
     const candidate = referenceCandidate(ref, { author: p.authors[0]?.family ?? null, year: p.year, title: p.title });
     const res = results[i];
     if (!res) {
