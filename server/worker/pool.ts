@@ -1,5 +1,6 @@
 // The engine's worker-thread pool: scan, apply and direct run off the event loop, so one large
-// document never stalls other requests. From source, workers inherit execArgv (`--import tsx`) and load
+// document never stalls other requests. From source, workers inherit execArgv (`--import tsx`, added when the
+// process registered tsx through its API) and load
 // engine-worker.ts beside this file; compiled, scripts/build-server.mjs puts engine-worker.js flat beside
 // every bundle and chunk of dist/server, so the same relative URL finds it.
 //
@@ -41,6 +42,19 @@ function handOver(bytes: Uint8Array): { bytes: Uint8Array; transferList?: ArrayB
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return { bytes, transferList: [bytes.buffer] };
   const copy = bytes.slice();
   return { bytes: copy, transferList: [copy.buffer] };
+}
+
+/**
+ * From source, a worker loads engine-worker.ts through tsx: inherited with execArgv when this process was started
+ * with `--import tsx`, else (a process that registered tsx through its API: bin/hyperlinker.mjs run from source,
+ * whose command line's style worker would fail to load) given to the worker here. Compiled, nothing.
+ */
+function sourceWorkerArgv(): { execArgv?: string[] } {
+  const argv = process.execArgv;
+  const loader = /^--(?:import|loader|experimental-loader|require)$/;
+  const withTsx = argv.some((a, i) => (loader.test(argv[i - 1] ?? '') && a.includes('tsx')) || /^--(?:import|loader|experimental-loader|require)=.*tsx/.test(a));
+  if (!import.meta.url.endsWith('.ts') || withTsx) return {};
+  return { execArgv: ['--import', import.meta.resolve('tsx')] };
 }
 
 export class EngineError extends Error {
@@ -117,6 +131,7 @@ export class EnginePool {
     const options = this.options;
     return new Piscina({
       filename: new URL(import.meta.url.endsWith('.ts') ? './engine-worker.ts' : './engine-worker.js', import.meta.url).href,
+      ...sourceWorkerArgv(),
       minThreads: 0,
       // Idle workers wait on their message port, not parked in Atomics.wait (piscina's default): a parked worker
       // runs no timer and no V8 idle task, so it kept a large document's memory (about 170 MB of the 25 MB

@@ -1,7 +1,9 @@
 // EnginePool bounds (issue 11, items 3 and 5): idle workers are shut down, none kept warm, and the
 // match limit reaches the engine.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { EngineError, EnginePool } from '../../../server/worker/pool.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.ts';
 import { pathologicalDocx } from '../../helpers/pathological.ts';
@@ -112,4 +114,20 @@ test('after a large task its workers retire: every task in flight or waiting mea
   } finally {
     await steady.close();
   }
+});
+
+test('from source in a process that registered tsx through its API (bin/hyperlinker.mjs), a worker still loads', () => {
+  const poolUrl = new URL('../../../server/worker/pool.ts', import.meta.url).href;
+  const script = [
+    "const { register } = await import('tsx/esm/api');",
+    'register();',
+    `const { EnginePool } = await import(${JSON.stringify(poolUrl)});`,
+    'const pool = new EnginePool({ threads: 1, timeoutMs: 60000 });',
+    "const r = await pool.refineStyle({ entries: [], citeStyle: 'off' }, []);",
+    'await pool.close();',
+    'console.log(r.styleDetection.evidence.reason);',
+  ].join('\n');
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../../..', import.meta.url)), env, encoding: 'utf8' });
+  assert.equal(out.trim(), 'no reference entries');
 });
