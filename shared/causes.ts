@@ -13,6 +13,7 @@ const CAUSES = {
   entryLacks: '{label}: {why}',
   // What an entry lacks: the reader's verdict on the entry as written.
   noAuthorsNoTitle: 'neither authors nor a title were found',
+  cutShort: 'the entry is cut short ("{text}")',
   runTogether: 'fields read run together: the {field} reads "{text}"',
   unreadWords: 'the reading does not account for: {words}',
   recordLacks: "the registry's record lacks {fields}, and the entry does not give it",

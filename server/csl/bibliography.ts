@@ -132,7 +132,10 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
   if (e.url && !e.doi) item.URL = e.url;
   else delete item.URL;
   const unread = unreadWords(body, item);
-  const why = (!item.title && !item.author?.length ? causeOf('noAuthorsNoTitle', {}) : null) ?? runTogether(item)
+  // An entry the manuscript cuts short ("… Genome Bi..."): what follows the cut is not in the text.
+  const cut = /(?:\S+\s+)?\S*\p{L}(?:\.{3}|…)\s*$/u.exec(body);
+  const why = (!item.title && !item.author?.length ? causeOf('noAuthorsNoTitle', {}) : null)
+    ?? (cut ? causeOf('cutShort', { text: cut[0].trim() }) : null) ?? runTogether(item)
     ?? (unread.length ? causeOf('unreadWords', { words: unread.slice(0, 5).join(', ') }) : null);
   if (why) return { reason: why };
   const abbreviated = read.etAl || /\bet al\b|…/.test(body);

@@ -25,6 +25,7 @@ export interface CslJsonItem {
   publisher?: string;
   'publisher-place'?: string;
   edition?: string;
+  'number-of-pages'?: string;
   DOI?: string;
   URL?: string;
   /** The a/b letter that tells one author's works of a year apart, as printed ("2020a"). */

@@ -50,13 +50,19 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})(?:\\s*\\(([^()]{1,12})\\))?\\s*\\((?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?(?:,?\\s+(?:1[5-9]|20)\\d\\d)?\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
   // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
+  // PLOS's "163 (4) 643–657": a page range after the issue with no separator (a range, so that "45 (10) 2013" is not read so)
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s+(${PAGE})\\s*${DASH}+\\s*(${PAGE})(?![\\d(])`, 'g'), v: 1, i: 2, p: 3 },
   // Elsevier 26 (1938) 199
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
   // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between;
   // "pp. 1870" is a page, not a month and a year)
   { re: new RegExp(`\\bvol(?:ume)?\\.?\\s*(\\d{1,5})(?:\\s*,?\\s*(?:no|issue|nr)\\.?\\s*(\\w{1,6}))?(?:\\s*,\\s*(?:(?!pp?\\.|pages?\\s)\\p{L}+\\.?\\s+)?(?:1[5-9]|20)\\d\\d)?(?:\\s*,?\\s*(?:pp?\\.?|pages?)\\s*${PAGES})?`, 'giu'), v: 1, i: 2, p: 3 },
-  // 312:1027-1030, 6:521-31
-  { re: new RegExp(`\\b(\\d{1,5})\\s*:\\s*${PAGES}`, 'g'), v: 1, p: 2 },
+  // A supplement or part as the issue: 19 Suppl 2:ii215-25, 19 (Suppl. 1), 12 Pt 3:45-60
+  { re: new RegExp(`\\b(\\d{1,5})\\s+((?:Suppl(?:ement)?|Pt|Part)\\.?(?:\\s*\\d{1,3})?)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
+  // LNCS as PLOS prints it: 6044/2010: 426-440 (the volume, the year of the volume)
+  { re: new RegExp(`\\b(\\d{1,5})\\/${YEAR}\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // 312:1027-1030, 6:521-31; PLOS's "109: : 53–81" (an empty issue between the colons)
+  { re: new RegExp(`\\b(\\d{1,5})\\s*:(?:\\s*:)?\\s*${PAGES}`, 'g'), v: 1, p: 2 },
   // 19, 147-151 (Harvard/ACS/AIP)
   { re: new RegExp(`\\b(\\d{1,5})\\s*,\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
   // 45 (10) without pages, 27(1).

@@ -35,6 +35,8 @@ export interface ParsedReference {
   edition: string | null;
   publisher: string | null;
   publisherPlace: string | null;
+  /** A book's length as printed ("170 p."), or null. */
+  numberOfPages: string | null;
   /** DOI written in the reference (lower case), or null. */
   doi: string | null;
   url: string | null;
@@ -112,6 +114,31 @@ function namesOnly(s: string): boolean {
   return /^[\p{L}\s.,'’&;-]+$/u.test(s) && !/(?<![\p{L}'’])(?!(?:and|und|et|van|von|der|den|del|della|dos|das)\b)\p{Ll}{4,}/u.test(s);
 }
 
+/** A word of a sentence, not of a journal's name: lower case, four letters or more, not a joining word ("of the", "für die"). */
+const PROSE_WORD = /(?<![\p{L}'’-])(?!(?:and|for|the|with|from|into|upon|und|der|die|das|des|dem|für|del|della|dei|les|van|von|zur|zum)(?![\p{L}'’-]))\p{Ll}{4,}(?![\p{L}'’-])/u;
+
+/**
+ * A title of several sentences runs on past the full stop the title was cut at: "An experimental study of … Oxytricha.
+ * I. Study of the normal animal, with an account of cannibalism. Journal of Experimental Zoology 29: 473–513". `seg` is
+ * the text between that cut and the source's numbers; a sentence of it that reads as prose (lower-case words a
+ * journal's name does not hold) is the title's, and so is a part number after it ("DNA of ciliated protozoa. VIII.").
+ * Returns where the title now ends in `seg` and where the journal starts, or null when no part reads so.
+ */
+function titleRunOn(seg: string): { titleEnd: number; journalStart: number } | null {
+  const breaks = [...seg.matchAll(/([.?!])\s+(?=[\p{Lu}\d])/gu)];
+  let cut = -1;
+  let from = 0;
+  breaks.forEach((b, k) => {
+    if (PROSE_WORD.test(seg.slice(from, b.index))) cut = k;
+    from = b.index + b[0].length;
+  });
+  if (cut < 0) return null;
+  const partAfter = (k: number) => seg.slice(breaks[k]!.index + breaks[k]![0].length, breaks[k + 1]!.index);
+  while (cut + 1 < breaks.length && /^(?:[IVXLC]+|\d{1,2})$/.test(partAfter(cut))) cut++;
+  const b = breaks[cut]!;
+  return { titleEnd: b.index + (b[1] === '.' ? 0 : 1), journalStart: b.index + b[0].length };
+}
+
 /**
  * Springer's LNCS and basic styles and BMC end the names at a colon: "Wilkins, E., Radford, W.: Title.",
  * "Treiber E, Nadziakiewicz HC: Title.", "Smith, J., et al.: Title.". The names end on initials or "et al.".
@@ -177,8 +204,14 @@ export function parseReference(text: string): ParsedReference {
     const y = year ? rest.slice(lead).search(new RegExp(`\\b${year}\\b`)) : -1;
     return y >= 0 ? y + lead : rest.length;
   })();
+  // The title's later sentences read into the journal: they go back to the title.
+  const runOn = nums?.volume && title && span && !publication ? titleRunOn(rest.slice(0, containerEnd)) : null;
+  if (runOn && span) {
+    span = { start: span.start, end: afterTitle + runOn.titleEnd };
+    title = cleaned.slice(span.start, span.end).trim();
+  }
   const container = rest
-    .slice(0, containerEnd)
+    .slice(runOn?.journalStart ?? 0, containerEnd)
     .replace(/^\s*In\b:?\s*/i, '')
     .replace(new RegExp(`\\(\\s*(?:(?:${MONTH_OR_SEASON})\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d[a-z]?\\s*\\)`, 'gu'), ' ')
     .replace(new RegExp(`(?:\\s|^)(?:(?:${MONTH_OR_SEASON})\\s*)?(?:1[5-9]|20)\\d\\d[a-z]?(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?[\\s.,;:]*$`, 'u'), ' ')
@@ -209,6 +242,7 @@ export function parseReference(text: string): ParsedReference {
     edition: publication?.edition ?? titleEdition?.[1] ?? null,
     publisher: publication?.publisher ?? null,
     publisherPlace: publication?.place ?? null,
+    numberOfPages: publication?.numberOfPages ?? null,
     doi,
     url,
     numbers: cleaned.match(/\d+/g) ?? [],

@@ -18,6 +18,8 @@ export interface Publication {
   publisher: string | null;
   place: string | null;
   pages: ParsedPages | null;
+  /** The book's length as printed after the imprint ("170 p.", "320 pp."), or null. */
+  numberOfPages: string | null;
 }
 
 /** Words that name a publisher: a press, a house, a company. */
@@ -72,6 +74,13 @@ function readImprint(tail: string): { publisher: string; place: string | null } 
 export function readPublication(rest: string, year: string | null): Publication | null {
   let s = rest.replace(/^[\s.,;:”"’]+/u, '');
   if (year) s = s.replace(new RegExp(`(?:^|[\\s,;.:])\\(?${year}[a-z]?\\)?(?=[\\s.,;:]|$)`, 'g'), ' ');
+  // A book's length, after the imprint: "Cincinnati: University of Cincinnati. 170 p.", "Springer; 2010. 320 pp."
+  let numberOfPages: string | null = null;
+  const length = /(?:^|[\s.,;])(\d{1,5})\s*(?:pp?|pages|S)\.?\s*$/u.exec(s);
+  if (length) {
+    numberOfPages = length[1]!;
+    s = s.slice(0, length.index + 1);
+  }
   let pages: ParsedPages | null = null;
   // "pp. 12–30", "(pp. 12–30)", or a bare range after a comma or colon that ends a part: "…, 12–30. Chicago: …".
   const pp = new RegExp(`\\(?\\b(?:pp?\\.?|pages?)\\s*${PAGES}\\)?|[,:]\\s*(\\d{1,5})\\s*${DASH}+\\s*(\\d{1,5})\\s*(?:\\.(?=\\s)|\\.?$)`, 'u').exec(s);
@@ -89,7 +98,7 @@ export function readPublication(rest: string, year: string | null): Publication 
   const chapter = /^In\b:?\s+/i.exec(s);
   if (!chapter) {
     const imprint = readImprint(s);
-    return imprint ? { kind: 'book', containerTitle: null, editors: [], edition, ...imprint, pages } : null;
+    return imprint ? { kind: 'book', containerTitle: null, editors: [], edition, ...imprint, pages, numberOfPages } : null;
   }
   s = s.slice(chapter[0].length);
   let editors: ParsedAuthor[] = [];
@@ -131,5 +140,5 @@ export function readPublication(rest: string, year: string | null): Publication 
     containerTitle = bookTitle;
   }
   if (containerTitle.length < 2) return null;
-  return { kind: 'chapter', containerTitle, editors, edition, publisher: imprint?.publisher ?? null, place: imprint?.place ?? null, pages };
+  return { kind: 'chapter', containerTitle, editors, edition, publisher: imprint?.publisher ?? null, place: imprint?.place ?? null, pages, numberOfPages };
 }

@@ -110,6 +110,7 @@ export function readReference(text: string, id = ''): ReferenceRecord {
   if (r.edition) item.edition = r.edition;
   if (r.publisher) item.publisher = r.publisher;
   if (r.publisherPlace) item['publisher-place'] = r.publisherPlace;
+  if (r.numberOfPages) item['number-of-pages'] = r.numberOfPages;
   if (r.pages) item.page = r.pages.last ? `${r.pages.first}-${r.pages.last}` : r.pages.first;
   if (r.doi) item.DOI = r.doi;
   if (r.url) item.URL = r.url;

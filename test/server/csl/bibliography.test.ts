@@ -35,6 +35,11 @@ test('skipped with the reason: "et al." where the style prints more names, text 
   assert.match(text(out, 'bib-2')!, /^Annual report of the city gardens committee, second part\. \(n\.d\.\)/);
 });
 
+test('an entry the manuscript cuts short ("… Genome Bi...") is skipped, naming the cut', () => {
+  const out = apa.render([entry('bib-1', 'Coyne RS, Hannick L (2011) Comparative genomics of the pathogenic ciliate Ichthyophthirius multifiliis. Genome Bi...')]);
+  assert.deepEqual(out.skipped, [{ key: 'bib-1', reason: 'the entry is cut short ("Genome Bi...")' }]);
+});
+
 test('an entry that lacks a field (no pages, no issue) is rendered without it; "et al." passes where the style abbreviates as far', () => {
   const vancouver = createBibliographyRenderer(loadBundledStyle('vancouver')!);
   const out = vancouver.render([

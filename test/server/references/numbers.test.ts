@@ -29,6 +29,16 @@ test('a chapter\'s or a proceedings paper\'s pages after the year, with no volum
   assert.deepEqual(vip('Heart 2013, 99, A155.3–A156.', '2013'), ['99', null, 'A155.3-A156']);
 });
 
+test('PLOS shapes: pages after the issue with no separator, an empty issue, an LNCS volume/year, a supplement as the issue', () => {
+  assert.deepEqual(vip('Protist 163 (4) 643-657.', '2012'), ['163', '4', '643-657']);
+  assert.deepEqual(vip('Methods in cell biology 109: : 53-81.', '2012'), ['109', null, '53-81']);
+  assert.deepEqual(vip('Research in Computational Molecular Biology 6044/2010: 426-440.', '2010'), ['6044', null, '426-440']);
+  assert.deepEqual(vip('Bioinformatics 19 Suppl 2: ii215-ii225.', '2003'), ['19', 'Suppl 2', 'ii215-ii225']);
+  assert.deepEqual(vip('Blood 112 (Suppl. 1), 45-47.', '2008'), ['112', 'Suppl. 1', '45-47']);
+  // A year after the issue is no page range: the issue alone.
+  assert.deepEqual(vip('Nature 45 (10) 2013.', '2013'), ['45', '10', null]);
+});
+
 test('short page ranges are expanded', () => {
   assert.deepEqual(expandPages('1425', '37'), { first: '1425', last: '1437' });
 });

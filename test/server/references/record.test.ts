@@ -169,3 +169,32 @@ test('the year after the names wins over a later one; MLA names run to the quote
     title: 'Nonequilibrium Phase Transitions', 'container-title': 'Physical Review Letters', volume: '109',
   });
 });
+
+test('PLOS: a title of several sentences goes on past its first full stop; the journal is the last sentence before the numbers', () => {
+  const dawson = readReference('66. Dawson JA (1919) An experimental study of an amicronucleate Oxytricha. I. Study of the normal animal, with an account of cannibalism. Journal of Experimental Zoology 29: 473–513.', 'bib-66');
+  assert.deepEqual(dawson.item, {
+    id: 'bib-66', type: 'article-journal', author: [{ family: 'Dawson', given: 'J. A.' }], issued: { 'date-parts': [[1919]] },
+    title: 'An experimental study of an amicronucleate Oxytricha. I. Study of the normal animal, with an account of cannibalism',
+    'container-title': 'Journal of Experimental Zoology', volume: '29', page: '473-513',
+  });
+  // A part number after the sentence ("… protozoa. VIII.") is the title's; an abbreviated journal ("J. Exp. Zool.") is not split.
+  const swanton = readReference('Swanton MT, Heumann JM, Prescott DM (1980) Gene-sized DNA molecules: absence of nicks. DNA of ciliated protozoa. VIII. Chromosoma 77: 217–227.');
+  assert.deepEqual([swanton.item.title, swanton.item['container-title']], ['Gene-sized DNA molecules: absence of nicks. DNA of ciliated protozoa. VIII', 'Chromosoma']);
+  const abbreviated = readReference('Dawson JA (1919) An experimental study of Oxytricha. J. Exp. Zool. 29: 473–513.');
+  assert.deepEqual([abbreviated.item.title, abbreviated.item['container-title']], ['An experimental study of Oxytricha', 'J. Exp. Zool']);
+});
+
+test('PLOS: a thesis-like book with its place, publisher and length; LNCS volume/year; a supplement issue', () => {
+  assert.deepEqual(readReference('Heyse SR (2011) Functional divergence between Tetrahymena telomere proteins. Cincinnati: University of Cincinnati. 170 p.').item, {
+    id: '', type: 'book', author: [{ family: 'Heyse', given: 'S. R.' }], issued: { 'date-parts': [[2011]] },
+    title: 'Functional divergence between Tetrahymena telomere proteins', publisher: 'University of Cincinnati', 'publisher-place': 'Cincinnati', 'number-of-pages': '170',
+  });
+  assert.deepEqual(readReference('Peng Y, Leung HCM (2010) IDBA—a practical iterative de Bruijn graph de novo assembler. Research in Computational Molecular Biology 6044/2010: 426–440.').item, {
+    id: '', type: 'article-journal', author: [{ family: 'Peng', given: 'Y' }, { family: 'Leung', given: 'H. C. M.' }], issued: { 'date-parts': [[2010]] },
+    title: 'IDBA—a practical iterative de Bruijn graph de novo assembler', 'container-title': 'Research in Computational Molecular Biology', volume: '6044', page: '426-440',
+  });
+  const stanke = readReference('Stanke M, Waack S (2003) Gene prediction with a hidden Markov model. Bioinformatics 19 Suppl 2: ii215–ii225.').item;
+  assert.deepEqual([stanke['container-title'], stanke.volume, stanke.issue, stanke.page], ['Bioinformatics', '19', 'Suppl 2', 'ii215-ii225']);
+  const protist = readReference('Zoller SD, Doak TG, et al. (2012) Characterization of the ciliate Oxytricha trifallax. Protist 163 (4) 643–657.').item;
+  assert.deepEqual([protist['container-title'], protist.volume, protist.issue, protist.page], ['Protist', '163', '4', '643-657']);
+});
