@@ -134,7 +134,7 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
   const unread = unreadWords(body, item);
   // An entry the manuscript cuts short ("… Genome Bi..."): what follows the cut is not in the text.
   const cut = /(?:\S+\s+)?\S*\p{L}(?:\.{3}|…)\s*$/u.exec(body);
-  const why = (!item.title && !item.author?.length ? causeOf('noAuthorsNoTitle', {}) : null)
+  const why = (!item.title && !item.author?.length && !item['container-title'] ? causeOf('noAuthorsNoTitle', {}) : null)
     ?? (cut ? causeOf('cutShort', { text: cut[0].trim() }) : null) ?? runTogether(item)
     ?? (unread.length ? causeOf('unreadWords', { words: unread.slice(0, 5).join(', ') }) : null);
   if (why) return { reason: why };

@@ -12,7 +12,7 @@ import type { CslItem, CslName } from './render.ts';
 const STYLE_WORDS = new Set([
   'and', 'the', 'vol', 'volume', 'no', 'issue', 'pp', 'page', 'pages', 'edn', 'ed', 'eds', 'editor', 'editors', 'in', 'et', 'al',
   'available', 'from', 'retrieved', 'online', 'internet', 'doi', 'http', 'https', 'org', 'accessed', 'cited', 'date', 'pag', 'nd',
-  'viewed', 'url',
+  'viewed', 'url', 'na', 'anon', 'anonymous', 'pag',
   'jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'january', 'february', 'march',
   'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
 ]);

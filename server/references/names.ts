@@ -158,3 +158,16 @@ const INITIALS_AUTHOR = `\\p{Lu}\\.(?:\\s?-?\\p{Lu}\\.){0,3}\\s?(?:${NAME_WORD}\
  * It ends where a comma or an opening quote follows the last author; a space missing after a comma (OCR) is tolerated.
  */
 export const INITIALS_FIRST_LIST = new RegExp(`^${INITIALS_AUTHOR}(?:,\\s*${INITIALS_AUTHOR})*(?:,?\\s+(?:and|&)\\s*${INITIALS_AUTHOR})?(?:,?\\s+et\\s+al\\.)?(?=,|\\s*[“"‘])`, 'u');
+
+/** Words that make a name without given names an organisation's: "World Health Organization", "IUCN Red List Committee". */
+export const CORPORATE = /\b(?:Organi[sz]ation|Association|Society|Institut[eo]?|Committee|Council|Agency|Department|Ministry|Ministerio|University|Group|Consortium|Foundation|Office|Board|Commission|Cent(?:re|er)|Service|Network|Collaboration|Bureau|Corporation|Company|Federation|Union|Academy|Programme|Program|Initiative|Project|Authority|Administration|Government|Statistics|Survey|Working|Panel|Task Force|Nations|Bank|Fund|Trust|Laborator(?:y|ies)|Hospital|College|School|Inc|Ltd|GmbH)\b/u;
+
+/**
+ * A reading that cannot be a person's or an organisation's name: a joining word inside it ("NOTES AND ANNOUNCEMENTS",
+ * "Red List of Threatened Species") unless it names an organisation ("Ministry of Health"), or digits, a colon, a
+ * semicolon or brackets ("&NA;: Subject Index to Volume 16").
+ */
+export function notAName(a: ParsedAuthor): boolean {
+  if (/[\d:;[\]]/u.test(a.family)) return true;
+  return /(?:^|\s)(?:and|of|the|for|in|on|AND|OF|THE|FOR|IN|ON)(?:\s|$)/u.test(a.family) && !(!a.given && CORPORATE.test(a.family));
+}

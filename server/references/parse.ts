@@ -6,7 +6,7 @@
 import { findDois } from './doi-text.ts';
 import { findMonthDay } from './dates.ts';
 import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from './fields.ts';
-import { extendOverMiddleInitials, INITIALS_FIRST_LIST, namesRunToYear, readAuthors, type ParsedAuthor } from './names.ts';
+import { extendOverMiddleInitials, INITIALS_FIRST_LIST, namesRunToYear, notAName, readAuthors, type ParsedAuthor } from './names.ts';
 import { DASH, expandPages, findNumbers, MONTH_OR_SEASON, PAGES, type ParsedPages } from './numbers.ts';
 import { readPublication } from './publication.ts';
 
@@ -61,6 +61,9 @@ export function cleanReference(text: string): { cleaned: string; doi: string | n
     .replace(/\b(?:doi|DOI)\s*:?\s*(?=[\s.,;]|$)/g, ' ')
     .replace(/\[?\b(?:PubMed|PMID|PMCID|PMC|Medline|CrossRef|Google Scholar|Web of Science)\b(?:\s*(?:ID)?\s*:?\s*(?:PMC)?\d+)?\]?\s*\.?/gi, ' ')
     .replace(/\b(?:Available (?:from|at|online)|Accessed|Retrieved|Cited|Epub(?: ahead of print)?)\b[^.;]*[.;]?/gi, ' ')
+    // No date, as styles print it: "(n.d.)", "n.d.", "[no date]"; and MLA's no page, "n. pag."
+    // (lower case only: "N. D. Smith" is a name's initials)
+    .replace(/[([]?\b(?:n\.\s?d\.|[Nn]o date\b|n\.\s?pag\.)[)\]]?\.?/g, ' ')
     .replace(new RegExp(`\\b(\\d{2,})\\s*${DASH}+\\s*(\\d+)\\b`, 'g'), (m, a: string, b: string) => {
       const p = expandPages(a, b);
       return Number(p.last) > Number(a) ? `${a}-${p.last}` : m;
@@ -139,6 +142,27 @@ function titleRunOn(seg: string): { titleEnd: number; journalStart: number } | n
   return { titleEnd: b.index + (b[1] === '.' ? 0 : 1), journalStart: b.index + b[0].length };
 }
 
+/** A journal's own second part after a comma: "Progress in Computational Fluid Dynamics, An International Journal". */
+const JOURNAL_PART = /^(?:An?\s+International|Part|Section|Series|Ser\.|[A-Z](?::|\s|$))/u;
+
+/**
+ * Elsevier prints the journal after the title with a comma and its numbers after a full stop: "The subtleties of
+ * scientific writing, Journal of Small Animal Practice. 53 (2012) 311–312". The journal is the part after the last
+ * comma (not one after an abbreviation: "J. Chem. Soc., Perkin Trans."), with a part of its own before it. Returns
+ * where the title ends and the journal starts in `title`, or null when the title has no such comma.
+ */
+function journalAfterComma(title: string): { titleEnd: number; journalStart: number } | null {
+  const cuts = [...title.matchAll(/(?<!\.),\s+(?=\p{Lu})/gu)];
+  let k = cuts.length - 1;
+  if (k < 0) return null;
+  while (k > 0 && JOURNAL_PART.test(title.slice(cuts[k]!.index + cuts[k]![0].length))) k--;
+  const cut = cuts[k]!;
+  const journal = title.slice(cut.index + cut[0].length);
+  // A journal's name: its words of four letters or more are capitalised.
+  if (PROSE_WORD.test(journal) || cut.index < 3) return null;
+  return { titleEnd: cut.index, journalStart: cut.index + cut[0].length };
+}
+
 /**
  * Springer's LNCS and basic styles and BMC end the names at a colon: "Wilkins, E., Radford, W.: Title.",
  * "Treiber E, Nadziakiewicz HC: Title.", "Smith, J., et al.: Title.". The names end on initials or "et al.".
@@ -163,13 +187,24 @@ export function parseReference(text: string): ParsedReference {
   if (quote && quote.index > 0 && (!yearHit || yearHit.start > authorEnd + quote.index) && namesOnly(cleaned.slice(authorEnd, authorEnd + quote.index))) {
     authorEnd += quote.index;
   }
+  // Names hold no quotation mark: a block read past one ran into a quoted title in capitals ("FRAGOSO, ÉLCIO. “O PONTO …”").
+  const quoteIn = /[“"]/u.exec(cleaned.slice(0, authorEnd));
+  if (quoteIn && quoteIn.index > 0) authorEnd = quoteIn.index;
   // An entry that opens on a quoted title has no authors (IEEE, ACS: “Troubleshooting forum,” Plastics, …).
   if (/^\s*[“"‘]/u.test(cleaned)) authorEnd = 0;
-  let parsedAuthors = parseAuthors(cleaned.slice(0, authorEnd));
+  // "&NA;" is a registry's mark for a missing name: no author ("&NA;: Subject Index to Volume 16. Medical Care. …").
+  const missingName = /^&NA;\s*[:.,]\s*/.exec(cleaned);
+  if (missingName) authorEnd = missingName[0].length;
+  let parsedAuthors = missingName ? { authors: [], surnames: [], etAl: false } : parseAuthors(cleaned.slice(0, authorEnd));
   // A name holds no lower-case word of four letters or more ("Annual report of the city gardens committee" is a title).
-  const authors = readAuthors(parsedAuthors.authors).filter((a) => a.family.length > 1 && a.family.length < 60 && !/(?:^|\s)\p{Ll}{4,}(?:\s|$)/u.test(a.family));
-  // A block none of whose names is a name is the title, first: "Characterization of cancer stem cells. Nature …".
-  if (!authors.length && parsedAuthors.authors.length) {
+  const read = readAuthors(parsedAuthors.authors);
+  const isName = (a: ParsedAuthor) => a.family.length > 1 && a.family.length < 60 && !/(?:^|\s)(?!(?:della|dello|delle|degli|zur|zum|von|van|der|den|des|dos|das|ten|ter)\s)\p{Ll}{4,}(?:\s|$)/u.test(a.family) && !notAName(a);
+  const authors = read.filter(isName);
+  // A block none of whose names is a name is the title, first: "Characterization of cancer stem cells. Nature …";
+  // so is one whose first "name" cannot be one: "NOTES AND ANNOUNCEMENTS, Language Learning. 27 (1977) 221–224",
+  // "News at a glance, Science. 360 (2018) 244–246".
+  if ((!authors.length && parsedAuthors.authors.length) || (read[0] && !isName(read[0]))) {
+    authors.length = 0;
     authorEnd = 0;
     parsedAuthors = { authors: [], surnames: [], etAl: false };
   }
@@ -180,6 +215,9 @@ export function parseReference(text: string): ParsedReference {
   let span = findTitleSpan(cleaned, titleFrom);
   let title = span ? cleaned.slice(span.start, span.end).trim() : null;
   if (title && looksLikeSourceOnly(title, year)) { title = null; span = null; }
+  // A title-only entry's date and a separator left by a link word removed: "IUCN Red List (2016).", "PLoS; Available from:".
+  const tail = title && span ? new RegExp(`(?:\\s*\\(${year ?? '(?!)'}[a-z]?\\)|,\\s*${year ?? '(?!)'}[a-z]?)?[\\s;,:]*$`).exec(title) : null;
+  if (title && span && tail && tail[0] && tail.index > 0) { title = title.slice(0, tail.index); span = { start: span.start, end: span.start + tail.index }; }
   // "2010. In: Grown C, Valodia I (Eds). Taxation …": no title of its own, the book follows.
   if (title && /^In\b:?\s/.test(title)) { title = null; span = null; }
   // APA prints a book's edition after its title: "The book of things (2nd ed.)".
@@ -217,8 +255,17 @@ export function parseReference(text: string): ParsedReference {
     .replace(new RegExp(`(?:\\s|^)(?:(?:${MONTH_OR_SEASON})\\s*)?(?:1[5-9]|20)\\d\\d[a-z]?(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?[\\s.,;:]*$`, 'u'), ' ')
     .replace(/\b(?:vol(?:ume)?|no|pp?)\.?\s*$/i, '')
     .replace(/^[\s.,;:”"’]+|[\s.,;:(“"‘]+$/g, '')
+    // ISO 690's "Title, 1904. Scientific American": the year closes the title's sentence, not the journal's name.
+    .replace(new RegExp(`^${year ?? '(?!)'}[a-z]?\\.\\s+`), '')
     .trim();
   if (container.length >= 2 && /\p{L}{2}/u.test(container)) containerTitle = container;
+  // Elsevier: "Title, Journal. 53 (2012) 311–312": nothing between the title and the numbers, the journal in the title.
+  const elsevier = !containerTitle && !publication && nums && title && span && /^[\s.,;:]*$/.test(rest.slice(0, nums.start)) ? journalAfterComma(title) : null;
+  if (elsevier && title && span) {
+    containerTitle = title.slice(elsevier.journalStart).trim();
+    title = title.slice(0, elsevier.titleEnd).trim();
+    span = { start: span.start, end: span.start + elsevier.titleEnd };
+  }
   if (publication) containerTitle = publication.containerTitle;
   // The month and day beside the year: in the source, or beside the year the entry is dated by (not in its title).
   const atYear = year && yearHit ? findMonthDay(cleaned, year, Math.max(0, yearHit.start - 16)) : null;

@@ -5,6 +5,7 @@
 
 import type { CslJsonItem } from './csl-json.ts';
 import { parseLabel } from './fields.ts';
+import { CORPORATE } from './names.ts';
 import { parseReference, type ParsedReference } from './parse.ts';
 
 export type RecordField = 'author' | 'issued' | 'title' | 'container-title' | 'volume' | 'issue' | 'page' | 'DOI' | 'URL';
@@ -86,8 +87,6 @@ function cslGiven(given: string): string {
   return /^\p{Lu}{2,4}$/u.test(given) ? [...given].map((c) => `${c}.`).join(' ') : given;
 }
 
-/** Words that make a name without given names an organisation's: "World Health Organization", "IUCN Red List Committee". */
-const CORPORATE = /\b(?:Organi[sz]ation|Association|Society|Institut[eo]?|Committee|Council|Agency|Department|Ministry|Ministerio|University|Group|Consortium|Foundation|Office|Board|Commission|Cent(?:re|er)|Service|Network|Collaboration|Bureau|Corporation|Company|Federation|Union|Academy|Programme|Program|Initiative|Project|Authority|Administration|Government|Statistics|Survey|Working|Panel|Task Force|Nations|Bank|Fund|Trust|Laborator(?:y|ies)|Hospital|College|School|Inc|Ltd|GmbH)\b/u;
 
 /** A name as CSL-JSON holds it: an organisation (a name of several words, no given names, an organisation's word) as a literal. */
 function cslName(a: { family: string; given: string | null }): NonNullable<CslJsonItem['author']>[number] {

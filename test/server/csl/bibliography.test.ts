@@ -79,3 +79,9 @@ test('registry first: an approved work with its record is rendered from the reco
   assert.equal(recordItem('x', { type: 'book' }), null);
   assert.deepEqual(recordItem('x', { title: 'T', author: [{ family: 3 }, 'x', { literal: 'WHO' }], issued: { 'date-parts': [['2004']] } }), { id: 'x', type: 'article-journal', title: 'T', author: [{ literal: 'WHO' }] });
 });
+
+test('an entry that names only its source ("The Annals of Thoracic Surgery 1990, 50, 981.") is rendered from it', () => {
+  const out = apa.render([entry('bib-1', '(26) The Annals of Thoracic Surgery 1990, 50, 981.')]);
+  assert.deepEqual(out.skipped, []);
+  assert.match(text(out, 'bib-1')!, /The Annals of Thoracic Surgery/);
+});

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readAuthors } from '../../../server/references/names.ts';
+import { notAName, readAuthors } from '../../../server/references/names.ts';
 
 const read = (chunks: string[]) => readAuthors(chunks).map((a) => [a.family, a.given]);
 
@@ -21,4 +21,12 @@ test('Chicago and MLA: "Surname, Given Names" first, then "Given Surname", parti
 test('an editors marker is no author; APA 6\'s elided middle "… Odabas, A. R." is the last author, clean', () => {
   assert.deepEqual(read(['Smith, J.', 'Eds.']), [['Smith', 'J.']]);
   assert.deepEqual(read(['Erdem, D.', '… Odabas, A. R.']), [['Erdem', 'D.'], ['Odabas', 'A. R.']]);
+});
+
+test('notAName: a joining word, digits, a colon; an organisation with "of" and no given names is a name', () => {
+  assert.equal(notAName({ family: 'NOTES AND ANNOUNCEMENTS', given: 'Language Learning' }), true);
+  assert.equal(notAName({ family: 'The American Journal of the Medical Sciences 237', given: null }), true);
+  assert.equal(notAName({ family: ': Subject Index', given: null }), true);
+  assert.equal(notAName({ family: 'Ministry of Health', given: null }), false);
+  assert.equal(notAName({ family: 'van der Berg', given: 'J.' }), false);
 });

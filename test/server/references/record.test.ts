@@ -198,3 +198,46 @@ test('PLOS: a thesis-like book with its place, publisher and length; LNCS volume
   const protist = readReference('Zoller SD, Doak TG, et al. (2012) Characterization of the ciliate Oxytricha trifallax. Protist 163 (4) 643–657.').item;
   assert.deepEqual([protist['container-title'], protist.volume, protist.issue, protist.page], ['Protist', '163', '4', '643-657']);
 });
+
+test('Elsevier with titles: the journal after the title\'s last comma, a journal of two parts kept whole, no journal after an abbreviation', () => {
+  assert.deepEqual(readReference('[7] G. Polton, I. Grant, The subtleties of scientific writing, Journal of Small Animal Practice. 53 (2012) 311–312.', 'bib-7').item, {
+    id: 'bib-7', type: 'article-journal', author: [{ family: 'Polton', given: 'G.' }, { family: 'Grant', given: 'I.' }], issued: { 'date-parts': [[2012]] },
+    title: 'The subtleties of scientific writing', 'container-title': 'Journal of Small Animal Practice', volume: '53', page: '311-312',
+  });
+  const two = readReference('[2] N. Boughattas, Simulation of free turbulent jets: evaluation of models, Progress in Computational Fluid Dynamics, An International Journal. 10 (2010) 113.').item;
+  assert.deepEqual([two.title, two['container-title'], two.volume, two.page], ['Simulation of free turbulent jets: evaluation of models', 'Progress in Computational Fluid Dynamics, An International Journal', '10', '113']);
+  const pagesOnly = readReference('[3] M. Bunge, Protophysics, Foundations of Physics. (1967) 85–127.').item;
+  assert.deepEqual([pagesOnly.title, pagesOnly['container-title'], pagesOnly.page], ['Protophysics', 'Foundations of Physics', '85-127']);
+});
+
+test('a "name" that cannot be one makes the block a title: a joining word, a colon or digits; an organisation keeps its "of"; "&NA;" is no name', () => {
+  assert.deepEqual(readReference('[1] NOTES AND ANNOUNCEMENTS, Language Learning. 27 (1977) 221–224.').item, {
+    id: '', type: 'article-journal', issued: { 'date-parts': [[1977]] }, title: 'NOTES AND ANNOUNCEMENTS', 'container-title': 'Language Learning', volume: '27', page: '221-224',
+  });
+  assert.deepEqual(readReference('[5] News at a glance, Science. 360 (2018) 244–246.').item, {
+    id: '', type: 'article-journal', issued: { 'date-parts': [[2018]] }, title: 'News at a glance', 'container-title': 'Science', volume: '360', page: '244-246',
+  });
+  assert.deepEqual(readReference('10. &NA;: Subject Index to Volume 16. Medical Care. 16, 1060–1061 (1978).').item, {
+    id: '', type: 'article-journal', issued: { 'date-parts': [[1978]] }, title: 'Subject Index to Volume 16', 'container-title': 'Medical Care', volume: '16', page: '1060-1061',
+  });
+  assert.deepEqual(readReference('1. Ministry of Health. Annual report. Wellington: Ministry of Health; 2011.').item.author, [{ literal: 'Ministry of Health' }]);
+});
+
+test('a title-only entry: its date "(2016)" or ", 1904", a separator a link word left, and "n.d." / "[no date]" are not the title\'s', () => {
+  assert.deepEqual(readReference('[17] IUCN Red List of Threatened Species (2016).').item, { id: '', type: 'document', issued: { 'date-parts': [[2016]] }, title: 'IUCN Red List of Threatened Species' });
+  assert.deepEqual(readReference('15. Public Library of Science (PLoS); Available from: https://plos.org').item, { id: '', type: 'document', title: 'Public Library of Science (PLoS)', URL: 'https://plos.org' });
+  assert.deepEqual(readReference('The Blindness of the Submarine, 1904. Scientific American [online], Vol. 90, no. 14, p. 266–266.').item, {
+    id: '', type: 'article-journal', issued: { 'date-parts': [[1904]] }, title: 'The Blindness of the Submarine', 'container-title': 'Scientific American [online]', volume: '90', issue: '14', page: '266-266',
+  });
+  assert.equal(readReference('[3] Een ordinantie vande Heeren, Dutch Pamphlets Online. (n.d.).').item.issued, undefined);
+  assert.equal(readReference('[3] Een ordinantie vande Heeren, Dutch Pamphlets Online. (n.d.).').parsed.cleaned, 'Een ordinantie vande Heeren, Dutch Pamphlets Online.');
+});
+
+test('MLA: a quoted title in capitals is not read into the names before it', () => {
+  const r = readReference('FRAGOSO, ÉLCIO. “O PONTO DE VISTA DETERMINA O OBJETO: UMA LEITURA.” Entremeios, Revista de Estudos do Discurso 14.14 (2017): 149–166.').item;
+  assert.deepEqual([r.title, r['container-title'], r.volume, r.issue, r.page], ['O PONTO DE VISTA DETERMINA O OBJETO: UMA LEITURA', 'Entremeios, Revista de Estudos do Discurso', '14', '14', '149-166']);
+});
+
+test('"N. D." as initials is a name, not "no date"', () => {
+  assert.deepEqual(readReference('Smith, N. D., & Lee, K. (2004). Moss on walls. Journal of Urban Botany, 12, 101–119.').item.author, [{ family: 'Smith', given: 'N. D.' }, { family: 'Lee', given: 'K.' }]);
+});
