@@ -10,9 +10,11 @@ export interface ParsedPages {
 
 export const DASH = '[-–—‐‑]';
 /** A page: "101", "e123", "S255", "A155", an article number with its page ("575.e3", "A155.3"). */
-const PAGE = '[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]?\\d{1,4})?';
+const PAGE = '(?:[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]?\\d{1,4})?|[ivxlc]{1,7}(?=\\s*[-–—‐‑]\\s*[ivxlc]))';
+/** A range's last page: the first's shape, or Roman numerals ("ix–xiv"). */
+const LAST_PAGE = '(?:[A-Za-z]{0,2}\\d+[A-Za-z]?(?:\\.[a-z]?\\d{1,4})?|[ivxlc]{1,7}(?![A-Za-z\\d]))';
 const YEAR = '(?:1[5-9]|20)\\d\\d';
-export const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${PAGE}))?`;
+export const PAGES = `(${PAGE})(?:\\s*${DASH}+\\s*(${LAST_PAGE}))?`;
 
 /** "1425-37" → { first: 1425, last: 1437 }; "e123" → { first: e123, last: null }. */
 export function expandPages(first: string, last: string | null | undefined): ParsedPages {
@@ -51,7 +53,7 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // PLOS's "163 (4) 643–657": a page range after the issue with no separator (a range, so that "45 (10) 2013" is not read so)
-  { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s+(${PAGE})\\s*${DASH}+\\s*(${PAGE})(?![\\d(])`, 'g'), v: 1, i: 2, p: 3 },
+  { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s+(${PAGE})\\s*${DASH}+\\s*(${LAST_PAGE})(?![\\d(])`, 'g'), v: 1, i: 2, p: 3 },
   // Elsevier 26 (1938) 199
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\((?:1[5-9]|20)\\d\\d\\)\\s*,?\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
   // vol. 12, no. 3, pp. 45-67; MLA's vol. 12, no. 3, 2004, pp. 45-67 (the date, with a month or season, between;
@@ -61,6 +63,8 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})\\s+((?:Suppl(?:ement)?|Pt|Part)\\.?(?:\\s*\\d{1,3})?)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // LNCS as PLOS prints it: 6044/2010: 426-440 (the volume, the year of the volume)
   { re: new RegExp(`\\b(\\d{1,5})\\/${YEAR}\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, p: 2 },
+  // A volume in Roman numerals (old journals): "LIX:2089", "LIX (1912) 2089"
+  { re: new RegExp(`\\b([IVXLC]{2,7})\\s*(?::|\\(${YEAR}\\))\\s*${PAGES}`, 'g'), v: 1, p: 2 },
   // 312:1027-1030, 6:521-31; PLOS's "109: : 53–81" (an empty issue between the colons)
   { re: new RegExp(`\\b(\\d{1,5})\\s*:(?:\\s*:)?\\s*${PAGES}`, 'g'), v: 1, p: 2 },
   // 19, 147-151 (Harvard/ACS/AIP)
@@ -70,11 +74,17 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   // Pages with no volume, after the year (a chapter, a proceedings paper): "Book 2017, 46–66", "Book 2013:62–70",
   // "Book (2016): 103–116", "Book. (1974), 826–835", "Book (1961) 292–293", "2015 Jan;402–13", "Book (2014) 91"
   { re: new RegExp(`\\(${YEAR}\\)\\s*[,:;]?\\s*(?:pp?\\.?\\s*)?${PAGES}(?![\\d.,]*\\s*\\()`, 'gu'), p: 1 },
-  { re: new RegExp(`\\b${YEAR}(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?\\s*[,:;]\\s*(?:pp?\\.?\\s*)?(${PAGE})\\s*${DASH}+\\s*(${PAGE})(?!\\s*\\()`, 'gu'), p: 1 },
+  { re: new RegExp(`\\b${YEAR}(?:\\s+(?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?)?\\s*[,:;]\\s*(?:pp?\\.?\\s*)?(${PAGE})\\s*${DASH}+\\s*(${LAST_PAGE})(?!\\s*\\()`, 'gu'), p: 1 },
   // A volume alone after the year, at the end (ACS, BMC): "Physical Review Letters 2012, 109."
   { re: new RegExp(`\\b${YEAR},\\s*(\\d{1,5})\\s*\\.?\\s*$`, 'u'), v: 1 },
   // Pages alone: "p. 18A–19A", "pp. 351–370", "P. 313" (ISO 690, a book's chapter)
   { re: new RegExp(`(?<![\\p{L}])[Pp]p?\\.\\s*${PAGES}`, 'gu'), p: 1 },
+  // A volume alone before the year, at the end (Elsevier, LNCS without pages): "ChemInform. 20 (1989).", "Chemie. 4, (1891)."
+  { re: new RegExp(`(?<![\\d.]|${DASH})\\b(\\d{1,5}),?\\s*\\(${YEAR}\\)\\.?\\s*$`, 'u'), v: 1 },
+  // A page range alone before the year, at the end (LNCS without a volume): "Chem. Commun. 333–334 (1993)."
+  { re: new RegExp(`(?<![\\d,]\\s?)\\s(${PAGE})\\s*${DASH}+\\s*(${LAST_PAGE})\\s*\\(${YEAR}\\)\\.?\\s*$`, 'u'), p: 1 },
+  // A page range alone after a colon, at the end (BMC without a volume): "Innovation :17–20."
+  { re: new RegExp(`(?<=\\p{L})\\s*:\\s*(${PAGE})\\s*${DASH}+\\s*(${LAST_PAGE})\\.?\\s*$`, 'u'), p: 1 },
 ];
 
 export function findNumbers(rest: string, year: string | null): NumbersHit | null {

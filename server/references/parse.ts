@@ -76,8 +76,11 @@ export function cleanReference(text: string): { cleaned: string; doi: string | n
 
 /** The title: a quoted title wins; otherwise the sentence after the author block and year. */
 function findTitleSpan(body: string, from: number): { start: number; end: number } | null {
-  const quoted = /[“"‘]([^”"’]{8,}?)[.,]?[”"’]/u.exec(body.slice(from));
-  if (quoted) {
+  // A quotation that opens the title, or that only names end before ("and K. Lee, “Title,”"); not one inside a
+  // title ("Il Problema del “Denti de Cani„ in Sardegna", "David Hanson: Robots that “show emotion.”").
+  const quoted = /[“"‘]([^”"’]{2,}?)[.,]?[”"’]/u.exec(body.slice(from));
+  const before = quoted ? body.slice(from, from + quoted.index) : '';
+  if (quoted && (/^[\s.,;:)]*$/.test(before) || (quoted[1]!.length >= 8 && namesOnly(before) && /[.,]\s*$/.test(before)))) {
     const start = from + quoted.index + 1;
     return { start, end: start + quoted[1]!.length };
   }

@@ -42,3 +42,16 @@ test('PLOS shapes: pages after the issue with no separator, an empty issue, an L
 test('short page ranges are expanded', () => {
   assert.deepEqual(expandPages('1425', '37'), { first: '1425', last: '1437' });
 });
+
+test('a volume or a page range alone before the year at the end; pages after a colon at the end; Roman volumes and pages', () => {
+  assert.deepEqual(vip('ChemInform. 20 (1989).', '1989'), ['20', null, null]);
+  assert.deepEqual(vip('Zeitschrift für Angewandte Chemie. 4, (1891).', '1891'), ['4', null, null]);
+  assert.deepEqual(vip('J. Chem. Soc., Chem. Commun. 333-334 (1993).', '1993'), [null, null, '333-334']);
+  assert.deepEqual(vip('Proceedings of the International Conference on Technology Management:17-20.', null), [null, null, '17-20']);
+  assert.deepEqual(vip('Journal of the American Medical Association LIX:2089.', '1912'), ['LIX', null, '2089-']);
+  assert.deepEqual(vip('Journal of the American Medical Association LIX (1912) 2089.', '1912'), ['LIX', null, '2089-']);
+  assert.deepEqual(vip('The Journal of Finance. Wiley; 1988 Jul;43(3):ix-ix.', '1988'), ['43', '3', 'ix-ix']);
+  assert.deepEqual(vip('Philosophical Tales, P. i-xiv.', null), [null, null, 'i-xiv']);
+  // A Roman page needs a Roman range: "12, c" is no page.
+  assert.equal(findNumbers('Journal 12, c.', null), null);
+});

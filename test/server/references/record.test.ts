@@ -241,3 +241,14 @@ test('MLA: a quoted title in capitals is not read into the names before it', () 
 test('"N. D." as initials is a name, not "no date"', () => {
   assert.deepEqual(readReference('Smith, N. D., & Lee, K. (2004). Moss on walls. Journal of Urban Botany, 12, 101–119.').item.author, [{ family: 'Smith', given: 'N. D.' }, { family: 'Lee', given: 'K.' }]);
 });
+
+test('a quotation opens the title, or follows the names; one inside a title is the title\'s', () => {
+  const asa = readReference('Anon. 1915. “Report.” The Analyst 40(466):31.').item;
+  assert.deepEqual([asa.title, asa['container-title'], asa.volume, asa.issue, asa.page], ['Report', 'The Analyst', '40', '466', '31']);
+  const apa = readReference('Meletti, P. (1955). Il Problema del “Denti de Cani„ in Sardegna. Caryologia, 7(1), 98–113.').item;
+  assert.deepEqual([apa.title, apa['container-title']], ['Il Problema del “Denti de Cani„ in Sardegna', 'Caryologia']);
+  const acm = readReference('[1] 2009. David Hanson: Robots that “show emotion.” PsycEXTRA Dataset. (2009).').item;
+  assert.match(acm.title ?? '', /^David Hanson: Robots that “show emotion/);
+  const ieee = readReference('[3] J. Smith and K. Lee, “Moss growth on north-facing walls,” Journal of Urban Botany, vol. 12, no. 3, pp. 101–119, 2004.').item;
+  assert.deepEqual([ieee.title, ieee['container-title'], ieee.volume, ieee.issue, ieee.page], ['Moss growth on north-facing walls', 'Journal of Urban Botany', '12', '3', '101-119']);
+});
