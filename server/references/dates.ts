@@ -62,3 +62,13 @@ export function findMonthDay(text: string, year: string, from = 0): EntryDate | 
   }
   return best;
 }
+
+/**
+ * Chicago's issue date after the volume, with no year in it: "ChemInform 29 (31) (June 20): 1–5", "Series (August 15):
+ * 287–314". The month and day of `text` at or after `from`, or null.
+ */
+export function findIssueDate(text: string, from = 0): EntryDate | null {
+  const m = new RegExp(`\\(${MONTH}(?:\\s+${DAY})?\\)\\s*:`, 'u').exec(text.slice(from));
+  if (!m) return null;
+  return { month: monthNumber(m[1]!), day: m[2] ? Number(m[2]) : null, start: from + m.index, end: from + m.index + m[0].length };
+}

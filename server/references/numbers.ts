@@ -50,6 +50,8 @@ const NUMBER_PATTERNS: { re: RegExp; v?: number; i?: number; p?: number }[] = [
   { re: new RegExp(`\\b(\\d{1,5})(?:\\s*,\\s*no\\.\\s*(\\w{1,6}))?\\s*\\((?:\\p{L}+\\.?\\s+(?:\\d{1,2},?\\s+)?)?(?:1[5-9]|20)\\d\\d\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
   // Chicago with the issue's date apart: 15 (3) (January): 184-91, 478 (7369) (October 1): 349-55, 161 (February): 211-21
   { re: new RegExp(`\\b(\\d{1,5})(?:\\s*\\(([^()]{1,12})\\))?\\s*\\((?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?(?:,?\\s+(?:1[5-9]|20)\\d\\d)?\\)\\s*:\\s*${PAGES}`, 'gu'), v: 1, i: 2, p: 3 },
+  // Chicago's issue date with no volume: "Project Management Series (August 15): 287-314"
+  { re: new RegExp(`\\((?:${MONTH_OR_SEASON})(?:\\s+\\d{1,2})?\\)\\s*:\\s*${PAGES}`, 'gu'), p: 1 },
   // 87(Pt 3):489-99, 6(2), 70-84, 27(1):e123
   { re: new RegExp(`\\b(\\d{1,5})\\s*\\(([^()]{1,20})\\)\\s*[:,]\\s*(?:pp?\\.?\\s*)?${PAGES}`, 'g'), v: 1, i: 2, p: 3 },
   // PLOS's "163 (4) 643–657": a page range after the issue with no separator (a range, so that "45 (10) 2013" is not read so)

@@ -4,7 +4,7 @@
 // (rendering parsed entries in another style). Fields it cannot find are null, never guessed.
 
 import { findDois } from './doi-text.ts';
-import { findMonthDay } from './dates.ts';
+import { findIssueDate, findMonthDay } from './dates.ts';
 import { authorBlockEnd, findYear, parseAuthors, parseLabel, type YearHit } from './fields.ts';
 import { extendOverMiddleInitials, INITIALS_FIRST_LIST, namesRunToYear, notAName, readAuthors, type ParsedAuthor } from './names.ts';
 import { DASH, expandPages, findNumbers, MONTH_OR_SEASON, PAGES, type ParsedPages } from './numbers.ts';
@@ -64,6 +64,8 @@ export function cleanReference(text: string): { cleaned: string; doi: string | n
     // No date, as styles print it: "(n.d.)", "n.d.", "[no date]"; and MLA's no page, "n. pag."
     // (lower case only: "N. D. Smith" is a name's initials)
     .replace(/[([]?\b(?:n\.\s?d\.|[Nn]o date\b|n\.\s?pag\.)[)\]]?\.?/g, ' ')
+    // the separator the date stood between, left twice: "AKASHI, M, [no date], Title" → "AKASHI, M, Title"
+    .replace(/([,;])(?:\s*,)+/g, '$1')
     .replace(new RegExp(`\\b(\\d{2,})\\s*${DASH}+\\s*(\\d+)\\b`, 'g'), (m, a: string, b: string) => {
       const p = expandPages(a, b);
       return Number(p.last) > Number(a) ? `${a}-${p.last}` : m;
@@ -103,7 +105,7 @@ function looksLikeSourceOnly(segment: string, year: string | null): boolean {
   if (!year) return false;
   const hasNumbersBlock = new RegExp(`\\b${year}\\b\\s*[,;)]?\\s*\\d`).test(segment) || new RegExp(`\\d\\s*\\(${year}\\)`).test(segment);
   // However long the journal's name, a segment that ends on its numbers ("… Nations Health 30, 527 (1940)") is the source.
-  const endsOnNumbers = new RegExp(`(?:\\d\\s*\\(${year}\\)|\\b${year}\\s*,\\s*\\d{1,5}\\s*,\\s*${PAGES})\\s*$`).test(segment);
+  const endsOnNumbers = new RegExp(`(?:\\d\\s*\\(${year}\\)|\\b${year}\\s*,\\s*\\d{1,5}\\s*,\\s*${PAGES}|\\(${year}\\)\\s*${PAGES})\\s*$`).test(segment);
   return hasNumbersBlock && (words.length <= 8 || endsOnNumbers);
 }
 
@@ -211,6 +213,9 @@ export function parseReference(text: string): ParsedReference {
     authorEnd = 0;
     parsedAuthors = { authors: [], surnames: [], etAl: false };
   }
+  // An edited book (APA, Harvard): "Smith, J. (Ed.). (2010). The big handbook.": the names are its editors.
+  const edited = authors.length ? /^\s*[,.]?\s*\((?:[Ee]ds?|[Ee]ditors?|Hrsg|Hg)\.?\)\.?/u.exec(cleaned.slice(authorEnd)) : null;
+  if (edited) authorEnd += edited[0].length;
   // "Heine, H. 1882. Title. Journal. 252, 7 (1882), 441": the year after the names, not the later one in parentheses.
   const early = yearAfter(cleaned, authorEnd);
   if (early && yearHit && early.base === yearHit.base && early.start < yearHit.start) yearHit = early;
@@ -221,6 +226,9 @@ export function parseReference(text: string): ParsedReference {
   // A title-only entry's date and a separator left by a link word removed: "IUCN Red List (2016).", "PLoS; Available from:".
   const tail = title && span ? new RegExp(`(?:\\s*\\(${year ?? '(?!)'}[a-z]?\\)|,\\s*${year ?? '(?!)'}[a-z]?)?[\\s;,:]*$`).exec(title) : null;
   if (title && span && tail && tail[0] && tail.index > 0) { title = title.slice(0, tail.index); span = { start: span.start, end: span.start + tail.index }; }
+  // ACS without a title, at the end of the entry: "Whiteman, P. Oxford Handbooks Online 2012." (the source and its year).
+  const yearLast = title && span && year && /^[\s.]*$/.test(cleaned.slice(span.end)) ? new RegExp(`\\s+${year}[a-z]?$`).exec(title) : null;
+  if (title && span && yearLast && yearLast.index > 0) { title = title.slice(0, yearLast.index); span = { start: span.start, end: span.start + yearLast.index }; }
   // "2010. In: Grown C, Valodia I (Eds). Taxation …": no title of its own, the book follows.
   if (title && /^In\b:?\s/.test(title)) { title = null; span = null; }
   // APA prints a book's edition after its title: "The book of things (2nd ed.)".
@@ -272,11 +280,11 @@ export function parseReference(text: string): ParsedReference {
   if (publication) containerTitle = publication.containerTitle;
   // The month and day beside the year: in the source, or beside the year the entry is dated by (not in its title).
   const atYear = year && yearHit ? findMonthDay(cleaned, year, Math.max(0, yearHit.start - 16)) : null;
-  const date = year ? findMonthDay(cleaned, year, afterTitle) ?? (atYear && atYear.start <= yearHit!.start && atYear.end >= yearHit!.end ? atYear : null) : null;
+  const date = year ? findMonthDay(cleaned, year, afterTitle) ?? (atYear && atYear.start <= yearHit!.start && atYear.end >= yearHit!.end ? atYear : null) ?? findIssueDate(cleaned, afterTitle) : null;
   return {
     text,
     cleaned,
-    authors,
+    authors: edited ? [] : authors,
     etAl: parsedAuthors.etAl || /…|\.\.\./.test(cleaned.slice(0, authorEnd)),
     year,
     yearSuffix: yearHit?.suffix ?? null,
@@ -288,7 +296,7 @@ export function parseReference(text: string): ParsedReference {
     issue: nums?.issue ?? null,
     pages: publication?.pages ?? nums?.pages ?? null,
     kind: publication?.kind ?? null,
-    editors: publication?.editors ?? [],
+    editors: edited ? [...authors, ...(publication?.editors ?? [])] : publication?.editors ?? [],
     edition: publication?.edition ?? titleEdition?.[1] ?? null,
     publisher: publication?.publisher ?? null,
     publisherPlace: publication?.place ?? null,

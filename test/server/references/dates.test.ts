@@ -1,7 +1,7 @@
 // The month and day printed beside an entry's year, in the orders styles print them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findMonthDay } from '../../../server/references/dates.ts';
+import { findIssueDate, findMonthDay } from '../../../server/references/dates.ts';
 
 const md = (text: string, year: string, from = 0) => {
   const d = findMonthDay(text, year, from);
@@ -21,4 +21,10 @@ test('a month beside another year, or before `from`, is not the entry\'s; a seas
   assert.equal(md('The events of March 2011 in Japan. J Disaster 2013;4:1–9.', '2013'), null);
   assert.equal(md('Feb. 2006. Title. Journal 12:1.', '2006', 10), null);
   assert.equal(md('Journal 12 (Spring 2004): 101–19.', '2004'), null);
+});
+
+test('findIssueDate: Chicago\'s "(June 20):" after the volume, a month alone; none without the colon', () => {
+  assert.deepEqual(findIssueDate('ChemInform 29 (31) (June 20): 1–5.'), { month: 6, day: 20, start: 19, end: 29 });
+  assert.deepEqual(findIssueDate('Perinatology 16 (08) (August): 407.'), { month: 8, day: null, start: 21, end: 30 });
+  assert.equal(findIssueDate('A talk given (June 20) in Paris.'), null);
 });

@@ -57,7 +57,7 @@ test('spanOf: white space runs match any other; absent text has no span', () => 
 interface StyleCase {
   style: string;
   text: string;
-  want: { authors: Array<[string, string]>; year: number; title?: string; container: string; volume?: string; issue?: string; page?: string; label?: string };
+  want: { authors: Array<[string, string]>; year: number; month?: number; title?: string; container: string; volume?: string; issue?: string; page?: string; label?: string };
 }
 
 // The layouts of the development styles (the rewrite reads its entries through this record): every author with
@@ -66,7 +66,7 @@ interface StyleCase {
 const STYLE_CASES: StyleCase[] = [
   { style: 'chicago journal form', text: 'Brown, A. M., and D. Lee. “Moss Growth on North-Facing Walls.” Journal of Urban Botany 12, no. 3 (2004): 101–19.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D.']], year: 2004, title: 'Moss Growth on North-Facing Walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119' } },
   { style: 'chicago author-date, initials before the last name', text: 'Hobson, J. D., and J. G. McCluskey. 1967. “Cleavage of Tertiary Bases.” Journal of the Chemical Society 12 (3): 2015–20.', want: { authors: [['Hobson', 'J. D.'], ['McCluskey', 'J. G.']], year: 1967, title: 'Cleavage of Tertiary Bases', container: 'Journal of the Chemical Society', volume: '12', issue: '3', page: '2015-2020' } },
-  { style: 'chicago author-date, full names, an initial among them, the issue dated apart', text: 'Hubbard, Anne, Timothy Crombleholme, N. Adzick, and Alan Flake. 1999. “Prenatal MRI Evaluation.” American Journal of Perinatology 16 (08) (August): 0407–0414.', want: { authors: [['Hubbard', 'Anne'], ['Crombleholme', 'Timothy'], ['Adzick', 'N.'], ['Flake', 'Alan']], year: 1999, title: 'Prenatal MRI Evaluation', container: 'American Journal of Perinatology', volume: '16', issue: '08', page: '0407-0414' } },
+  { style: 'chicago author-date, full names, an initial among them, the issue dated apart', text: 'Hubbard, Anne, Timothy Crombleholme, N. Adzick, and Alan Flake. 1999. “Prenatal MRI Evaluation.” American Journal of Perinatology 16 (08) (August): 0407–0414.', want: { authors: [['Hubbard', 'Anne'], ['Crombleholme', 'Timothy'], ['Adzick', 'N.'], ['Flake', 'Alan']], year: 1999, month: 8, title: 'Prenatal MRI Evaluation', container: 'American Journal of Perinatology', volume: '16', issue: '08', page: '0407-0414' } },
   { style: 'chicago author-date, a surname in capitals last', text: 'Kameoka, Kenichi, and Shinobu TANABE. 1975. “Liquid Purified Diet for Calves.” Nihon Chikusan Gakkaiho 46 (7): 417–426.', want: { authors: [['Kameoka', 'Kenichi'], ['TANABE', 'Shinobu']], year: 1975, title: 'Liquid Purified Diet for Calves', container: 'Nihon Chikusan Gakkaiho', volume: '46', issue: '7', page: '417-426' } },
   { style: 'modern-language-association', text: 'Brown, Anna M., and Piotr J. Kowalski. “Moss Growth on North-Facing Walls.” Journal of Urban Botany, vol. 12, no. 3, 2004, pp. 101–19.', want: { authors: [['Brown', 'Anna M.'], ['Kowalski', 'Piotr J.']], year: 2004, title: 'Moss Growth on North-Facing Walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119' } },
   { style: 'ieee', text: '[3] A. M. Brown and D. Lee, “Moss growth on north-facing walls,” Journal of Urban Botany, vol. 12, no. 3, pp. 101–119, 2004.', want: { authors: [['Brown', 'A. M.'], ['Lee', 'D.']], year: 2004, title: 'Moss growth on north-facing walls', container: 'Journal of Urban Botany', volume: '12', issue: '3', page: '101-119', label: '[3]' } },
@@ -81,7 +81,7 @@ for (const c of STYLE_CASES) {
     const r = readReference(c.text, 'x');
     const it = r.item;
     assert.deepEqual((it.author ?? []).map((a) => [a.family, a.given]), c.want.authors, c.text);
-    assert.deepEqual(it.issued, { 'date-parts': [[c.want.year]] });
+    assert.deepEqual(it.issued, { 'date-parts': [[c.want.year, ...(c.want.month ? [c.want.month] : [])]] });
     assert.equal(it.title, c.want.title);
     assert.equal(it['container-title'], c.want.container);
     assert.deepEqual([it.volume, it.issue, it.page], [c.want.volume, c.want.issue, c.want.page]);
@@ -251,4 +251,22 @@ test('a quotation opens the title, or follows the names; one inside a title is t
   assert.match(acm.title ?? '', /^David Hanson: Robots that “show emotion/);
   const ieee = readReference('[3] J. Smith and K. Lee, “Moss growth on north-facing walls,” Journal of Urban Botany, vol. 12, no. 3, pp. 101–119, 2004.').item;
   assert.deepEqual([ieee.title, ieee['container-title'], ieee.volume, ieee.issue, ieee.page], ['Moss growth on north-facing walls', 'Journal of Urban Botany', '12', '3', '101-119']);
+});
+
+test('Chicago\'s issue date after the volume, no year in it: the month and day of the entry\'s date; with no volume, pages after it', () => {
+  assert.deepEqual(readReference('ADACHI, H., and T. TAKEUCHI. 2010. “Synthesis of 3-Epi-Actinobolin.” ChemInform 29 (31) (June 20): 1–5.').item.issued, { 'date-parts': [[2010, 6, 20]] });
+  assert.deepEqual(readReference('“Career Development.” 2013. ESI International Project Management Series (August 15): 287–314.').item, {
+    id: '', type: 'article-journal', issued: { 'date-parts': [[2013, 8, 15]] }, title: 'Career Development', 'container-title': 'ESI International Project Management Series', page: '287-314',
+  });
+});
+
+test('an edited book (APA "(Eds.)."): the names are its editors; ACS and Elsevier without titles: the source and its numbers', () => {
+  assert.deepEqual(readReference('Smith, J., & Lee, K. (Eds.). (2010). The big handbook. Oxford University Press.').item, {
+    id: '', type: 'book', editor: [{ family: 'Smith', given: 'J.' }, { family: 'Lee', given: 'K.' }], issued: { 'date-parts': [[2010]] }, title: 'The big handbook', publisher: 'Oxford University Press',
+  });
+  assert.deepEqual(readReference('(7) Whiteman, P. Oxford Handbooks Online 2012.').item, { id: '', type: 'document', author: [{ family: 'Whiteman', given: 'P.' }], issued: { 'date-parts': [[2012]] }, title: 'Oxford Handbooks Online' });
+  const elsevier = readReference('[22] K. Shinohara, T. Tanaka, Journal of the Research Association of Powder Technology, Japan 4 (1967) 651.').item;
+  assert.deepEqual([elsevier.title, elsevier['container-title'], elsevier.volume, elsevier.page], [undefined, 'Journal of the Research Association of Powder Technology, Japan', '4', '651']);
+  const proceedings = readReference('[27] E. Müller, I. Assent, Proceedings of the 2009 SIAM International Conference on Data Mining (2009) 175.').item;
+  assert.deepEqual([proceedings.title, proceedings['container-title'], proceedings.page], [undefined, 'Proceedings of the 2009 SIAM International Conference on Data Mining', '175']);
 });
