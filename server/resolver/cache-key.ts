@@ -4,8 +4,8 @@
 
 import { sha256Hex } from '../common/hash.ts';
 
-/** Bump when matching or validation changes what a reference resolves to, or what an answer holds (r7: reasons as codes; r8: the reference reader reads books, chapters, dates, LNCS names). */
-export const RESOLVER_VERSION = 'r8';
+/** Bump when matching or validation changes what a reference resolves to, or what an answer holds (r7: reasons as codes; r8: the reference reader reads books, chapters, dates, LNCS names; r9: Elsevier's journal, titles read as names, edited books, PLOS and Chicago numbers). */
+export const RESOLVER_VERSION = 'r9';
 
 /** Lower case, accents folded, label dropped, punctuation and spacing collapsed. */
 function normaliseReferenceText(text: string): string {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expandPages, findNumbers } from '../../../server/references/numbers.ts';
 
-const vip = (rest: string, year: string) => {
+const vip = (rest: string, year: string | null) => {
   const n = findNumbers(rest, year);
   return n ? [n.volume, n.issue, n.pages ? `${n.pages.first}-${n.pages.last ?? ''}` : null] : null;
 };
