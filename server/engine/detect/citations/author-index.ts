@@ -119,11 +119,15 @@ export class AuthorIndex {
     return nameKeys(name).some((k) => this.byKey.has(k)) || this.byLeadWords(name).length > 0 || (isAnonymous(name) && this.anonymous.length > 0);
   }
 
-  /** Entries whose first words (after the label and a leading year) are the words of `name`. */
+  /**
+   * Entries whose first words (after the label and a leading year) are the words of `name`; a longer name (a whole
+   * title standing in for the author) names the entries whose first words are its first ones.
+   */
   byLeadWords(name: string): BibEntry[] {
     const words = foldedWords(name);
-    if (!words.length || words.length > LEAD_WORDS) return [];
-    return (this.byLead.get(words[0]!) ?? []).filter((x) => words.every((w, i) => x.words[i] === w)).map((x) => x.entry);
+    if (!words.length) return [];
+    const head = words.slice(0, LEAD_WORDS);
+    return (this.byLead.get(words[0]!) ?? []).filter((x) => head.every((w, i) => x.words[i] === w) && (words.length <= LEAD_WORDS || x.words.length === LEAD_WORDS)).map((x) => x.entry);
   }
 
   candidates(name: string): BibEntry[] {

@@ -12,6 +12,7 @@ import type { ModelParagraph } from '../../model/types.ts';
 import { PARTICLES } from '../bibliography/names.ts';
 import type { MatchCandidate } from '../types.ts';
 import { citationMatch } from './match.ts';
+import { listedNames, surnameOf } from './name-list.ts';
 import { AUTHOR_AND, AUTHOR_BY, isNoDate, MONTHS, noDateKey, OTHER_ET_AL, OTHER_NO_DATE } from './language-words.ts';
 import type { AuthorIndex, Resolution } from './author-index.ts';
 
@@ -28,8 +29,8 @@ const JOINED_RE = new RegExp(`^(.*\\S)[\\s\\u00a0]+(?:${AUTHOR_AND})[\\s\\u00a0]
 const LIST_HEAD_RE = new RegExp(`(?:^|[\\s\\u00a0(;])((?:${PARTICLE}\\s?)?${WORD}),[\\s\\u00a0]+$`, 'u');
 const TAIL_RE = new RegExp(`${GROUP}(,[\\s\\u00a0]*|[\\s\\u00a0]+|[\\s\\u00a0]*\\([\\s\\u00a0]*|['’]s[\\s\\u00a0]*\\([\\s\\u00a0]*)$`, 'u');
 /** A year, or the words entries without a year use instead ("n.d.", "in press", "in review"). */
-const YEAR_RE = new RegExp(String.raw`(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d|n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|${OTHER_NO_DATE})([a-z])?(?![\p{L}\p{N}])`, 'gu');
-const NO_YEAR = new RegExp(String.raw`n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|${OTHER_NO_DATE}`, 'u');
+const YEAR_RE = new RegExp(String.raw`(?<![\p{L}\p{N}./\-–])(1[6-9]\d\d|20\d\d|n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|\[no[\s\u00a0]date\]|${OTHER_NO_DATE})([a-z])?(?![\p{L}\p{N}])`, 'gu');
+const NO_YEAR = new RegExp(String.raw`n\.[\s\u00a0]?d\.|in[\s\u00a0]press|in[\s\u00a0]review|under[\s\u00a0]review|forthcoming|submitted|in[\s\u00a0]preparation|\[no[\s\u00a0]date\]|${OTHER_NO_DATE}`, 'u');
 const PAGES_RE = /^,?[\s\u00a0]*(?:p|pp|page|pages)\.?[\s\u00a0]*\d+(?:[\s\u00a0]*[-–][\s\u00a0]*\d+)?/;
 const NON_NAMES = new Set(['In', 'The', 'This', 'These', 'Since', 'From', 'Until', 'After', 'Before', 'During', 'By', 'Of', 'On', 'At', 'As', 'For', 'And', 'Between', 'Around', 'To', 'See', 'Figure', 'Fig', 'Table', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Spring', 'Summer', 'Autumn', 'Winter', 'Fall', ...MONTHS]);
 
@@ -104,19 +105,23 @@ function listHead(left: string, from: number, offset: number, picked: Picked, in
 /** "cf. Redação. Veja": a referring word, an author's name, a full stop and more words. */
 const AUTHOR_THEN_TITLE_RE = new RegExp(`^(?:(?:cf|vgl|see|ver|véase|voir|e\\.g|i\\.e)\\.?,?[\\s\\u00a0]+)?(${WORD}(?:[\\s\\u00a0]${WORD}){0,3})\\.[\\s\\u00a0]+\\p{Lu}`, 'u');
 
+/** The longest item read back from its year for an entry's first words (a whole title stands in for a missing author in ISO 690). */
+const ITEM_CHARS = 200;
+
 /**
  * A parenthetical item "(…; Which drugs, 1981)" whose words before ", year" are the first words of an entry
- * (a title standing in for a missing author, a name the name pattern cannot read: "Moreno egea", "Yang*"):
- * the item from its start, when the index knows those words.
+ * (a title standing in for a missing author, a name the name pattern cannot read: "Moreno egea", "Yang*"), or
+ * before the year after a space ("(Keener Competition in the Wake of the Budget 1979)", ISO 690): the item from
+ * its start, when the index knows those words.
  */
 function itemCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
   const open = parens[yearStart]!;
   if (open < 0) return null;
-  const sep = /,[\s\u00a0]*$/.exec(text.slice(Math.max(open + 1, yearStart - 4), yearStart));
+  const sep = /(?:,[\s\u00a0]*|[\s\u00a0]+)$/.exec(text.slice(Math.max(open + 1, yearStart - 4), yearStart));
   if (!sep) return null;
   const nameEnd = yearStart - sep[0].length;
   let start = nameEnd;
-  while (start > open + 1 && text[start - 1] !== ';' && text[start - 1] !== '(' && nameEnd - start < 90) start--;
+  while (start > open + 1 && text[start - 1] !== ';' && text[start - 1] !== '(' && nameEnd - start < ITEM_CHARS) start--;
   if (text[start - 1] !== ';' && start !== open + 1) return null;
   while (start < nameEnd && /[\s\u00a0]/.test(text[start]!)) start++;
   let name = text.slice(start, nameEnd);
@@ -139,7 +144,7 @@ function itemCitation(text: string, yearStart: number, m: RegExpExecArray, paren
     etAl: false,
     year: m[1]!,
     suffix: m[2] ?? null,
-    comma: true,
+    comma: sep[0].startsWith(','),
   };
 }
 
@@ -163,7 +168,40 @@ function classicalCitation(text: string, yearStart: number, m: RegExpExecArray, 
   return picked.known ? citationFrom(text, yearStart, m, parens, tail, picked, null) : null;
 }
 
+/**
+ * "(Huang, Altshuller, Hou, Pessin, Frohman 2005)", "(Kang, Dingwell 2006)": an item listing every author with
+ * commas, the year after a space (ISO 690), when the list knows its first name; null otherwise.
+ */
+function listCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
+  const names = listedNames(text, parens[yearStart]!, yearStart);
+  if (!names) return null;
+  const head = names[0]!;
+  let picked = pickSurname(head.name, head.start, index);
+  if (!picked.known) {
+    const bare = surnameOf(head.name);
+    const at = head.name.lastIndexOf(bare);
+    if (bare !== head.name) picked = pickSurname(bare, head.start + Math.max(0, at), index);
+  }
+  if (!picked.known) return null;
+  return {
+    authorStart: head.start,
+    yearStart,
+    yearEnd: m.index + m[0].length,
+    narrative: false,
+    inParens: true,
+    first: picked.name,
+    second: surnameOf(names[1]!.name),
+    etAl: names.length > 2,
+    year: m[1]!,
+    suffix: m[2] ?? null,
+    comma: false,
+    named: names.length,
+  };
+}
+
 function readCitation(text: string, yearStart: number, m: RegExpExecArray, parens: Int32Array, index: AuthorIndex): Found | null {
+  const listed = listCitation(text, yearStart, m, parens, index);
+  if (listed) return listed;
   const leftStart = Math.max(0, yearStart - 160);
   let left = text.slice(leftStart, yearStart);
   let offset = leftStart;
@@ -346,8 +384,8 @@ export function authorYearMatches(p: ModelParagraph, index: AuthorIndex, setting
       }
     }
     // The no-date words of other languages ("s.d.", "s.a.") are abbreviations of other things too: only a
-    // citation of an entry without a year is one.
-    if (res.status === 'unmatched' && isNoDate(c.year) && noDateKey(c.year) !== 'nd') continue;
+    // citation of an entry without a year is one. English "n.d." and ISO 690's "[no date]" are nothing else.
+    if (res.status === 'unmatched' && isNoDate(c.year) && noDateKey(c.year) !== 'nd' && noDateKey(c.year) !== 'nodate') continue;
     if (res.status === 'unmatched') {
       // In an author-year document a citation that names no entry is reported, whenever its form is clear:
       // "(Name, 2020)", "(Name et al. 2020)", "Name and Other (2020)". A lone "Name (2020)" or "Name 2020" in

@@ -37,12 +37,12 @@ export const OTHER_NO_DATE = citationWords('noDate')
   .map(spaced)
   .join('|');
 
-/** A no-date form folded: "S. d." → "sd", "s/d" → "sd", "o. J." → "oj". */
+/** A no-date form folded: "S. d." → "sd", "s/d" → "sd", "o. J." → "oj", ISO 690's "[no date]" → "nodate". */
 export function noDateKey(s: string): string {
-  return s.toLowerCase().replace(/[\s\u00a0./]+/g, '');
+  return s.toLowerCase().replace(/[\s\u00a0./[\]]+/g, '');
 }
 
-const NO_DATE_KEYS = new Set(['nd', ...citationWords('noDate').map(noDateKey)]);
+const NO_DATE_KEYS = new Set(['nd', 'nodate', ...citationWords('noDate').map(noDateKey)]);
 
 /** Whether a citation's "year" says the work has none ("n.d.", "s.d.", "s/d", "o. J."). */
 export function isNoDate(year: string): boolean {

@@ -28,6 +28,8 @@ const REFERENCES = [
   'BASSET, Gilbert; KOENKER, R. Regression quantiles. Econometrica, v. 46, p. 33-50, 1978.', // bib-15
   'COSTA, E. M.; CAVALCANTI, D. M.; SILVA, J. L. Impactos regionais. ANPEC, 2014.', // bib-16
   'REDAÇÃO. ONU denuncia racismo. Veja, 14 de dezembro de 2021.', // bib-17
+  'FLORY, Maurice, [no date]. Le droit international est-il européen ? Paris: Pedone.', // bib-18
+  'P. Vijayabaskar. (2012). Amylase production by halophilic Bacillus cereus. African Journal of Microbiology Research, 6(23).', // bib-19
 ];
 
 /** Each citation found in `text` as "its text → bib-N", with the status when it is not ready. */
@@ -183,6 +185,26 @@ const rows: Row[] = [
     name: 'an author, a full stop and a title before the year, after "cf."',
     text: 'Racismo sistêmico (cf. Redação. Veja, 2021).',
     found: ['Redação. Veja, 2021 → bib-17'],
+  },
+  {
+    name: 'ISO 690 lists every author with commas, the year after a space: the whole list is the citation, its length picks the team\'s entry',
+    text: 'Roofs hold moss (Moreno, Patel, Okafor, Lindqvist, Hale 2018; Moreno, Patel, Okafor, Hale 2018; see Achterberg, Okafor 2016).',
+    found: ['Moreno, Patel, Okafor, Lindqvist, Hale 2018 → bib-5', 'Moreno, Patel, Okafor, Hale 2018 → bib-9', 'Achterberg, Okafor 2016 → bib-1'],
+  },
+  {
+    name: 'ISO 690: a last author after "and", names in capitals, a name written initials first or with a particle joined to it',
+    text: 'As shown (Tang and Ivanova 2025; BAUMANN, CHEN, RUIZ 2019b; P. Vijayabaskar 2012; Achterberg, deOkafor 2016).',
+    found: ['Tang and Ivanova 2025 → bib-8', 'BAUMANN, CHEN, RUIZ 2019b → bib-3', 'P. Vijayabaskar 2012 → bib-19', 'Achterberg, deOkafor 2016 → bib-1'],
+  },
+  {
+    name: 'ISO 690: "[no date]" and a title standing in for the author before the year',
+    text: 'Law (Flory [no date]; WHICH DRUGS HELP THE PATIENT? 1981).',
+    found: ['Flory [no date] → bib-18', 'WHICH DRUGS HELP THE PATIENT? 1981 → bib-10'],
+  },
+  {
+    name: 'a comma list is read only when every part is a name and the first is the list\'s: items joined by commas, places',
+    text: 'Seen twice (Tang 2025, Achterberg 2016) and in Europe (Paris, London 2019).',
+    found: ['Tang 2025 → bib-8', 'Achterberg 2016 → bib-1'],
   },
 ];
 
