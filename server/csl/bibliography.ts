@@ -16,6 +16,7 @@ import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
 import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
 import { completeRecord } from './complete-record.ts';
+import { withoutDanglingSeparators } from './dangling.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';
 import { causeOf } from '../../shared/causes.ts';
 import type { ReasonCode } from '../../shared/reasons.ts';
@@ -107,7 +108,7 @@ const unlistedWhy = causeOf('abbreviatedAuthors', {});
  * work is rendered from the registry's record, not from the string. `abbreviated`: one name stands for the authors
  * an "et al." or an elided middle ("…") leaves out, and a faithful rendering never prints it.
  */
-export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean; completed?: CslItem } | { reason: ReasonCode } {
+export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, ResolvedWork>): { item: CslItem; abbreviated: boolean; completed?: CslItem; fromRecord?: true } | { reason: ReasonCode } {
   const work = resolvedWorks?.[e.key];
   const record = work && isApproved(work) ? recordItem(e.key, work.record) : null;
   const flat = e.text.replace(/\s+/g, ' ').trim();
@@ -118,9 +119,10 @@ export function entryItem(e: RewriteEntryInput, resolvedWorks?: Record<string, R
     if (e.url && !record.DOI) record.URL = e.url;
     const completion = completeRecord(record, { ...read.item, id: e.key } as CslItem, read.etAl || /\bet al\b|…/.test(flat));
     const completed = completion.completed.length ? completion.item : undefined;
-    if (!completeness(record)) return { item: record, abbreviated: false, ...(completed ? { completed } : {}) };
-    const why = completeness(completion.item);
-    return why ? { reason: why } : { item: completion.item, abbreviated: false };
+    // A record without a journal takes the one the entry writes; one the entry does not give (Crossref's "other" work
+    // whose title is the journal's name) is rendered as the registry has it, as citeproc renders it.
+    if (!completeness(record) || !completion.completed.includes('journal')) return { item: record, abbreviated: false, fromRecord: true, ...(completed ? { completed } : {}) };
+    return { item: completion.item, abbreviated: false, fromRecord: true };
   }
   // The entry as written, label and dangling link words aside.
   const body = stripTrailer(flat.slice(parseLabel(flat).bodyStart));
@@ -154,11 +156,14 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
       const abbreviated = new Set<string>();
       /** Resolved entries' records completed from the entry as written, used where the record alone leaves a field empty. */
       const completed = new Map<string, CslItem>();
+      /** Entries rendered from a registry record: their fields are true, so a separator left before an absent one is the style's. */
+      const fromRecord = new Set<string>();
       for (const e of entries) {
         const read = entryItem(e, resolvedWorks);
         if ('reason' in read) { skipped.push({ key: e.key, reason: read.reason }); continue; }
         if (read.abbreviated) abbreviated.add(e.key);
         if (read.completed) completed.set(e.key, read.completed);
+        if (read.fromRecord) fromRecord.add(e.key);
         items.push(read.item);
       }
       const rendered: BibliographyRendering['rendered'] = new Map();
@@ -186,10 +191,14 @@ export function createBibliographyRenderer(style: CslStyle, resolvedWorks?: Reco
         const item = byId.get(id)!;
         const r = out.get(id);
         if (!r || !r.text) { skipped.push({ key: item.id, reason: causeOf('renderedNothing', {}) }); continue; }
-        const mark = emptyFieldMark(r.text);
+        let segments = r.segments;
+        let mark = emptyFieldMark(r.text);
+        // A record without pages in a style that writes "volume:" for them ("Blood 112:."): written without the separator.
+        const tidy = mark && fromRecord.has(item.id) ? withoutDanglingSeparators(segments) : null;
+        if (tidy) { segments = tidy; mark = emptyFieldMark(tidy.map((x) => x.text).join('')); }
         if (mark) { skipped.push({ key: item.id, reason: causeOf('emptyField', { mark: mark.trim() }) }); continue; }
         if (abbreviated.has(item.id) && printsUnlisted(r.text)) { skipped.push({ key: item.id, reason: unlistedWhy }); continue; }
-        rendered.set(item.id, { segments: r.segments, label: r.label, ...(item.title ? { title: item.title } : {}) });
+        rendered.set(item.id, { segments, label: r.label, ...(item.title ? { title: item.title } : {}) });
       }
       if (!doc) return { rendered, skipped };
       // A citation that would name an author the abbreviated list leaves out ("Smith, Lee, and Unlisted"): its entries block.
