@@ -1,4 +1,4 @@
-// npm run bench:rewrite [-- --docs N] [--targets N] [--verbose] [--registry-only | --no-registry]
+// npm run bench:rewrite [-- --docs N] [--targets N] [--style ID[,ID…]] [--verbose] [--registry-only | --no-registry]
 // Measure 2 of issue 19: each of the 17 one-style development manuscripts (../shared/resolver/docs/style) converted
 // into each other development style through the engine (`direct` with a bibliography renderer), with every gold DOI
 // that ../shared/resolver/registry-dev.jsonl holds joined as a `ready` ResolvedWork carrying its record (as the
@@ -19,14 +19,16 @@
 //   from entry rendering: the works each paragraph's citations name after the change (read back from the output by
 //   the scan, a number range counting each number in it; the output's entries are the input's in the order of the
 //   restyle plan) against the works they named before, as multisets,
-//   and whether the output's citations are read in the target form (numeric or author-date);
+//   and whether the output's citations are read in the target form (numeric or author-date; an author style's,
+//   "(Smith et al.)", have no year for the scan and are read back through apply's links, their form not checked:
+//   counted as not read in the target form);
 // - time per conversion, and its ratio to a plain apply of the same file (same run), with the load average.
 // harvard3 is not bundled: harvard-cite-them-right stands in as its target; american-chemical-society-with-titles
 // and american-chemical-society are one current style (one target).
 // Second block, registry first (bench/rewrite/registry-first.ts): the numbered manuscripts of
 // ../shared/resolver/docs/resolve, whose works registry-dev.jsonl holds, converted into each of the target styles
 // with every gold DOI the registry holds joined as a `ready` ResolvedWork carrying its record.
-// --registry-only runs that block alone, --no-registry the first block alone.
+// --registry-only runs that block alone, --no-registry the first block alone; --style keeps the targets named.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -42,12 +44,13 @@ import { loadBundledStyle, type CslStyle } from '../server/csl/catalog.ts';
 import { createBibliographyRenderer, entryItem, recordItem } from '../server/csl/bibliography.ts';
 import { Renderer, rendererFor, type CslItem } from '../server/csl/render.ts';
 import { benchArgs, numberArg } from './common/args.ts';
-import { citedWorks, looseRenderer, multisetHits, norm, readRegistry, readyWork } from './rewrite/common.ts';
+import { citedWorks, linkedWorks, looseRenderer, multisetHits, norm, readRegistry, readyWork } from './rewrite/common.ts';
 import { registryFirstBlock } from './rewrite/registry-first.ts';
 
-const args = benchArgs(import.meta.url, { docs: { type: 'string' }, targets: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, 'registry-only': { type: 'boolean' }, 'no-registry': { type: 'boolean' } }, ({ values: v }) => ({
+const args = benchArgs(import.meta.url, { docs: { type: 'string' }, targets: { type: 'string' }, style: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, 'registry-only': { type: 'boolean' }, 'no-registry': { type: 'boolean' } }, ({ values: v }) => ({
   docs: numberArg(v.docs, 'docs', 99),
   targets: numberArg(v.targets, 'targets', 99),
+  only: v.style ? new Set(v.style.split(',').map((x) => x.trim())) : null,
   verbose: v.verbose === true,
   styleDocs: v['registry-only'] !== true,
   registryDocs: v['no-registry'] !== true,
@@ -70,7 +73,7 @@ const allGolds = readdirSync(dir).filter((f) => f.endsWith('.gold.json')).map((f
 const targets: CslStyle[] = [];
 for (const g of allGolds.sort((a, b) => a.cslStyle.localeCompare(b.cslStyle))) {
   const s = loadBundledStyle(TARGET_OF[g.cslStyle] ?? g.cslStyle);
-  if (s && !targets.some((t) => t.id === s.id)) targets.push(s);
+  if (s && !targets.some((t) => t.id === s.id) && (!args.only || args.only.has(s.id))) targets.push(s);
 }
 // The gold text of each work in each target style, where that style's manuscript cites it.
 const goldText = new Map<string, Map<string, string>>();
@@ -195,7 +198,8 @@ for (const [i, f] of docs.entries()) {
       // The output's entries are the input's in the plan's order (the planner apply ran, run again here).
       const plan = planRewrite(entries, looseRenderer(style, works), { textFamily: textFamilyOf(det.citeStyle), partial: false, ...citationContext(det.model, det.matchById.values()) });
       const newOrder = plan.order ?? entries.map((e) => e.key);
-      const after = citedWorks(loose.docx, settings, (e) => newOrder[e.refIndex - 1] ?? null);
+      // An author style's citations have no year for the scan: read back through apply's links to the entries (form not checked).
+      const after = style.family === 'author' ? { byParagraph: linkedWorks(loose.docx, entries, newOrder), form: null } : citedWorks(loose.docx, settings, (e) => newOrder[e.refIndex - 1] ?? null);
       if (after.form === style.family) row.formRight++;
       for (const [p, want] of before.byParagraph) {
         row.cites += want.length;

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import type { ResolvedWork } from '../../shared/contract.ts';
 import type { HyperlinkSettings } from '../../shared/settings.ts';
 import { detect } from '../../server/engine/scan.ts';
+import { buildModel } from '../../server/engine/model/document.ts';
+import { openDocx } from '../../server/engine/package/docx.ts';
 import type { BibEntry } from '../../server/engine/detect/types.ts';
 import { citationContext, rewriteEntriesIn } from '../../server/engine/rewrite/plan.ts';
 import { entriesByNumber } from '../../server/engine/rewrite/citations.ts';
@@ -87,6 +89,36 @@ export function citedWorks(bytes: Uint8Array, settings: HyperlinkSettings, keyOf
     for (const g of ctx.groups) for (const n of g.numbers) { const e = byNumber.get(n); if (e) add(ctx.paragraphOrder!.get(g.paragraph)!, keyOf(e)); }
   }
   return { byParagraph: out, form: det.citeStyle === 'author-year' ? 'author-date' : det.citeStyle === 'off' ? 'off' : 'numeric' };
+}
+
+/**
+ * The works each paragraph outside the list links to, by paragraph index: the keys behind the entry bookmarks that
+ * apply's citation links go to, an entry known by its place in the list (`entries` as written, `order` the keys of
+ * their places after the change). How an author style's citations ("(Smith et al.)", "Jones et al.": no year, which
+ * the scan does not read as citations) are read back from a converted document.
+ */
+export function linkedWorks(docx: Uint8Array, entries: BibEntry[], order: string[]): Map<number, string[]> {
+  const model = buildModel(openDocx(docx));
+  const place = new Map(entries.map((e, i) => [`${e.paragraph.part}#${e.paragraph.index}`, order[i]!]));
+  const byBookmark = new Map<string, string>();
+  for (const p of model.paragraphs) {
+    const k = place.get(`${p.part}#${p.index}`);
+    if (k) for (const b of p.bookmarks) byBookmark.set(b.name, k);
+  }
+  const out = new Map<number, string[]>();
+  model.paragraphs.forEach((p, i) => {
+    if (place.has(`${p.part}#${p.index}`)) return;
+    // One citation item may be written in several links (a title's formatting splits it): counted once.
+    let last: { key: string; end: number } | null = null;
+    for (const l of p.links) {
+      const k = l.anchor ? byBookmark.get(l.anchor) : undefined;
+      if (!k) continue;
+      if (last && last.key === k && last.end === l.start) { last.end = l.end; continue; }
+      out.set(i, [...(out.get(i) ?? []), k]);
+      last = { key: k, end: l.end };
+    }
+  });
+  return out;
 }
 
 /** How many of `want` are in `got`, as multisets. */

@@ -28,6 +28,8 @@ export interface SourceCluster {
   form?: string;
   /** Why the citation cannot be written anew without losing words (a page inside its brackets). */
   lossy?: ReasonCode;
+  /** Replaced in place (bare): what its parenthesis holds beside the items ("see", "p. 4"). */
+  beside?: string;
 }
 
 const REF_WORD = /\b(?:Refs?\.|[Rr]eferences?)[\s\u00a0]+$/;
@@ -107,7 +109,8 @@ export function authorDateClusters(matches: MatchCandidate[], paragraphOrder: Ma
     if (paren && /^[\s;,“”"‘’']*$/.test(rest)) {
       clusters.push({ paragraph: p, start: paren[0], end: paren[1], keys: [...new Set(ms.map((m) => m.targetKey!))], replaces: ms, names: null, bare: false });
     } else {
-      for (const m of ms) clusters.push({ paragraph: p, start: m.start, end: m.end, keys: [m.targetKey!], replaces: [m], names: null, bare: true });
+      const beside = rest.replace(/[\s;,]+/g, ' ').trim();
+      for (const m of ms) clusters.push({ paragraph: p, start: m.start, end: m.end, keys: [m.targetKey!], replaces: [m], names: null, bare: true, beside });
     }
   }
   clusters.sort((a, b) => (paragraphOrder.get(a.paragraph) ?? 0) - (paragraphOrder.get(b.paragraph) ?? 0) || a.start - b.start);
@@ -121,8 +124,13 @@ function heldWhy(c: SourceCluster, text: string): ReasonCode | null {
   return held.hold === 'existing-hyperlink' ? causeOf('citationConvertInLink', { text }) : causeOf('citationConvertInside', { text, hold: held.hold ?? held.kind });
 }
 
-/** The replacement of each cluster by the style's citation, or why a cluster cannot be replaced. */
-export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[]): { edits: CitationEdit[]; blocked: ReasonCode[] } {
+/**
+ * The replacement of each cluster by the style's citation, or why a cluster cannot be replaced. Into an author
+ * style (MLA, `to` "author"): a narrative citation keeps its names, linked, and drops its year ("Lee et al. (2020)"
+ * → "Lee et al.", as MLA names the author in the sentence); a citation with a page beside its items is refused, as
+ * MLA writes the page inside the citation ("(Lee 4)") and the conversion carries no locators.
+ */
+export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCitation[], to?: string): { edits: CitationEdit[]; blocked: ReasonCode[] } {
   const edits: CitationEdit[] = [];
   const blocked: ReasonCode[] = [];
   clusters.forEach((c, i) => {
@@ -132,6 +140,17 @@ export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCita
     if (c.lossy) { blocked.push(c.lossy); return; }
     const why = heldWhy(c, written);
     if (why) { blocked.push(why); return; }
+    if (to === 'author' && c.bare && /\d/.test(c.beside ?? '')) {
+      const paren = parenAround(c.paragraph.text, c.start, c.end) ?? [c.start, c.end];
+      blocked.push(causeOf('citationPageLocator', { text: c.paragraph.text.slice(paren[0], paren[1]) }));
+      return;
+    }
+    if (to === 'author' && c.names !== null) {
+      const names = c.names.replace(/[\s\u00a0]+$/, '');
+      if (names) edits.push({ paragraph: c.paragraph, start: c.start, end: c.end, replaces: c.replaces, pieces: [{ text: names, targetKey: c.keys[0]! }], plain: true });
+      else blocked.push(causeOf('citationNoAuthor', { text: written }));
+      return;
+    }
     // Segments cut at the items' places; each item's text links to its entry.
     let text = r.text;
     let segments = r.segments;

@@ -159,8 +159,11 @@ function planEntries(entries: BibEntry[], renderer: BibliographyRenderer, option
   return { plans, order, newNumber, citations: citations ?? [] };
 }
 
-/** The citation forms a rewrite can write: anything else (note styles, label styles) is refused. */
-const FORMS = new Set(['numeric', 'author-date']);
+/**
+ * The citation forms a rewrite can write: numeric, author-date, and author (MLA's author–page: "(Smith et al.)",
+ * reached only by converting the citations, as the text never cites in it as read); note and label styles are refused.
+ */
+const FORMS = new Set(['numeric', 'author-date', 'author']);
 
 /** Entry paragraphs that can be put in a new order: consecutive paragraphs of one part. */
 function consecutive(entries: BibEntry[]): boolean {
@@ -181,13 +184,13 @@ export function planRewrite(entries: BibEntry[], renderer: BibliographyRenderer,
   });
   const style = renderer.styleId;
   if (!FORMS.has(renderer.family)) {
-    const code = renderer.family === 'note' ? 'noteStyle' : renderer.family === 'label' ? 'labelStyle' : renderer.family === 'author' ? 'authorStyle' : null;
+    const code = renderer.family === 'note' ? 'noteStyle' : renderer.family === 'label' ? 'labelStyle' : null;
     return refuse(code ? causeOf(code, { style }) : causeOf('otherStyle', { style, family: renderer.family }));
   }
   const numbered = entries.some((e) => e.printedLabel || e.paragraph.numbering?.text);
   const listForm = numbered ? 'numeric' : 'author-date';
   const from = ctx.textFamily ?? listForm;
-  const to = renderer.family as 'numeric' | 'author-date';
+  const to = renderer.family as 'numeric' | 'author-date' | 'author';
   if (from !== listForm) {
     return refuse(causeOf('formsDisagree', { list: listForm, cited: from }));
   }
@@ -243,7 +246,7 @@ function otherForm(clusters: SourceCluster[], styled: RewriteCitation[]): boolea
 type Refuse = (reason: ReasonCode, plans?: EntryPlan[], blockers?: EntryPlan[]) => RewritePlan;
 
 /** A change of citation form: every citation rendered by the style with the list, the list in the style's order. */
-function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext, from: 'numeric' | 'author-date', to: 'numeric' | 'author-date', refuse: Refuse): RewritePlan {
+function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx: RewriteContext, from: 'numeric' | 'author-date', to: 'numeric' | 'author-date' | 'author', refuse: Refuse): RewritePlan {
   const base = { cslId: renderer.styleId, family: renderer.family };
   const style = renderer.styleId;
   if (ctx.textFamily === null) return refuse(causeOf('convertUnread', { style, form: to }));
@@ -258,7 +261,7 @@ function planConversion(entries: BibEntry[], renderer: BibliographyRenderer, ctx
   }
   const moved = order.some((k, i) => k !== entries[i]!.key);
   if (moved && !consecutive(entries)) return refuse(causeOf('orderNotConsecutive', { style }), plans);
-  const { edits, blocked } = conversionEdits(source.clusters, citations);
+  const { edits, blocked } = conversionEdits(source.clusters, citations, to);
   if (blocked.length) return refuse(causeOf('convertBlocked', { style, form: to, n: blocked.length }, firstThree(blocked)), plans);
   return verdict(base, plans, moved ? order : null, edits);
 }

@@ -128,3 +128,33 @@ test('a title standing in for the author, its opening quote left out of the matc
   assert.equal(det.model.paragraphs[0]!.text.slice(clusters[0]!.start, clusters[0]!.end), '(Koleva, 2016; “Zinc Signaling, 2018)');
   assert.equal(clusters[0]!.bare, false);
 });
+
+test('numeric → an author style (MLA): numbers become "(Smith et al.)" through citeproc, titles added where one author has two works, each item linked, labels dropped', async () => {
+  const body = [
+    p('Walls grow moss [1] and frost cracks them [2]. Pigeons and lichen [3, 4].'),
+    p('References', 'Heading1'),
+    ...list('ieee').map((e) => p(e)),
+  ].join('');
+  const { out, model, entries, links } = await restyle(body, 'modern-language-association');
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', `${out.bibRewrite?.reason} ${out.warnings?.join('\n')}`);
+  assert.equal(model.paragraphs[0]!.text, 'Walls grow moss (Smith et al., “Moss in the City”) and frost cracks them (Jones et al.). Pigeons and lichen (Smith et al., “Pigeons in the City”; Brown et al.).');
+  assert.deepEqual(links(model.paragraphs[0]!), [['Smith et al., “Moss in the City”', 'Moss'], ['Jones et al.', 'Frost'], ['Smith et al., “Pigeons in the City”', 'Pigeons'], ['Brown et al.', 'Lichen']]);
+  // MLA sorts by author, then title: Brown, Jones, Smith (Moss), Smith (Pigeons, its author written "———"); no numeric label.
+  assert.deepEqual(entries.map((e) => WORD.find((w) => e.text.includes(w))), ['Lichen', 'Frost', 'Moss', 'Pigeons']);
+  assert.deepEqual(entries.map((e) => e.text.slice(0, 7)), ['Brown, ', 'Jones, ', 'Smith, ', '———. “P']);
+});
+
+test('author-date → an author style (MLA): a narrative citation keeps its names and drops its year; a page beside the items refuses, naming it', async () => {
+  const body = [
+    p('Lichen grows (Brown et al., 2001), as Jones et al. (2020) says.'),
+    p('References', 'Heading1'),
+    ...list('apa').map((e) => p(e)),
+  ].join('');
+  const { out, model, links } = await restyle(body, 'modern-language-association');
+  assert.equal(out.bibRewrite?.outcome, 'rewritten', `${out.bibRewrite?.reason} ${out.warnings?.join('\n')}`);
+  assert.equal(model.paragraphs[0]!.text, 'Lichen grows (Brown et al.), as Jones et al. says.');
+  assert.deepEqual(links(model.paragraphs[0]!), [['Brown et al.', 'Lichen'], ['Jones et al.', 'Frost']]);
+  const paged = await restyle(body.replace('(Brown et al., 2001)', '(see Brown et al., 2001, p. 4)'), 'modern-language-association');
+  assert.equal(paged.out.bibRewrite?.outcome, 'refused');
+  assert.match(paged.out.bibRewrite?.reason ?? '', /the citation "\(see Brown et al\., 2001, p\. 4\)" carries a page locator/);
+});

@@ -103,7 +103,7 @@ test('a note style, or a text that cites in another form than the list, is refus
   const note = renderer('note', abbreviated);
   const plan = planRewrite(entries, note.r, ctx());
   assert.equal(plan.result.outcome, 'refused');
-  assert.match(plan.result.reason ?? '', /test-note is a note style \(citations in footnotes\); the rewrite writes numeric and author-date styles only/);
+  assert.match(plan.result.reason ?? '', /test-note is a note style \(citations in footnotes\); the rewrite writes numeric, author-date and author styles only/);
   assert.equal(note.calls.length, 0);
   const mixed = renderer('author-date', abbreviated);
   const refused = planRewrite(entries, mixed.r, { ...ctx(), textFamily: 'numeric' });
