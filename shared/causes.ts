@@ -50,7 +50,7 @@ const CAUSES = {
   citationHoldsMore: 'the citation "{text}" holds more than its numbers (a page, a word), which the converted citation would lose',
   citationLosesPage: 'the citation "{text}" carries a page locator, which the converted citation would lose',
   citationConvertInLink: 'the citation "{text}" cannot be converted: it is inside a hyperlink already there',
-  citationPageLocator: 'the citation "{text}" carries a page locator, which an author style writes inside the citation ("(Lee 4)"); converting it would lose the page',
+  citationAuthorPage: 'the citation "{text}" carries a page locator, which an author style writes inside the citation ("(Lee 4)"); converting it would lose the page',
   citationNoAuthor: 'the citation "{text}" names no author before its year',
   citationConvertInside: 'the citation "{text}" cannot be converted: it is inside {hold}',
   more: '…',

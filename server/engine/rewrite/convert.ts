@@ -142,7 +142,7 @@ export function conversionEdits(clusters: SourceCluster[], rendered: RewriteCita
     if (why) { blocked.push(why); return; }
     if (to === 'author' && c.bare && /\d/.test(c.beside ?? '')) {
       const paren = parenAround(c.paragraph.text, c.start, c.end) ?? [c.start, c.end];
-      blocked.push(causeOf('citationPageLocator', { text: c.paragraph.text.slice(paren[0], paren[1]) }));
+      blocked.push(causeOf('citationAuthorPage', { text: c.paragraph.text.slice(paren[0], paren[1]) }));
       return;
     }
     if (to === 'author' && c.names !== null) {
