@@ -66,7 +66,9 @@ test('a resolved record without pages where the entry gives none either: springe
   assert.equal(textOf(out), 'Vijayabaskar P (2012) Amylase production by halophilic Bacillus cereus. African Journal of Microbiology Research 6. https://doi.org/10.5897/ajmr11.1310');
   assert.equal(emptyFieldMark(textOf(out)!), null);
   const unresolved = createBibliographyRenderer(style, {}).render([entry(text)]);
-  assert.match(causeText(unresolved.skipped[0]!.reason), /empty field/);
+  // Read from its string it is still refused: since the reader's r9 readings, on its "P. Vijayabaskar. (2012)." opening
+  // (names run into the title) before its empty pages field.
+  assert.match(causeText(unresolved.skipped[0]!.reason), /empty field|run together/);
 });
 
 test('a record the style renders whole is rendered as it is: an issue written in the entry but not in the record is not added', () => {
