@@ -14,15 +14,13 @@ import { parseLabel, stripTrailer } from '../references/fields.ts';
 import { readReference } from '../references/record.ts';
 import { isApproved } from '../engine/link/references.ts';
 import type { CslStyle } from './catalog.ts';
-import { printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
+import { LINKS, printsUnlisted, unreadWords, withUnlistedAuthor } from './faithful.ts';
 import { completeRecord } from './complete-record.ts';
 import { withoutDanglingSeparators } from './dangling.ts';
 import { rendererFor, type CslItem, type CslName } from './render.ts';
 import { causeOf } from '../../shared/causes.ts';
 import type { ReasonCode } from '../../shared/reasons.ts';
 
-/** Links and DOIs, which may hold any punctuation: set aside before looking for empty fields. */
-const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
 
 /**
  * Punctuation an empty field, or fields read run together, leave in a rendering: ": :", "..", ",,", ", .", "()",

@@ -7,6 +7,7 @@
 // "pp. .") still blocks the entry, and this is applied to registry records only (bibliography.ts).
 
 import type { RewriteSegment } from '../engine/citation-style-hooks.ts';
+import { LINKS } from './faithful.ts';
 
 /**
  * What is dropped: a comma, semicolon or colon (spaces after it) before a full stop that ends a field (not a decimal
@@ -17,11 +18,9 @@ import type { RewriteSegment } from '../engine/citation-style-hooks.ts';
 const LABEL = String.raw`\b(?:pp?|[Vv]ol|[Nn]o|eds?)`;
 const DANGLING = new RegExp(String.raw`[,;:][ \u00a0]*(?=\.(?!\d)|$)|(?<=[,;:])[,;:]|(?<=(?<!${LABEL})\.[ \u00a0]*)[,;:]|(?<=(?<!\.)(?<!${LABEL})\.)[ \u00a0]*\.(?![.\d])`, 'g');
 
-/** Links and DOIs, which may hold any punctuation: masked (same length) before looking for separators. */
-const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
-
 /** The segments without the separators an absent field leaves ("6:." → "6.", "2017;:40" → "2017;40"), or null when there are none. */
 export function withoutDanglingSeparators(segments: RewriteSegment[]): RewriteSegment[] | null {
+  // Links masked (same length) before looking for separators.
   const text = segments.map((s) => s.text).join('').replace(LINKS, (l) => 'x'.repeat(l.length));
   const cut: Array<[number, number]> = [];
   for (const m of text.trimEnd().matchAll(DANGLING)) cut.push([m.index, m.index + m[0].length]);

@@ -24,7 +24,8 @@ function words(text: string): string[] {
 /** A year's disambiguation letter ("2019a") is the style's to give or take. */
 const yearOnly = (w: string) => w.replace(/^(\d{4})[a-z]$/, '$1');
 
-const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
+/** Links and DOIs, which may hold any punctuation: set aside before reading an entry's words or marks (one pattern for the rewrite). */
+export const LINKS = /\b(?:https?:\/\/|doi\.org\/|www\.)\S+|\b10\.\d{4,9}\/\S+/gi;
 
 function nameWords(names: CslName[] | undefined): string[] {
   return (names ?? []).flatMap((n) => {
