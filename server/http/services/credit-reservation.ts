@@ -118,7 +118,7 @@ async function settleOrRefund<T>(
 }
 
 /** How old a pending reservation must be before it counts as abandoned: the engine time-out plus the grace. */
-export function reservationTtlMs(ctx: AppContext): number {
+function reservationTtlMs(ctx: AppContext): number {
   return ctx.config.engineTimeoutMs + ctx.config.creditReservationGraceMs;
 }
 

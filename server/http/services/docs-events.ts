@@ -40,7 +40,7 @@ function maskToken(token: string): string {
  * patterns that cannot backtrack across it. A token cut at the MAX_SCANNED boundary is dropped, so
  * half an address can never slip through unmasked.
  */
-export function sanitiseText(text: string): string {
+function sanitiseText(text: string): string {
   let cut = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
   cut = cut.replace(/[\u0000-\u001f\u007f]/g, ' ');
   if (text.length > MAX_SCANNED && !/\s/.test(text[MAX_SCANNED] ?? ' ')) cut = cut.replace(/\S+$/, '');
@@ -64,7 +64,7 @@ function sanitisePath(value: string): string {
 }
 
 /** Validates the body with the DocsEvent schema, then masks and trims what is stored. */
-export function sanitiseDocsEvent(body: unknown): SanitisedDocsEvent {
+function sanitiseDocsEvent(body: unknown): SanitisedDocsEvent {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('A JSON body is required', 'missing_body');
   const event = parseRequest(docsEventSchema, body, {
     reason: 'invalid_body',

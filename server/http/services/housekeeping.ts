@@ -25,9 +25,9 @@ function mysqlHousekeepingStore(pool: Pool): HousekeepingStore {
 }
 
 /** Days an ended session's row is kept after it expired or was revoked. */
-export const ENDED_SESSION_GRACE_DAYS = 7;
-export const BATCH_ROWS = 5_000;
-export const MAX_BATCHES = 40;
+const ENDED_SESSION_GRACE_DAYS = 7;
+const BATCH_ROWS = 5_000;
+const MAX_BATCHES = 40;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 /** Rows one round deleted per table, and the tables whose purge failed (retried next round). */
@@ -49,11 +49,11 @@ async function inBatches(purge: (batch: number) => Promise<number>, batch: numbe
 }
 
 /** One round: every table in turn; a failure of one does not keep the other from its purge. */
-export async function runHousekeeping(store: HousekeepingStore, policy: { docsEventsRetentionDays: number }, batch = BATCH_ROWS): Promise<HousekeepingRound> {
+async function runHousekeeping(store: HousekeepingStore, policy: { docsEventsRetentionDays: number }): Promise<HousekeepingRound> {
   const failed: string[] = [];
   const attempt = async (name: string, purge: (batch: number) => Promise<number>): Promise<number> => {
     try {
-      return await inBatches(purge, batch);
+      return await inBatches(purge, BATCH_ROWS);
     } catch {
       failed.push(name);
       return 0;

@@ -27,7 +27,7 @@ function detailOf(row: DocsEventRow): Record<string, unknown> {
   }
 }
 
-export function summariseDocsEvents(rows: DocsEventRow[], now: Date = new Date()): DocsInsightsSummary {
+function summariseDocsEvents(rows: DocsEventRow[]): DocsInsightsSummary {
   const byType: Record<string, number> = {};
   const pages = new Map<string, number>();
   const searches = new Map<string, number>();
@@ -61,7 +61,7 @@ export function summariseDocsEvents(rows: DocsEventRow[], now: Date = new Date()
     }
   }
   return {
-    generated_at: now.toISOString(),
+    generated_at: new Date().toISOString(),
     total_events: rows.length,
     unique_sessions: sessions.size,
     by_type: byType,

@@ -25,14 +25,14 @@ async function memberOf(pool: Pool, orgId: string, userId: string): Promise<OrgM
  * The rules of a role change, given the target's membership (null: not a member of any organisation)
  * and a count of the organisation's owners (asked only when it matters). Throws the refusal.
  */
-export async function checkRoleChange(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, role: Role, owners: () => Promise<number>): Promise<void> {
+async function checkRoleChange(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, role: Role, owners: () => Promise<number>): Promise<void> {
   if (!target || target.org_id !== caller.orgId) throw memberNotFound();
   if ((role === 'owner' || target.role === 'owner') && caller.role !== 'owner') throw ownerRequired();
   if (target.role === 'owner' && role !== 'owner' && (await owners()) <= 1) throw lastOwner();
 }
 
 /** The rules of removing a member, as checkRoleChange. */
-export async function checkRemoval(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, owners: () => Promise<number>): Promise<void> {
+async function checkRemoval(caller: Pick<OrgCaller, 'orgId' | 'role'>, target: { org_id: string; role: Role } | null, owners: () => Promise<number>): Promise<void> {
   if (!target || target.org_id !== caller.orgId) throw memberNotFound();
   if (target.role === 'owner' && caller.role !== 'owner') throw ownerRequired();
   if (target.role === 'owner' && (await owners()) <= 1) throw lastOwner();

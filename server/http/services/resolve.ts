@@ -38,7 +38,7 @@ export async function prepareResolve(ctx: AppContext, req: DocumentRequest, scan
 }
 
 /** The report's counters from the references' outcomes (when the resolver did not give them). */
-export function countOutcomes(report: Pick<ResolverReport, 'references' | 'resolvedWorks'>): NonNullable<ResolverReport['resolverReport']> {
+function countOutcomes(report: Pick<ResolverReport, 'references' | 'resolvedWorks'>): NonNullable<ResolverReport['resolverReport']> {
   const counts = { resolved: 0, reviewRequired: 0, unresolved: 0 };
   for (const ref of report.references) {
     const status = ref.status ?? report.resolvedWorks[ref.refId]?.status ?? (report.resolvedWorks[ref.refId] ? 'ready' : 'unmatched');

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import type { NewReservation, ReservationStatus } from '../../../../server/db/reservations.ts';
 import type { UsageEvent } from '../../../../server/db/usage.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
-import { reservationTtlMs, withReservedCredit, type Charge, type ReservationStore } from '../../../../server/http/services/credit-reservation.ts';
-import { serviceContext } from '../../../helpers/service-context.ts';
+import { startReservationSweeper, withReservedCredit, type Charge, type ReservationStore } from '../../../../server/http/services/credit-reservation.ts';
+import { scriptedPool, serviceContext } from '../../../helpers/service-context.ts';
 
 class MemoryReservations implements ReservationStore {
   credits: number;
@@ -133,6 +133,13 @@ test('a reservation no longer pending (swept as abandoned) is not settled: 503 u
   assert.deepEqual(r, { status: 503, reason: 'usage_not_recorded' });
 });
 
-test('a reservation counts as abandoned after the engine time-out plus the grace', () => {
-  assert.equal(reservationTtlMs(serviceContext({ env: { ENGINE_TIMEOUT_MS: '5000', CREDIT_RESERVATION_GRACE_MS: '2500' } })), 7500);
+test('the sweeper refunds reservations older than the engine time-out plus the grace', async () => {
+  // One sweep runs at start: it asks for pending reservations older than 5000 + 2500 ms (in microseconds, back from now).
+  const pool = scriptedPool([[]]);
+  const ctx = serviceContext({ pool, env: { ENGINE_TIMEOUT_MS: '5000', CREDIT_RESERVATION_GRACE_MS: '2500' } });
+  const stop = await startReservationSweeper(ctx);
+  stop();
+  assert.equal(pool.queries.length, 1);
+  assert.match(pool.queries[0]!.sql, /status = 'pending' AND created_at < TIMESTAMPADD/);
+  assert.equal(pool.queries[0]!.params[0], -7_500_000);
 });

@@ -1,11 +1,19 @@
-// The hourly housekeeping's rounds on an in-memory store (the SQL of the purges runs against MariaDB in
-// test/server/db/docs-events.int.test.ts and sessions.int.test.ts): each table is purged in batches until a
-// batch comes back short, never more than MAX_BATCHES in one round; the retention comes from the policy; one
-// table's failure does not keep the other from its purge; the service starts and stops it.
+// The hourly housekeeping as the service starts it (startHousekeeping), on an in-memory store (the SQL of the
+// purges runs against MariaDB in test/server/db/docs-events.int.test.ts and sessions.int.test.ts; the service
+// starting it on MariaDB: test/server/http/housekeeping.int.test.ts): a first round at once, then one an hour;
+// each table is purged in batches of 5,000 rows until a batch comes back short, never more than 40 batches in
+// one round; the retention comes from DOCS_EVENTS_RETENTION_DAYS, ended sessions are kept 7 days; one table's
+// failure does not keep the other from its purge, and is logged, not thrown.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { BATCH_ROWS, ENDED_SESSION_GRACE_DAYS, MAX_BATCHES, runHousekeeping, startHousekeeping, type HousekeepingStore } from '../../../../server/http/services/housekeeping.ts';
-import { serviceContext } from '../../../helpers/service-context.ts';
+import { afterEach, mock, test } from 'node:test';
+import { startHousekeeping, type HousekeepingStore } from '../../../../server/http/services/housekeeping.ts';
+import { serviceContext, type TestContext } from '../../../helpers/service-context.ts';
+
+const BATCH = 5_000;
+const MAX_BATCHES = 40;
+const HOUR = 3_600_000;
+
+afterEach(() => mock.timers.reset());
 
 class MemoryTables implements HousekeepingStore {
   calls: string[] = [];
@@ -26,48 +34,84 @@ class MemoryTables implements HousekeepingStore {
   }
 }
 
+/** The in-memory purges settle in microtasks: a whole round is done before the next macrotask. */
+const roundDone = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/** What the rounds logged, as "level message fields". */
+function logged(ctx: TestContext): string[] {
+  return ctx.logLines.map((l) => `${l.level} ${l.message} ${JSON.stringify(l.fields)}`);
+}
+
+/** Starts housekeeping on tables, lets its first round finish, stops it; answers the context (its log lines). */
+async function firstRound(tables: MemoryTables, retentionDays = '90'): Promise<TestContext> {
+  const ctx = serviceContext({ env: { DOCS_EVENTS_RETENTION_DAYS: retentionDays } });
+  const stop = startHousekeeping(ctx, tables);
+  await roundDone();
+  stop();
+  return ctx;
+}
+
 test('each table is purged in batches until a batch comes back short', async () => {
-  const tables = new MemoryTables(25, 7);
-  const round = await runHousekeeping(tables, { docsEventsRetentionDays: 90 }, 10);
-  assert.deepEqual(round, { docsEvents: 25, sessions: 7, failed: [] });
-  assert.deepEqual(tables.calls, ['docs 90d 10', 'docs 90d 10', 'docs 90d 10', `sessions ${ENDED_SESSION_GRACE_DAYS}d 10`]);
+  const tables = new MemoryTables(2 * BATCH + 25, 7);
+  const ctx = await firstRound(tables);
+  assert.deepEqual(tables.calls, [`docs 90d ${BATCH}`, `docs 90d ${BATCH}`, `docs 90d ${BATCH}`, `sessions 7d ${BATCH}`]);
+  assert.deepEqual(logged(ctx), [`info housekeeping deleted old rows {"docsEvents":${2 * BATCH + 25},"sessions":7}`]);
 });
 
 test('an exact multiple of the batch needs one more, empty, batch to know it is done', async () => {
-  const tables = new MemoryTables(20, 0);
-  assert.equal((await runHousekeeping(tables, { docsEventsRetentionDays: 1 }, 10)).docsEvents, 20);
+  const tables = new MemoryTables(2 * BATCH, 0);
+  await firstRound(tables, '1');
+  assert.equal(tables.docsEvents, 0);
   assert.equal(tables.calls.filter((c) => c.startsWith('docs')).length, 3);
 });
 
-test('one round stops after MAX_BATCHES batches; the next round goes on', async () => {
-  const backlog = (MAX_BATCHES + 5) * BATCH_ROWS;
-  const tables = new MemoryTables(backlog, 0);
-  assert.equal((await runHousekeeping(tables, { docsEventsRetentionDays: 365 })).docsEvents, MAX_BATCHES * BATCH_ROWS);
-  assert.equal((await runHousekeeping(tables, { docsEventsRetentionDays: 365 })).docsEvents, 5 * BATCH_ROWS);
+test('one round stops after 40 batches; the next hour goes on where it stopped', async () => {
+  mock.timers.enable({ apis: ['setInterval'] });
+  const ctx = serviceContext({ env: { DOCS_EVENTS_RETENTION_DAYS: '365' } });
+  const tables = new MemoryTables((MAX_BATCHES + 5) * BATCH, 0);
+  const stop = startHousekeeping(ctx, tables);
+  await roundDone();
+  assert.equal(tables.docsEvents, 5 * BATCH);
+  assert.equal(tables.calls.filter((c) => c.startsWith('docs')).length, MAX_BATCHES);
+  mock.timers.tick(HOUR - 1);
+  await roundDone();
+  assert.equal(tables.docsEvents, 5 * BATCH, 'no second round within the hour');
+  mock.timers.tick(1);
+  await roundDone();
+  stop();
   assert.equal(tables.docsEvents, 0);
+  assert.deepEqual(logged(ctx), [
+    `info housekeeping deleted old rows {"docsEvents":${MAX_BATCHES * BATCH},"sessions":0}`,
+    `info housekeeping deleted old rows {"docsEvents":${5 * BATCH},"sessions":0}`,
+  ]);
+  mock.timers.tick(HOUR);
+  await roundDone();
+  assert.equal(ctx.logLines.length, 2, 'stopped: no more rounds');
 });
 
 test('a failing table is named and the other is still purged', async () => {
   const docsDown = new MemoryTables(5, 5, 'docs');
-  assert.deepEqual(await runHousekeeping(docsDown, { docsEventsRetentionDays: 30 }, 10), { docsEvents: 0, sessions: 5, failed: ['docs_events'] });
+  assert.deepEqual(logged(await firstRound(docsDown, '30')), [
+    'info housekeeping deleted old rows {"docsEvents":0,"sessions":5}',
+    'warn housekeeping purge failed; retried next hour {"tables":["docs_events"]}',
+  ]);
+  assert.equal(docsDown.sessions, 0);
   const sessionsDown = new MemoryTables(5, 5, 'sessions');
-  assert.deepEqual(await runHousekeeping(sessionsDown, { docsEventsRetentionDays: 30 }, 10), { docsEvents: 5, sessions: 0, failed: ['sessions'] });
+  assert.deepEqual(logged(await firstRound(sessionsDown, '30')), [
+    'info housekeeping deleted old rows {"docsEvents":5,"sessions":0}',
+    'warn housekeeping purge failed; retried next hour {"tables":["sessions"]}',
+  ]);
+  assert.equal(sessionsDown.docsEvents, 0);
 });
 
 test('started, a first round runs at once with DOCS_EVENTS_RETENTION_DAYS and logs what it deleted; failures are logged, not thrown', async () => {
-  const ctx = serviceContext({ env: { DOCS_EVENTS_RETENTION_DAYS: '12' } });
   const tables = new MemoryTables(3, 0);
-  const stop = startHousekeeping(ctx, tables);
-  await new Promise((r) => setImmediate(r));
-  stop();
+  const ctx = await firstRound(tables, '12');
   assert.equal(tables.docsEvents, 0);
-  assert.ok(tables.calls.includes(`docs 12d ${BATCH_ROWS}`));
+  assert.ok(tables.calls.includes(`docs 12d ${BATCH}`));
   assert.deepEqual(ctx.logLines.map((l) => `${l.level} ${l.message}`), ['info housekeeping deleted old rows']);
-  ctx.logLines.length = 0;
-  const stopFailing = startHousekeeping(ctx, new MemoryTables(0, 0, 'sessions'));
-  await new Promise((r) => setImmediate(r));
-  stopFailing();
-  assert.deepEqual(ctx.logLines.map((l) => `${l.level} ${l.message}`), ['warn housekeeping purge failed; retried next hour']);
+  const failing = await firstRound(new MemoryTables(0, 0, 'sessions'), '12');
+  assert.deepEqual(failing.logLines.map((l) => `${l.level} ${l.message}`), ['warn housekeeping purge failed; retried next hour']);
 });
 
 test('the retention defaults to 365 days, the longest insights window, and must be a whole number of at least 1', () => {
