@@ -96,7 +96,10 @@ export async function startService(config: ServiceConfig, options: { resolver?: 
   });
   const resolver = options.resolver !== undefined ? { port: options.resolver, stop: () => undefined } : serviceResolver(pool, config, logger, engine, metrics);
   // Before the port opens: the reference reader's first use compiles and optimises (server/references/warm-up.ts).
-  if (resolver.port) logger.debug({ ms: Math.round(warmUpReferenceReader()) }, 'reference reader warmed up');
+  if (resolver.port) {
+    const warmUp = warmUpReferenceReader();
+    logger.debug({ ms: Math.round(warmUp.ms), samples: warmUp.samples, readWhole: warmUp.readWhole }, 'reference reader warmed up');
+  }
   const csl = new CslCheckPool({ timeoutMs: config.cslCheckTimeoutMs, maxHeapMb: config.cslCheckHeapMb });
   const drain = new Drain();
   const ctx: AppContext = { pool, config, logger, engine, csl, rateLimiter, payments: manualPaymentProvider, resolver: resolver.port, metrics, drain };

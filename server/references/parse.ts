@@ -45,7 +45,7 @@ export interface ParsedReference {
 }
 
 /** Label, DOIs, URLs, PubMed notes and access dates removed; page ranges "1425-37" expanded. */
-export function cleanReference(text: string): { cleaned: string; doi: string | null; url: string | null } {
+function cleanReference(text: string): { cleaned: string; doi: string | null; url: string | null } {
   let s = text.replace(/\s+/g, ' ').trim();
   const label = parseLabel(s);
   s = s.slice(label.bodyStart);

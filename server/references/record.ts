@@ -33,7 +33,7 @@ export interface ReferenceRecord {
 }
 
 /** `needle` in `text` with any run of white space matching any other, or null. */
-export function spanOf(text: string, needle: string | null | undefined, from = 0): TextSpan | null {
+function spanOf(text: string, needle: string | null | undefined, from = 0): TextSpan | null {
   if (!needle) return null;
   const exact = text.indexOf(needle, from);
   if (exact >= 0) return { start: exact, end: exact + needle.length };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanReference, parseReference } from '../../../server/references/parse.ts';
+import { parseReference } from '../../../server/references/parse.ts';
 import { expandPages } from '../../../server/references/numbers.ts';
 
 test('Vancouver: authors, title, abbreviated journal, year;volume(issue):pages with a short range', () => {
@@ -53,7 +53,7 @@ test('styles without titles (ACS, Elsevier) give a container and no title; the y
 });
 
 test('cleaning removes labels, URLs, PubMed notes; pages expand only when the short end is smaller', () => {
-  const c = cleanReference('[3] Woese CR. Towards a natural system. PNAS 1990; 87:4576-79. PubMed PMID: 12345. https://example.org/x');
+  const c = parseReference('[3] Woese CR. Towards a natural system. PNAS 1990; 87:4576-79. PubMed PMID: 12345. https://example.org/x');
   assert.equal(c.url, 'https://example.org/x');
   assert.equal(c.cleaned, 'Woese CR. Towards a natural system. PNAS 1990; 87:4576-4579.');
   assert.deepEqual(expandPages('1425', '37'), { first: '1425', last: '1437' });

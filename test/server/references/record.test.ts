@@ -2,7 +2,7 @@
 // confidence per field, for the common layouts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readReference, spanOf } from '../../../server/references/record.ts';
+import { readReference } from '../../../server/references/record.ts';
 
 /** Each field's text as its span shows it. */
 function spanned(text: string): Record<string, string> {
@@ -48,10 +48,14 @@ test('"et al." marks an abbreviated author list', () => {
   assert.equal(readReference('Smith J, Lee K, et al. Moss. J Bot. 2004;12:1-9.').etAl, true);
 });
 
-test('spanOf: white space runs match any other; absent text has no span', () => {
-  assert.deepEqual(spanOf('a  Journal\nof Botany, 12', 'Journal of Botany'), { start: 3, end: 20 });
-  assert.equal(spanOf('abc', 'x'), null);
-  assert.equal(spanOf('abc', null), null);
+test('spans: white space runs in the entry match the single spaces of the reading; a field not read has no span', () => {
+  const text = 'Smith J,  Jones  K. Moss growth\non urban  walls. Journal\nof   Botany. 2004;12(3):101-19.';
+  const r = readReference(text);
+  assert.deepEqual(r.spans['container-title'], { start: 49, end: 68 });
+  assert.deepEqual(spanned(text), {
+    author: 'Smith J,  Jones', issued: '2004', title: 'Moss growth\non urban  walls', 'container-title': 'Journal\nof   Botany', volume: '12', issue: '3', page: '101',
+  });
+  assert.deepEqual(spanned('World Health Organization. 2004.'), { author: 'World Health Organization', issued: '2004' });
 });
 
 interface StyleCase {
