@@ -84,7 +84,7 @@ const SEARCH_SELECT = [
 ].join(',');
 
 /** "1s", "1000ms", "60s", "1m" → milliseconds; null when unreadable. */
-export function parseInterval(raw: string | null): number | null {
+function parseInterval(raw: string | null): number | null {
   if (!raw) return null;
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(raw);
   if (!m) return null;
@@ -95,7 +95,7 @@ export function parseInterval(raw: string | null): number | null {
 }
 
 /** Limits announced in a response's headers, or null when it announces none. */
-export function limitsFromHeaders(headers: Headers): RateLimits | null {
+function limitsFromHeaders(headers: Headers): RateLimits | null {
   const limit = Number(headers.get('x-rate-limit-limit'));
   const intervalMs = parseInterval(headers.get('x-rate-limit-interval'));
   const concurrency = Number(headers.get('x-concurrency-limit'));
@@ -104,7 +104,7 @@ export function limitsFromHeaders(headers: Headers): RateLimits | null {
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds from now; null when absent. */
-export function retryAfterMs(raw: string | null, now = Date.now()): number | null {
+function retryAfterMs(raw: string | null, now = Date.now()): number | null {
   if (!raw) return null;
   if (/^\s*\d+(?:\.\d+)?\s*$/.test(raw)) return Number(raw) * 1000;
   const at = Date.parse(raw);

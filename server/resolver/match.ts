@@ -47,7 +47,7 @@ export function rankCandidates(ref: PreparedReference, works: CrossrefWork[]): R
   return out.sort((a, b) => b.score - a.score || (b.work.score ?? 0) - (a.work.score ?? 0));
 }
 
-export function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCandidate | null): number {
+function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCandidate | null): number {
   const margin = Math.min(0.5, best.score - (runnerUp?.score ?? 0));
   const z = CALIBRATION.intercept + CALIBRATION.score * best.score + CALIBRATION.margin * margin + CALIBRATION.agreements * (best.agreements / 5);
   return Math.round(1000 / (1 + Math.exp(-z))) / 1000;
@@ -58,7 +58,7 @@ export function calibratedConfidence(best: RankedCandidate, runnerUp: RankedCand
  * suffice when they are a long title found whole and the first author, and nothing contradicts. A reference
  * without a title whose first page the record contradicts never passes, nor one whose issue and first page both differ.
  */
-export function passesGate(f: CandidateFeatures, agreeing: number): boolean {
+function passesGate(f: CandidateFeatures, agreeing: number): boolean {
   // Without a title to compare, a first page the record contradicts is another paper of the same authors, journal
   // and volume (the article before or after it): never ready, however well the rest agrees.
   if (f.title === null && f.page === 0) return false;

@@ -75,7 +75,7 @@ function hasToken(ref: PreparedReference, t: string, within: Set<string> = ref.t
 }
 
 /** Share of the title's words the reference contains (stop words weigh a fifth). */
-export function titleCoverage(ref: PreparedReference, title: string): { coverage: number; words: number } {
+function titleCoverage(ref: PreparedReference, title: string): { coverage: number; words: number } {
   const toks = tokens(title);
   let total = 0;
   let found = 0;
@@ -93,7 +93,7 @@ export function titleCoverage(ref: PreparedReference, title: string): { coverage
  * before the title ("Editorial: …", "Reply to …") or a longer title ("…, and: Another Book") marks
  * another work with the same words.
  */
-export function titleExtra(ref: PreparedReference, title: string): number {
+function titleExtra(ref: PreparedReference, title: string): number {
   const boundary = title.search(/[:?.]\s/);
   const head = tokens(boundary > 0 ? title.slice(0, boundary) : title).filter((t) => !STOP.has(t));
   const tail = boundary > 0 ? tokens(title.slice(boundary)).filter((t) => !STOP.has(t)) : [];

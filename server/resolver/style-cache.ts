@@ -28,7 +28,7 @@ const NO_STYLE: NoStyle = { detectedCslId: null, styleDetection: null };
 
 /** sha-256 hex of the detector version, the bundled style ids, the citation form, and the entries with their
  * metadata as a set (sorted), so any order of the same references is one key. */
-export function styleCacheKey(list: ReferenceListInput, metadata: Array<CslItem | null>): string {
+function styleCacheKey(list: ReferenceListInput, metadata: Array<CslItem | null>): string {
   const styles = [...bundledStyles().values()].map((s) => `${s.id}:${s.family}`).join(',');
   return sha256Hex(JSON.stringify({
     kind: 'style',

@@ -11,7 +11,7 @@ import type { PreparedReference } from './score.ts';
 import type { CrossrefWork } from './work.ts';
 
 /** Whether the record of the written DOI contradicts the reference. */
-export function contradicts(prepared: PreparedReference, work: CrossrefWork): { contradicted: boolean; reasons: ReasonCode[] } {
+function contradicts(prepared: PreparedReference, work: CrossrefWork): { contradicted: boolean; reasons: ReasonCode[] } {
   const [ranked] = rankCandidates(prepared, [{ ...work, score: 0 }]);
   const f = ranked!.features;
   const reasons = explain(f);

@@ -7,8 +7,8 @@ import type { Pool } from 'mysql2/promise';
 import { MysqlResolverCache } from '../../../server/db/resolver-cache.ts';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
-import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
 import type { StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
+import { styleKeyOf } from '../../helpers/style-cache-key.ts';
 import { useTestDatabase } from '../../helpers/test-database.ts';
 
 const db = useTestDatabase('rcache', { connectionLimit: 2 });
@@ -66,12 +66,12 @@ test('malformed keys and answers are refused; a damaged row reads as a miss', as
 test('a style-detection outcome is shared between processes under its own key and never read as an answer', async () => {
   const a = new MysqlResolverCache(poolA), b = new MysqlResolverCache(poolB);
   const list = { entries: [{ text: '1. Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
-  const key = styleCacheKey(list, [null]);
+  const key = await styleKeyOf(list, [null]);
   const outcome: StyleDetectionOutcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [{ id: 'nature', score: 0.9 }] } };
   await a.putStyle(key, outcome, 60_000);
   assert.deepEqual(await b.getStyle(key), outcome);
   assert.equal(await b.get(key), null, 'a style row is not a resolver answer');
-  assert.equal(await b.getStyle(styleCacheKey(list, [{ id: '', type: 'article-journal', title: 'A title' }])), null, 'other metadata, other key');
+  assert.equal(await b.getStyle(await styleKeyOf(list, [{ id: '', type: 'article-journal', title: 'A title' }])), null, 'other metadata, other key');
   await a.put(cacheKey('an answer'), READY, 60_000);
   assert.equal(await b.getStyle(cacheKey('an answer')), null, 'an answer is not a style outcome');
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
-import { CrossrefClient, limitsFromHeaders, parseInterval, RegistryError, retryAfterMs } from '../../../server/resolver/crossref-client.ts';
+import { CrossrefClient, RegistryError } from '../../../server/resolver/crossref-client.ts';
 import { InProcessLimiter } from '../../../server/resolver/limiter.ts';
+import type { RateLimits, RequestClass } from '../../../server/resolver/ports.ts';
 import type { FakeCrossref } from '../../helpers/fake-crossref/server.ts';
 import { REFS, startFake } from '../../helpers/fake-crossref/fixtures.ts';
 import { maxInWindow } from '../../helpers/time-windows.ts';
@@ -13,16 +14,54 @@ after(() => fake.close());
 
 const client = (extra: object = {}) => new CrossrefClient({ apiUrl: fake.url, mailto: 'client-test@example.org', limiter: new InProcessLimiter(), baseBackoffMs: 5, maxBackoffMs: 20, ...extra });
 
-test('header parsing: intervals, limits, Retry-After in seconds or as a date', () => {
-  assert.equal(parseInterval('1s'), 1000);
-  assert.equal(parseInterval('250ms'), 250);
-  assert.equal(parseInterval('1m'), 60_000);
-  assert.equal(parseInterval('soon'), null);
-  assert.deepEqual(limitsFromHeaders(new Headers({ 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' })), { limit: 3, intervalMs: 1000, concurrency: 3 });
-  assert.equal(limitsFromHeaders(new Headers()), null);
-  assert.equal(retryAfterMs('2'), 2000);
-  assert.equal(retryAfterMs(new Date(Date.now() + 5000).toUTCString(), Date.now())! > 3000, true);
-  assert.equal(retryAfterMs(null), null);
+/** A limiter that grants at once and records the limits and pauses the client hands it. */
+class RecordingLimiter extends InProcessLimiter {
+  readonly announced: RateLimits[] = [];
+  readonly pauses: number[] = [];
+  override updateLimits(requestClass: RequestClass, limits: RateLimits): void {
+    this.announced.push(limits);
+    super.updateLimits(requestClass, limits);
+  }
+  override pauseUntil(untilEpochMs: number): void {
+    this.pauses.push(untilEpochMs);
+  }
+}
+
+/** One look-up answered with `status` and `headers`, on one attempt; the limiter it went through. */
+async function answered(status: number, headers: Record<string, string>): Promise<RecordingLimiter> {
+  const limiter = new RecordingLimiter();
+  // A floor of one request a minute: every announcement here is faster, so it is followed as read (server/resolver/limits.ts).
+  const slow = { limit: 1, intervalMs: 60_000, concurrency: 1 };
+  const c = new CrossrefClient({
+    apiUrl: 'http://registry.invalid', mailto: 'client-test@example.org', limiter, maxAttempts: 1, floorLimits: { search: slow, lookup: slow },
+    fetch: async () => new Response(status === 404 ? 'Resource not found.' : '', { status, headers }),
+  });
+  await c.lookup('10.1000/any').catch((err: unknown) => assert.ok(err instanceof RegistryError, String(err)));
+  return limiter;
+}
+
+test('announced limits are read from the headers: the interval in s, ms or m, the concurrency; none when none announced', async () => {
+  const rows: Array<[Record<string, string>, RateLimits[]]> = [
+    [{ 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' }, [{ limit: 3, intervalMs: 1000, concurrency: 3 }]],
+    [{ 'x-rate-limit-limit': '3', 'x-rate-limit-interval': '250ms' }, [{ limit: 3, intervalMs: 250, concurrency: 0 }]],
+    [{ 'x-rate-limit-limit': '120', 'x-rate-limit-interval': '1m' }, [{ limit: 120, intervalMs: 60_000, concurrency: 0 }]],
+    // An unreadable interval is not announced: the floor's window is kept.
+    [{ 'x-rate-limit-limit': '3', 'x-rate-limit-interval': 'soon' }, [{ limit: 3, intervalMs: 60_000, concurrency: 0 }]],
+    [{ 'x-concurrency-limit': '2' }, [{ limit: 0, intervalMs: 0, concurrency: 2 }]],
+    [{}, []],
+  ];
+  for (const [headers, limits] of rows) assert.deepEqual((await answered(404, headers)).announced, limits, JSON.stringify(headers));
+});
+
+test('Retry-After in seconds or as an HTTP date pauses the limiter until then; a 503 without it pauses nothing', async () => {
+  let before = Date.now();
+  let [pause] = (await answered(503, { 'retry-after': '2' })).pauses;
+  assert.ok(pause! - before >= 2000 && pause! - Date.now() <= 2000, `${pause! - before} ms`);
+  before = Date.now();
+  [pause] = (await answered(503, { 'retry-after': new Date(before + 5000).toUTCString() })).pauses;
+  // An HTTP date counts whole seconds: the pause ends 4 to 5 s from now.
+  assert.ok(pause! - before > 3000 && pause! - Date.now() <= 5000, `${pause! - before} ms`);
+  assert.deepEqual((await answered(503, {})).pauses, []);
 });
 
 test('search and look-up; announced limits reach the limiter', async () => {

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import { cacheKey } from '../../../server/resolver/cache-key.ts';
 import { defaultCacheDir, FileCache } from '../../../server/resolver/file-cache.ts';
 import type { CachedResolution } from '../../../server/resolver/ports.ts';
-import { styleCacheKey } from '../../../server/resolver/style-cache.ts';
 import type { StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
+import { styleKeyOf } from '../../helpers/style-cache-key.ts';
 
 const answer: CachedResolution = { status: 'unmatched', work: null, reasons: [{ code: 'noneAgrees' }] };
 
@@ -46,12 +46,12 @@ test('a style outcome is kept under its own key, expires, and is never read as a
     let now = 1_000_000;
     const cache = new FileCache(dir, () => now);
     const list = { entries: [{ text: '[1] Smith J. A title. Nature 2020;1:2.', printedLabel: null }], citeStyle: 'off' };
-    const key = styleCacheKey(list, [null]);
+    const key = await styleKeyOf(list, [null]);
     const outcome: StyleDetectionOutcome = { detectedCslId: 'nature', styleDetection: { family: 'numeric', candidates: [] } };
     await cache.putStyle(key, outcome, 1000);
     assert.deepEqual(await cache.getStyle(key), outcome);
     assert.equal(await cache.get(key), null);
-    assert.notEqual(styleCacheKey(list, [{ id: '', type: 'article-journal', title: 'A title' }]), key, 'the metadata is part of the key');
+    assert.notEqual(await styleKeyOf(list, [{ id: '', type: 'article-journal', title: 'A title' }]), key, 'the metadata is part of the key');
     const answerKey = cacheKey('Smith J. A title. 2020.');
     await cache.put(answerKey, answer, 1000);
     assert.equal(await cache.getStyle(answerKey), null);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReference } from '../../../server/references/parse.ts';
-import { calibratedConfidence, decide, passesGate, rankCandidates } from '../../../server/resolver/match.ts';
+import { decide, rankCandidates } from '../../../server/resolver/match.ts';
 import { prepareReference, scoreCandidate } from '../../../server/resolver/score.ts';
 import { workUpdates, type CrossrefWork } from '../../../server/resolver/work.ts';
 import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
@@ -49,21 +49,34 @@ test('accept only with a margin: two equally good records (a registry duplicate)
 });
 
 test('the agreement gate: three of title, year, volume, author, page; two only for a long whole title and the first author', () => {
-  const base = { doi: 'x', scoreRatio: 0.6, title: 1, titleReverse: 1, titleWords: 8, titleExtra: 0, author: 1, year: null, volume: null, issue: null, page: null, container: null, unexplained: 0, notice: false, typeMismatch: false };
-  assert.equal(passesGate(base, 2), true);
-  assert.equal(passesGate({ ...base, titleWords: 3 }, 2), false);
-  assert.equal(passesGate({ ...base, year: 0 }, 2), false);
-  assert.equal(passesGate(base, 1), false);
-  assert.equal(passesGate({ ...base, title: 0.2 }, 3), true);
+  const title = 'Kinetics of heterolysis of organohalogen compounds in aprotic solvents';
+  const record = (fields: Partial<CrossrefWork>) => ({ DOI: '10.1000/gate', score: 80, type: 'journal-article', title: [title], author: [{ family: 'Okafor', given: 'C.' }], ...fields }) as CrossrefWork;
+  /** How many fields agree, and whether the gate refused ("fewAgree"). */
+  const gate = (reference: string, fields: Partial<CrossrefWork>) => {
+    const d = decide(prep(reference), [record(fields)]);
+    return { agreeing: d.best!.agreements, refused: d.reasons.some((r) => r.code === 'fewAgree') };
+  };
+  const noYear = `Okafor C, Lindqvist D. ${title}.`;
+  assert.deepEqual(gate(noYear, {}), { agreeing: 2, refused: false }, 'a long whole title and the first author');
+  assert.deepEqual(gate(noYear, { title: ['Kinetics of heterolysis'] }), { agreeing: 2, refused: true }, 'a short title');
+  assert.deepEqual(gate(`Okafor C, Lindqvist D. ${title}. 2005.`, { issued: { 'date-parts': [[1980]] } }), { agreeing: 2, refused: true }, 'the year contradicts');
+  assert.deepEqual(gate(noYear, { author: [{ family: 'Quist', given: 'K.' }] }), { agreeing: 1, refused: true }, 'the title alone');
+  const full = `Okafor C, Lindqvist D. ${title}. Russ J Kinet. 2005;75(9):1430-6.`;
+  const threeWithoutTitle = gate(full, { title: ['Unrelated notes on garden soils'], issued: { 'date-parts': [[2005]] }, volume: '75', page: '1430-1436' });
+  assert.ok(threeWithoutTitle.agreeing >= 3 && !threeWithoutTitle.refused, JSON.stringify(threeWithoutTitle));
 });
 
 test('confidence grows with score, margin and agreement, within 0..1', () => {
   const ref = prep(REFS.bacon);
-  const [best, second] = rankCandidates(ref, WORKS.map((w) => ({ ...w, score: 80 }) as CrossrefWork));
-  const c = calibratedConfidence(best!, second!);
+  const works = WORKS.map((w) => ({ ...w, score: 80 }) as CrossrefWork);
+  const [, second] = rankCandidates(ref, works);
+  const c = decide(ref, works).confidence;
   assert.ok(c > 0.9 && c <= 1);
-  assert.ok(calibratedConfidence(best!, best!) < c, 'no margin, less confidence');
-  assert.ok(calibratedConfidence(second!, null) < c);
+  // A weaker record (lower score, fewer fields agreeing) alone: less confidence.
+  const weaker = decide(ref, [second!.work]).confidence;
+  assert.ok(weaker > 0 && weaker < c, String(weaker));
+  // The same record with an equal runner-up (no margin): less again.
+  assert.ok(decide(ref, [second!.work, { ...second!.work, DOI: '10.1000/twin' }]).confidence < weaker, 'no margin, less confidence');
 });
 
 test('update relations: publisher and Retraction Watch notices, relation-style notices, duplicates once', () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReference } from '../../../server/references/parse.ts';
-import { agreements, combinedScore, prepareReference, scoreCandidate, titleCoverage, titleExtra } from '../../../server/resolver/score.ts';
+import { agreements, combinedScore, prepareReference, scoreCandidate } from '../../../server/resolver/score.ts';
 import type { CrossrefWork } from '../../../server/resolver/work.ts';
 import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 
@@ -22,10 +22,13 @@ test('the prepared reference: folded tokens, the author block, numbers, glued wo
 });
 
 test('title coverage weighs stop words a fifth; an omitted subtitle is no extra, a label before the title is', () => {
-  assert.deepEqual(titleCoverage(bacon, 'Effects of daily stress on autonomic cardiac control'), { coverage: 1, words: 6 });
-  assert.ok(titleCoverage(bacon, 'Effects of nightly noise on sleep').coverage < 0.5);
-  assert.equal(titleExtra(bacon, 'Effects of daily stress on autonomic cardiac control in patients with coronary artery disease: a cohort study'), 0);
-  assert.ok(titleExtra(bacon, 'Editorial comment: Effects of daily stress on autonomic cardiac control in patients with coronary artery disease') > 0);
+  const titled = (title: string) => scoreCandidate(bacon, { DOI: '10.1/t', title: [title] });
+  const whole = titled('Effects of daily stress on autonomic cardiac control');
+  assert.deepEqual([whole.title, whole.titleWords], [1, 6]);
+  const other = titled('Effects of nightly noise on sleep').title;
+  assert.ok(other !== null && other < 0.5, String(other));
+  assert.equal(titled('Effects of daily stress on autonomic cardiac control in patients with coronary artery disease: a cohort study').titleExtra, 0);
+  assert.ok(titled('Editorial comment: Effects of daily stress on autonomic cardiac control in patients with coronary artery disease').titleExtra > 0);
 });
 
 test('the right work scores higher and agrees on more fields than a correction notice or last year\'s abstract', () => {

@@ -1,10 +1,12 @@
-// The citation style of a resolved list, cached beside the resolver's answers: the key covers all that
-// detection reads; a hit skips detection; a cache that fails or lacks style slots only costs a detection.
+// The citation style of a resolved list, cached beside the resolver's answers: the key (read from the cache it is
+// stored in) covers all that detection reads; a hit skips detection; a cache that fails or lacks style slots only
+// costs a detection.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ReferenceListInput, StyleDetectionOutcome } from '../../../server/engine/citation-style-hooks.ts';
 import type { CachedResolution, ResolverCache } from '../../../server/resolver/ports.ts';
-import { cachedStyleDetection, isStyleOutcome, styleCacheKey } from '../../../server/resolver/style-cache.ts';
+import { cachedStyleDetection, isStyleOutcome } from '../../../server/resolver/style-cache.ts';
+import { styleKeyOf } from '../../helpers/style-cache-key.ts';
 
 const list: ReferenceListInput = { citeStyle: 'number', entries: [{ text: 'Smith J. Growth. Nature. 2020;5:1–2.', printedLabel: '1.' }] };
 const outcome: StyleDetectionOutcome = { detectedCslId: 'vancouver', styleDetection: { confidence: { id: 'vancouver', probability: 0.9, unknown: false, runnerUp: null } } };
@@ -32,14 +34,14 @@ function detector() {
   return { detect: () => (calls++, outcome), calls: () => calls };
 }
 
-test('the key changes with the entries, their labels, the citation form and the metadata', () => {
-  const key = styleCacheKey(list, [null]);
+test('the key changes with the entries, their labels, the citation form and the metadata', async () => {
+  const key = await styleKeyOf(list, [null]);
   assert.match(key, /^[0-9a-f]{64}$/);
-  assert.equal(styleCacheKey({ ...list, entries: [...list.entries] }, [null]), key);
-  assert.notEqual(styleCacheKey({ ...list, citeStyle: 'superscript' }, [null]), key);
-  assert.notEqual(styleCacheKey({ ...list, entries: [{ ...list.entries[0]!, printedLabel: '[1]' }] }, [null]), key);
-  assert.notEqual(styleCacheKey({ ...list, entries: [{ ...list.entries[0]!, text: 'Smith J. Growth. Nature 2020.' }] }, [null]), key);
-  assert.notEqual(styleCacheKey(list, [{ id: 'r1', type: 'article-journal', title: 'Growth' }]), key);
+  assert.equal(await styleKeyOf({ ...list, entries: [...list.entries] }, [null]), key);
+  assert.notEqual(await styleKeyOf({ ...list, citeStyle: 'superscript' }, [null]), key);
+  assert.notEqual(await styleKeyOf({ ...list, entries: [{ ...list.entries[0]!, printedLabel: '[1]' }] }, [null]), key);
+  assert.notEqual(await styleKeyOf({ ...list, entries: [{ ...list.entries[0]!, text: 'Smith J. Growth. Nature 2020.' }] }, [null]), key);
+  assert.notEqual(await styleKeyOf(list, [{ id: 'r1', type: 'article-journal', title: 'Growth' }]), key);
 });
 
 test('a miss detects and stores for the style TTL; the next call is a hit without detection', async () => {
@@ -81,9 +83,9 @@ test('the same references in another order are the same key: reordering does not
   const two: ReferenceListInput = { citeStyle: 'off', entries: [{ text: 'A. Alpha. 2001.', printedLabel: null }, { text: 'B. Beta. 2002.', printedLabel: null }] };
   const meta = [{ id: '', type: 'article-journal', title: 'Alpha' }, null];
   const swapped: ReferenceListInput = { ...two, entries: [two.entries[1]!, two.entries[0]!] };
-  assert.equal(styleCacheKey(swapped, [null, meta[0]!]), styleCacheKey(two, meta));
+  assert.equal(await styleKeyOf(swapped, [null, meta[0]!]), await styleKeyOf(two, meta));
   // the metadata travels with its entry: the same entries with the metadata on the other one differ
-  assert.notEqual(styleCacheKey(swapped, meta), styleCacheKey(two, meta));
+  assert.notEqual(await styleKeyOf(swapped, meta), await styleKeyOf(two, meta));
   const cache = new MemoryCache();
   const d = detector();
   await cachedStyleDetection(two, meta, cache, d.detect);

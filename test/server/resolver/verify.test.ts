@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { parseReference } from '../../../server/references/parse.ts';
 import type { CrossrefClient } from '../../../server/resolver/crossref-client.ts';
 import { prepareReference } from '../../../server/resolver/score.ts';
-import { contradicts, verifyExistingDoi } from '../../../server/resolver/verify.ts';
+import { verifyExistingDoi } from '../../../server/resolver/verify.ts';
 import type { CrossrefWork } from '../../../server/resolver/work.ts';
 import { REFS, WORKS } from '../../helpers/fake-crossref/fixtures.ts';
 
@@ -24,9 +24,14 @@ function registry(records: CrossrefWork[], found: CrossrefWork[]) {
   return { client, search, asked };
 }
 
-test('contradicts: the record of the cited work agrees; another work\'s record contradicts it', () => {
-  assert.equal(contradicts(bacon, byDoi('10.1000/heart.2009.1')).contradicted, false);
-  assert.equal(contradicts(bacon, stroke).contradicted, true);
+test('the record of the cited work agrees; another work\'s record, or a notice about the cited work, contradicts it', async () => {
+  const check = async (doi: string) => {
+    const r = registry([byDoi(doi)], []);
+    return (await verifyExistingDoi(doi, bacon, r.client, r.search)).existingDoiCheck;
+  };
+  assert.equal(await check('10.1000/heart.2009.1'), 'verified');
+  assert.equal(await check('10.1000/stroke.2010'), 'contradicted');
+  assert.equal(await check('10.1000/heart.corr'), 'contradicted');
 });
 
 test('a written DOI whose record agrees is verified and ready, without a search', async () => {
