@@ -20,7 +20,7 @@ const str: Schema = { type: 'string' };
 const bool: Schema = { type: 'boolean' };
 
 /** Components read by the service (request bodies): generated in zod's input view. */
-export const REQUEST_SCHEMAS: readonly string[] = [
+const REQUEST_SCHEMAS: readonly string[] = [
   'HyperlinkSettings',
   'ReviewDecision',
   'CreateKeyRequest',

@@ -14,7 +14,7 @@ named('HyperlinkSettings', hyperlinkSettingsSchema);
  * the contract: `reason`, `reasons` and `warnings` keep the sentences; a client that does not know a code shows
  * the sentence.
  */
-export const reasonCodeSchema: z.ZodType<ReasonCode> = named(
+const reasonCodeSchema: z.ZodType<ReasonCode> = named(
   'ReasonCode',
   z.looseObject({
     code: z.string().meta({

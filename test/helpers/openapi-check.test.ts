@@ -1,7 +1,7 @@
 // The drift check itself: it must catch what it is there to catch.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkAnswer } from './openapi-check.ts';
+import { checkAnswer, componentViolations } from './openapi-check.ts';
 
 test('a documented answer passes', () => {
   assert.deepEqual(checkAnswer('GET', '/healthz', 200, { ok: true }), []);
@@ -19,4 +19,10 @@ test('wrong types, missing and undocumented fields fail', () => {
 test('undocumented routes fail unless they answer an error', () => {
   assert.match(checkAnswer('GET', '/not-a-route', 200, {})[0] ?? '', /route not in the OpenAPI document/);
   assert.deepEqual(checkAnswer('GET', '/not-a-route', 404, { error: 'Not found' }), []);
+});
+
+test('a value is checked against one component; an unknown component is a violation', () => {
+  assert.deepEqual(componentViolations('Health', { ok: true }), []);
+  assert.match(componentViolations('Health', { ok: 1 })[0] ?? '', /\$\.ok: expected boolean, got integer/);
+  assert.deepEqual(componentViolations('NoSuchThing', {}), ['NoSuchThing is not a component of the OpenAPI document']);
 });

@@ -74,6 +74,12 @@ function validate(schema: Schema, value: unknown, path = '$', depth = 0): string
   return errors;
 }
 
+/** Violations of `value` against the document's component schema `name` (as a client validating a part would see them). */
+export function componentViolations(name: string, value: unknown): string[] {
+  if (!document.components.schemas[name]) return [`${name} is not a component of the OpenAPI document`];
+  return validate({ $ref: `#/components/schemas/${name}` }, value);
+}
+
 /** Violations of one answer: route and method documented, status documented (or `default`), body valid. */
 export function checkAnswer(method: string, pathname: string, status: number, body: unknown): string[] {
   const where = `${method} ${pathname} → ${status}`;

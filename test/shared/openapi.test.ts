@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { buildOpenApiDocument, REQUEST_SCHEMAS } from '../../shared/openapi.ts';
+import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import { contractRegistry } from '../../shared/schemas/common.ts';
 
 type Doc = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Record<string, unknown>> } };
@@ -25,7 +25,31 @@ test('every component schema is generated from a named zod schema, and every $re
     const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
     assert.ok(name && doc.components.schemas[name], `${ref} resolves`);
   }
-  for (const name of REQUEST_SCHEMAS) assert.ok(doc.components.schemas[name], `${name} is a component`);
+});
+
+test('every schema a request body reaches is generated in zod\'s input view (defaults optional)', () => {
+  const view = (io: 'input' | 'output') => {
+    const out = z.toJSONSchema(contractRegistry, { io, target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as { schemas: Record<string, Record<string, unknown>> };
+    for (const schema of Object.values(out.schemas)) {
+      delete schema.$schema;
+      delete schema.$id;
+    }
+    return out.schemas;
+  };
+  const input = view('input');
+  const output = view('output');
+  const nameOf = (ref: string) => ref.replace('#/components/schemas/', '');
+  const reached = new Set<string>();
+  for (const operations of Object.values(doc.paths)) {
+    for (const operation of Object.values(operations)) {
+      const body = (operation as { requestBody?: unknown }).requestBody;
+      if (body) for (const ref of refsIn(body, new Set())) reached.add(nameOf(ref));
+    }
+  }
+  for (const name of reached) for (const ref of refsIn(doc.components.schemas[name], new Set())) reached.add(nameOf(ref));
+  assert.ok(reached.has('DocumentForm') && reached.has('HyperlinkSettings') && reached.has('LoginRequest'), [...reached].join(', '));
+  for (const name of reached) assert.deepEqual(doc.components.schemas[name], input[name], `${name} in the input view`);
+  assert.notDeepEqual(input.HyperlinkSettings, output.HyperlinkSettings, 'the views differ where defaults are set');
 });
 
 test("every route's request and answer bodies name their schemas", () => {
