@@ -33,6 +33,8 @@ function build(messages: Messages, f: LocaleFormat) {
     if (v.type !== undefined) vars.type = words(m.resolver.updateType as Record<string, string>, v.type.replace(/ /g, '_'));
     for (const name of ['form', 'list', 'cited']) if (v[name] !== undefined) vars[name] = words(m.reasonForm, v[name]);
     if (v.hold !== undefined) vars.hold = words(m.reasonHold as Record<string, string>, v.hold);
+    // A match status (why apply left a match unlinked); a registry's HTTP status is no word and stays as it is.
+    if (v.status !== undefined) vars.status = words(m.review.statusLabel as Record<string, string>, v.status);
     for (const name of COUNT_PLACEHOLDERS) if (v[name] !== undefined) vars[name] = Number(v[name]);
     if (v.score !== undefined) vars.score = Number(v.score);
     // A placeholder other codes fill (a cause, an entry's label, a list of entries or citations): each said in turn.

@@ -1,10 +1,11 @@
 // Why, as a code with values, beside the English sentence the service has always sent (unchanged): a match
 // held, unmatched, unsure or changed (ReviewMatch.reasonCode beside `reason`), how a reference resolved
 // (ReferenceCandidate.reasonCodes and ResolvedWork.reasonCodes beside `reasons`) and what apply warns about
-// (ApplyResult.warningCodes beside `warnings`). A client translates the code and its values; one that does not
-// know a code shows the sentence. The English templates live here once: the engine and the resolver fill them
-// for the sentences, and the pane's English locale holds the same text (a test keeps them equal). A template
-// with a count has a form for one and one for more (`{one, other}`); a client picks its own plural form.
+// (ApplyResult.warningCodes beside `warnings`) and why apply left a match unlinked (`unmatched[].reasonCode`
+// beside `reason`). A client translates the code and its values; one that does not know a code shows the
+// sentence. The English templates live here once: the engine and the resolver fill them for the sentences, and
+// the pane's English locale holds the same text (a test keeps them equal). A template with a count has a form for
+// one and one for more (`{one, other}`); a client picks its own plural form.
 import { CAUSE_CODES, CAUSE_TEMPLATES, fillTemplate, withParts, type CauseCode } from './causes.ts';
 
 const MATCH_REASONS = {
@@ -88,12 +89,32 @@ const APPLY_WARNINGS = {
   previewRefused: 'The rewrite would be refused: {why}',
 } as const;
 
+/**
+ * Why apply left a match unlinked (ApplyResult's `unmatched[].reasonCode`), beside a match's own reason (a held
+ * match's, an unsure one's) and the linker's causes (shared/causes.ts). `{status}` is a match status
+ * (low_confidence, unmatched, held, identity_change); `{reason}` is the reviewer's own text, never translated.
+ */
+const UNLINKED_REASONS = {
+  noDecision: 'no decision',
+  noDecisionStatus: 'no decision ({status})',
+  skippedByReviewer: 'skipped by the reviewer',
+  skippedWithReason: 'skipped: {reason}',
+  heldMatch: 'held',
+  noDoi: 'no DOI',
+  noLinkTarget: 'no target to link to',
+  linkOnlyInLink: 'already inside a link; link_only cannot re-point it',
+  relinkNotFound: 'could not find the existing link to re-point',
+  referenceDoiHere: "the reference's DOI link ({doi}) is written here instead",
+  insideReferenceDoi: "inside the reference's DOI link",
+} as const;
+
 type Template = string | { readonly one: string; readonly other: string };
-const TEMPLATES: Readonly<Record<string, Template>> = { ...MATCH_REASONS, ...RESOLVER_REASONS, ...APPLY_WARNINGS, ...CAUSE_TEMPLATES };
+const TEMPLATES: Readonly<Record<string, Template>> = { ...MATCH_REASONS, ...RESOLVER_REASONS, ...APPLY_WARNINGS, ...UNLINKED_REASONS, ...CAUSE_TEMPLATES };
 
 export type MatchReasonCode = keyof typeof MATCH_REASONS;
 export type ResolverReasonCode = keyof typeof RESOLVER_REASONS;
 export type ApplyWarningCode = keyof typeof APPLY_WARNINGS;
+export type UnlinkedReasonCode = keyof typeof UNLINKED_REASONS;
 
 /**
  * A reason as the contract carries it: a code of one of the tables above (or of shared/causes.ts), the values of
@@ -110,6 +131,7 @@ export const REASON_CODES = {
   match: Object.keys(MATCH_REASONS) as MatchReasonCode[],
   resolver: Object.keys(RESOLVER_REASONS) as ResolverReasonCode[],
   apply: Object.keys(APPLY_WARNINGS) as ApplyWarningCode[],
+  unlinked: Object.keys(UNLINKED_REASONS) as UnlinkedReasonCode[],
   cause: CAUSE_CODES,
 };
 
@@ -122,7 +144,7 @@ export function isMatchReason(code: string): code is MatchReasonCode {
  * A reason with its values (left out when there are none) and the causes that fill some of its placeholders
  * (their English goes into `values` too).
  */
-export function reasonOf(code: MatchReasonCode | ResolverReasonCode | ApplyWarningCode | CauseCode, values: Readonly<Record<string, string | number>> = {}, parts?: Readonly<Record<string, readonly ReasonCode[]>>): ReasonCode {
+export function reasonOf(code: MatchReasonCode | ResolverReasonCode | ApplyWarningCode | UnlinkedReasonCode | CauseCode, values: Readonly<Record<string, string | number>> = {}, parts?: Readonly<Record<string, readonly ReasonCode[]>>): ReasonCode {
   return withParts(code, values, parts, reasonText);
 }
 

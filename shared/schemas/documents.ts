@@ -10,7 +10,8 @@ named('HyperlinkSettings', hyperlinkSettingsSchema);
 
 /**
  * A reason as a code and the values of its placeholders (shared/reasons.ts lists the codes and their English
- * sentences): why a match is held or unsure, how a reference resolved, what apply warns about. An extension of
+ * sentences): why a match is held or unsure, how a reference resolved, what apply warns about, why apply left a
+ * match unlinked. An extension of
  * the contract: `reason`, `reasons` and `warnings` keep the sentences; a client that does not know a code shows
  * the sentence.
  */
@@ -18,7 +19,7 @@ const reasonCodeSchema: z.ZodType<ReasonCode> = named(
   'ReasonCode',
   z.looseObject({
     code: z.string().meta({
-      description: `Why a match is held or unsure: ${REASON_CODES.match.join(', ')}. How a reference resolved: ${REASON_CODES.resolver.join(', ')}. What apply or the style preview warns about: ${REASON_CODES.apply.join(', ')}. The engine's account of a cause (a part of another code, an entry's \`lacksCode\`, a refusal's \`reasonCode\`): ${REASON_CODES.cause.join(', ')}. New codes may be added.`,
+      description: `Why a match is held or unsure: ${REASON_CODES.match.join(', ')}. How a reference resolved: ${REASON_CODES.resolver.join(', ')}. What apply or the style preview warns about: ${REASON_CODES.apply.join(', ')}. Why apply left a match unlinked (beside a match reason or a cause): ${REASON_CODES.unlinked.join(', ')}. The engine's account of a cause (a part of another code, an entry's \`lacksCode\`, a refusal's \`reasonCode\`): ${REASON_CODES.cause.join(', ')}. New codes may be added.`,
     }),
     values: z.record(z.string(), z.string()).optional().meta({ description: 'The placeholders of the code\'s sentence, e.g. {"kind": "figure", "key": "7"}; a placeholder in parts holds the English of its codes' }),
     get parts() {
@@ -346,6 +347,8 @@ export const unmatchedItemSchema = z.looseObject({
   sourceText: z.string(),
   status: z.union([matchStatusSchema, decisionStatusSchema]),
   reason: z.string(),
+  /** The same reason as a code with values (an extension of the contract), for a client to say in its own language. */
+  reasonCode: reasonCodeSchema.optional(),
   location: locationSchema.optional(),
 });
 

@@ -87,6 +87,14 @@ test('the service’s reasons are said in the display language from their codes;
   assert.equal(say('unexplained', { n: 2 }), '2 Zahlen in der Literaturangabe fehlen im Datensatz');
   assert.equal(say('updateDated', { type: 'expression of concern', doi: '10.1/n', date: '2021-02-03' }), 'Expression of Concern (Bedenken): Mitteilung 10.1/n (2021-02-03)');
   assert.equal(say('doiNotWritten', { label: '[4]', why: 'overlaps another link' }), '[4]: DOI-Link nicht geschrieben (overlaps another link)', 'a cause sent as English only stays as written');
+  // Why apply left a match unlinked: a match status in words, the reviewer's own words as written.
+  assert.equal(say('noDecisionStatus', { status: 'low_confidence' }), 'keine Entscheidung (unsicher)');
+  assert.equal(say('skippedWithReason', { reason: 'wrong paper' }), 'übersprungen: wrong paper');
+  assert.equal(say('referenceDoiHere', { doi: '10.1/x' }), 'hier wird stattdessen der DOI-Link der Literaturangabe (10.1/x) geschrieben');
+  assert.match(say('registryStatus', { status: '503' }), /503/, 'an HTTP status is no match status: as sent');
+  const label = causeOf('referenceLabel', { number: '4' });
+  const noText = reasonOf('doiNoText', {}, { label: [label] });
+  assert.equal(S.reason(reasonText(noText), noText), 'Literaturangabe 4: kein Text, der mit seiner DOI verlinkt werden könnte', 'the entry\'s label said from its code');
   setDisplayLanguage('fr');
   assert.equal(say('unexplained', { n: 0 }), '0 nombre de la référence absent de la notice', 'French says one for 0 too');
   setDisplayLanguage('ja');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { buildOpenApiDocument } from '../../shared/openapi.ts';
 import { contractRegistry } from '../../shared/schemas/common.ts';
+import { REASON_CODES } from '../../shared/reasons.ts';
 
 type Doc = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Record<string, unknown>> } };
 const doc = buildOpenApiDocument() as Doc;
@@ -68,4 +69,13 @@ test("extra allowed and no extra properties follow the contract", () => {
   assert.equal(s.DocsInsightsSummary!.additionalProperties, false);
   // Requests are generated in zod's input view: settings with defaults are optional.
   assert.equal((s.HyperlinkSettings!.required as string[] | undefined) ?? undefined, undefined);
+});
+
+test('why apply left a match unlinked is a ReasonCode beside its sentence, and the codes are listed', () => {
+  const s = doc.components.schemas;
+  const items = (s.ApplyResult!.properties as Record<string, { items: { properties: Record<string, unknown>; required: string[] } }>).unmatched!.items;
+  assert.deepEqual(items.properties.reasonCode, { $ref: '#/components/schemas/ReasonCode' });
+  assert.ok(items.required.includes('reason') && !items.required.includes('reasonCode'), 'the sentence stays; the code is an optional addition');
+  const codes = ((s.ReasonCode!.properties as Record<string, { description: string }>).code!).description;
+  for (const code of REASON_CODES.unlinked) assert.ok(codes.includes(code), code);
 });

@@ -21,8 +21,9 @@ const SOURCES = [
   'server/resolver/verify.ts',
   'server/resolver/resolve.ts',
   'server/resolver/outcome.ts',
-  // apply's and the preview's warnings
+  // apply's and the preview's warnings, and why apply left a match unlinked
   'server/engine/link/apply-core.ts',
+  'server/engine/link/decisions.ts',
   'server/engine/rewrite/bibliography.ts',
   'server/http/services/resolve-direct.ts',
   'server/http/services/style-preview.ts',
@@ -39,18 +40,44 @@ const SOURCES = [
 /**
  * A string literal given as a reason, warning or cause: `reason: '…'`, `reasons.push('…')`, `warnings: [\`…\`]`,
  * `refuse(\`…\`)`, `blocked.push('…')`, `lossy = '…'`, `last = '…'`, `this.down = '…'`, `new RegistryError(kind, '…')`,
- * `kept_(e, '…')`, a sentence returned (`return 'it holds …'`) and the like.
+ * `kept_(e, '…')`, a sentence returned (`return 'it holds …'`), a reason chosen (`const why = x ? '…'`) and the like.
  */
-const LITERAL = /(?:\breasons?\s*[:=]\s*\[?\s*|\b(?:reasons|warnings|blocked)\.push\(\s*|\bwarnings\s*:\s*\[\s*|\brefuse\(\s*|\bkept_\(\s*\w+,\s*|\b(?:lossy|last|this\.down)\s*=\s*|\bnew RegistryError\(\s*'\w+',\s*|\breturn\s+|\?\?\s*)(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
+const LITERAL = /(?:\breasons?\s*[:=]\s*\[?\s*|\b(?:reason|why)\s*=\s*[^;?]*\?\s*|\b(?:reasons|warnings|blocked)\.push\(\s*|\bwarnings\s*:\s*\[\s*|\brefuse\(\s*|\bkept_\(\s*\w+,\s*|\b(?:lossy|last|this\.down)\s*=\s*|\bnew RegistryError\(\s*'\w+',\s*|\breturn\s+|\?\?\s*)(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
+
+/** Every string literal among the arguments of a call to `unmatchedItem(…)` (why apply left a match unlinked). */
+function unmatchedLiterals(source: string): string[] {
+  const out: string[] = [];
+  for (const call of source.matchAll(/\bunmatchedItem\(/g)) {
+    let depth = 1;
+    let i = call.index + call[0].length;
+    const start = i;
+    for (; i < source.length && depth > 0; i++) {
+      const c = source[i]!;
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (c === "'" || c === '"' || c === '`') {
+        // Skip the literal whole (a parenthesis inside it is text).
+        for (i++; i < source.length && source[i] !== c; i++) if (source[i] === '\\') i++;
+      }
+    }
+    out.push(...[...source.slice(start, i - 1).matchAll(/(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)].map((m) => m[2]!));
+  }
+  return out;
+}
 
 test('the guard finds a sentence literal where one is written', () => {
-  const sample = "m.reason = 'no target'; warnings.push(`${x}: gone`); return { warnings: ['held'] }; out.reasons = ['a']; refuse(`${s} is a note style`); blocked.push('the citation'); last = 'no answer'; throw new RegistryError('unavailable', `x ${y}`); return 'it holds w:ins'; kept.set(k, why ?? 'the style rendered nothing');";
-  assert.deepEqual([...sample.matchAll(LITERAL)].map((m) => m[2]), ['no target', '${x}: gone', 'held', 'a', '${s} is a note style', 'the citation', 'no answer', 'x ${y}', 'it holds w:ins', 'the style rendered nothing']);
+  const sample = "m.reason = 'no target'; warnings.push(`${x}: gone`); return { warnings: ['held'] }; out.reasons = ['a']; refuse(`${s} is a note style`); blocked.push('the citation'); last = 'no answer'; throw new RegistryError('unavailable', `x ${y}`); return 'it holds w:ins'; kept.set(k, why ?? 'the style rendered nothing'); const why = inLink ? 'inside the link' : add(m);";
+  assert.deepEqual([...sample.matchAll(LITERAL)].map((m) => m[2]), ['no target', '${x}: gone', 'held', 'a', '${s} is a note style', 'the citation', 'no answer', 'x ${y}', 'it holds w:ins', 'the style rendered nothing', 'inside the link']);
+  const unlinked = "unmatchedItem(d.refId, m, 'skipped', d.reason ? `skipped: ${d.reason}` : 'skipped (by the reviewer)'); unmatchedItem(id, f(m), m.status, why);";
+  assert.deepEqual(unmatchedLiterals(unlinked), ['skipped', 'skipped: ${d.reason}', 'skipped (by the reviewer)']);
 });
 
 test('no source writes a reason or warning sentence of its own; each reads shared/reasons.ts', () => {
-  // An empty or one-word literal is a code or a default (an error's `reason: 'invalid_count'`), not a sentence.
-  const literals = SOURCES.flatMap((f) => [...readFileSync(repo + f, 'utf8').matchAll(LITERAL)].filter((m) => !/^[\w-]*$/.test(m[2]!)).map((m) => `${f}: ${m[2]}`));
+  // An empty or one-word literal is a code or a default (an error's `reason: 'invalid_count'`), a URL is a URL: not a sentence.
+  const literals = SOURCES.flatMap((f) => {
+    const source = readFileSync(repo + f, 'utf8');
+    return [...[...source.matchAll(LITERAL)].map((m) => m[2]!), ...unmatchedLiterals(source)].filter((l) => !/^[\w-]*$/.test(l) && !/^https:\/\/\S+$/.test(l)).map((l) => `${f}: ${l}`);
+  });
   assert.deepEqual(literals, []);
   for (const f of SOURCES.filter((f) => !f.includes('/detect/citations/'))) assert.match(readFileSync(repo + f, 'utf8'), /shared\/(?:reasons|causes)\.ts/, f);
 });

@@ -10,8 +10,8 @@ import { placeholdersOf } from '../helpers/placeholders.ts';
 import { componentViolations } from '../helpers/openapi-check.ts';
 import { causeOf } from '../../shared/causes.ts';
 
-/** Every code: the match reasons, the resolver's, apply's warnings and the causes inside them. */
-const ALL_CODES = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply, ...REASON_CODES.cause];
+/** Every code: the match reasons, the resolver's, apply's warnings, why apply left a match unlinked and the causes inside them. */
+const ALL_CODES = [...REASON_CODES.match, ...REASON_CODES.resolver, ...REASON_CODES.apply, ...REASON_CODES.unlinked, ...REASON_CODES.cause];
 
 type Explained = { reason?: string; reasonCode?: { code: string; values?: Record<string, string> } };
 
@@ -69,6 +69,8 @@ test('the match codes are told apart from the resolver\'s and apply\'s', () => {
 /** Values that fill every placeholder a code's sentence may have. */
 const SAMPLE: Record<string, string> = {
   n: '2', kind: 'figure', key: '7', suffix: 'a', name: 'Smith', label: '[2]', now: '[3]', doi: '10.1/x', why: 'w', title: 't', field: 'year', score: '0.5', type: 'retraction', date: '2020-01-01', text: '[1]', style: 'apa', total: '9', rewritten: '5', unchanged: '4', kept: '1', labels: 'Reference 4', entries: 'e',
+  // why apply left a match unlinked: the reviewer's own words
+  reason: 'wrong paper',
   // the causes' (shared/causes.ts)
   number: '4', words: 'reprinted', fields: 'journal', mark: ': :', element: 'w:ins', family: 'label', list: 'numeric', cited: 'author-date', form: 'numeric', citations: 'c', numbers: '9', hold: 'math', seconds: '20', error: 'ENOTFOUND', status: '503', body: 'b', path: '/works', bytes: '1000',
 };

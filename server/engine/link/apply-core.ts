@@ -5,7 +5,7 @@ import type { ApplyOutput, BibRewriteResult, PersistedMetadata, ResolvedWork, Re
 import type { HyperlinkSettings } from '../../../shared/settings.ts';
 import type { BibEntry, MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { rewriteBibliography, rewriteSummary } from '../rewrite/bibliography.ts';
-import { citationContext, NO_REFERENCE_LIST, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
+import { citationContext, entryLabel, NO_REFERENCE_LIST, planRewrite, rewriteEntriesIn, textFamilyOf, type RewritePlan } from '../rewrite/plan.ts';
 import type { BibliographyRenderer } from '../citation-style-hooks.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocxPackage } from '../package/docx.ts';
@@ -102,11 +102,11 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
       if (linker.relink(m.paragraph, m.start, m.end, ip.target, m.kind)) {
         stats.relinked++;
         statCounts[CATEGORY[m.kind]]++;
-      } else unmatched.push(unmatchedItem(ip.refId, m, m.status, 'could not find the existing link to re-point'));
+      } else unmatched.push(unmatchedItem(ip.refId, m, m.status, reasonOf('relinkNotFound')));
       continue;
     }
     const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, target: ip.target, category: CATEGORY[m.kind] });
-    if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reasonText(reason)));
+    if (reason) unmatched.push(unmatchedItem(ip.refId, m, m.status, reason));
     else linkedTargets.add(ip.target);
   }
   // Reference entries linked to a DOI: a link_only decision on the reference first, then its approved
@@ -125,26 +125,26 @@ export function linkAnalysis(input: LinkInput, bytes: Uint8Array, decisions: Rev
     if (ep.url) {
       // An identifier (URL, PMID, ...) links to its resolver; a reference link written on the same text wins.
       const inRefLink = refLinks.some((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
-      const reason = inRefLink ? 'inside the reference\'s DOI link' : linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, url: ep.url, category: CATEGORY[m.kind] });
-      if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, typeof reason === 'string' ? reason : reasonText(reason)));
+      const reason = inRefLink ? reasonOf('insideReferenceDoi') : linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: m.kind, url: ep.url, category: CATEGORY[m.kind] });
+      if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
       continue;
     }
     const claim = refLinks.find((l) => l.range && l.ref.target.paragraph === m.paragraph && l.range.start < m.end && l.range.end > m.start);
     if (claim) {
       if (sameDoi(claim.ref.doi, ep.doi) && claim.range!.start === m.start && claim.range!.end === m.end) claim.coveredByDoiMatch = true;
-      else { unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, `the reference's DOI link (${claim.ref.doi}) is written here instead`)); continue; }
+      else { unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reasonOf('referenceDoiHere', { doi: claim.ref.doi }))); continue; }
     }
     const reason = linker.add({ paragraph: m.paragraph, start: m.start, end: m.end, kind: 'doi', url: doiUrl(ep.doi), category: CATEGORY[m.kind] });
-    if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reasonText(reason)));
+    if (reason) unmatched.push(unmatchedItem(ep.refId ?? '', m, m.status, reason));
   }
   for (const { ref, range, coveredByDoiMatch } of refLinks) {
     if (coveredByDoiMatch) continue;
-    if (!range) { warnings.push(reasonOf('doiNoText', { label: ref.target.label })); continue; }
+    if (!range) { warnings.push(reasonOf('doiNoText', {}, { label: [entryLabel(ref.target)] })); continue; }
     const reason = linker.add({
       paragraph: ref.target.paragraph, start: range.start, end: range.end, kind: 'doi', url: doiUrl(ref.doi), category: 'dois',
       reference: ref.source === 'resolvedWork' ? 'resolvedWork' : 'entry',
     });
-    if (reason && reason.code !== 'alreadyLinked') warnings.push(reasonOf('doiNotWritten', { label: ref.target.label }, { why: [reason] }));
+    if (reason && reason.code !== 'alreadyLinked') warnings.push(reasonOf('doiNotWritten', {}, { label: [entryLabel(ref.target)], why: [reason] }));
   }
 
   // A restyle, planned whole once every link is queued (the links apply writes in an entry must have a place in

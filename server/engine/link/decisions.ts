@@ -1,12 +1,13 @@
 // Review decisions → link plans. Validates every decision against the analysis (unknown refId or
 // targetId, missing DOI, duplicates → DecisionError, a 400-class error) and records what stays
-// unlinked and why.
+// unlinked and why (a code of shared/reasons.ts, with its English sentence).
 
 import type { DecisionStatus, ReviewDecision, UnmatchedItem } from '../../../shared/contract.ts';
 import type { MatchCandidate, TargetCandidate } from '../detect/types.ts';
 import { DecisionError } from '../errors.ts';
 import { locationOf } from '../model/queries.ts';
 import { normaliseDoi } from '../../../shared/doi.ts';
+import { reasonOf, reasonText, type ReasonCode } from '../../../shared/reasons.ts';
 
 interface InternalPlan {
   type: 'internal';
@@ -49,8 +50,14 @@ export function doiUrl(doi: string): string {
   return 'https://doi.org/' + doi.replace(/[\s"<>#%?{}|\\^`]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
 }
 
-export function unmatchedItem(refId: string, m: MatchCandidate, status: UnmatchedItem['status'], reason: string): UnmatchedItem {
-  return { refId, kind: m.kind, sourceText: m.paragraph.text.slice(m.start, m.end), status, reason, location: locationOf(m.paragraph, m.start, m.end) };
+/** A match left unlinked: why as a code (shared/reasons.ts, shared/causes.ts) and as its English sentence. */
+export function unmatchedItem(refId: string, m: MatchCandidate, status: UnmatchedItem['status'], why: ReasonCode): UnmatchedItem {
+  return { refId, kind: m.kind, sourceText: m.paragraph.text.slice(m.start, m.end), status, reason: reasonText(why), reasonCode: why, location: locationOf(m.paragraph, m.start, m.end) };
+}
+
+/** The match's own reason (held, unsure, unmatched) when the scan gave it one, else `fallback`. */
+function ownReason(m: MatchCandidate, fallback: ReasonCode): ReasonCode {
+  return m.reasonCode ?? fallback;
 }
 
 export function planDecisions(
@@ -93,18 +100,18 @@ export function planDecisions(
     decided.add(d.refId);
     plan.applied++;
     if (d.status === 'skipped') {
-      plan.unmatched.push(unmatchedItem(d.refId, m, 'skipped', d.reason ? `skipped: ${d.reason}` : 'skipped by the reviewer'));
+      plan.unmatched.push(unmatchedItem(d.refId, m, 'skipped', d.reason ? reasonOf('skippedWithReason', { reason: d.reason }) : reasonOf('skippedByReviewer')));
       continue;
     }
     if (m.status === 'held') {
-      plan.unmatched.push(unmatchedItem(d.refId, m, 'held', m.reason ?? 'held'));
+      plan.unmatched.push(unmatchedItem(d.refId, m, 'held', ownReason(m, reasonOf('heldMatch'))));
       continue;
     }
     if (d.status === 'link_only') {
       const proposed = m.targetKey ? targetById.get(m.targetKey) : undefined;
       const doi = normaliseDoi(d.doi ?? m.doi ?? (proposed ? resolvedDoi(proposed.key) ?? proposed.doi : undefined));
       if (!doi) throw new DecisionError('missing-doi', `link_only decision for '${d.refId}' needs a DOI`);
-      if (m.status === 'identity_change') { plan.unmatched.push(unmatchedItem(d.refId, m, 'identity_change', 'already inside a link; link_only cannot re-point it')); continue; }
+      if (m.status === 'identity_change') { plan.unmatched.push(unmatchedItem(d.refId, m, 'identity_change', reasonOf('linkOnlyInLink'))); continue; }
       plan.external.push({ type: 'external', refId: d.refId, match: m, doi });
       continue;
     }
@@ -115,19 +122,19 @@ export function planDecisions(
     }
     if (m.kind === 'doi' && !target) {
       const doi = normaliseDoi(m.doi);
-      if (!doi) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, 'no DOI')); continue; }
+      if (!doi) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, reasonOf('noDoi'))); continue; }
       plan.external.push({ type: 'external', refId: d.refId, match: m, doi });
       continue;
     }
     const t = target ?? (m.targetKey ? targetById.get(m.targetKey) : undefined);
-    if (!t) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, m.reason ?? 'no target to link to')); continue; }
+    if (!t) { plan.unmatched.push(unmatchedItem(d.refId, m, m.status, ownReason(m, reasonOf('noLinkTarget')))); continue; }
     plan.internal.push({ type: 'internal', refId: d.refId, match: m, target: t, relink: m.status === 'identity_change' });
   }
 
   for (const [id, m] of matchById) {
     if (decided.has(id)) continue;
-    const reason = m.status === 'ready' ? 'no decision' : m.reason ?? m.status;
-    plan.unmatched.push(unmatchedItem(id, m, m.status, reason));
+    const why = m.status === 'ready' ? reasonOf('noDecision') : ownReason(m, reasonOf('noDecisionStatus', { status: m.status }));
+    plan.unmatched.push(unmatchedItem(id, m, m.status, why));
   }
   return plan;
 }

@@ -66,7 +66,7 @@ export function rewriteBibliography(edit: PackageEdit, plan: RewritePlan, record
     // Built now, after linking: the entry's bookmarks and links as apply left them are carried over.
     const keep = inspect(node);
     const content = 'code' in keep ? keep : rebuild(node, keep, p.prefix ?? '', p.body ?? [], p.dropNumbering === true, p.moves);
-    if (!Array.isArray(content)) { outcome.warnings.push(reasonOf('keptEntry', { label: p.entry.label }, { why: [content] })); continue; }
+    if (!Array.isArray(content)) { outcome.warnings.push(reasonOf('keptEntry', {}, { label: [entryLabel(p.entry)], why: [content] })); continue; }
     edit.edit(p.entry.paragraph.part);
     node[tagOf(node)!] = content;
     outcome.rewritten++;

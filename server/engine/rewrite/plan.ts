@@ -81,9 +81,12 @@ export function citationContext(model: DocumentModel, matches: Iterable<MatchCan
 /** Why a rewrite is refused when the document has no reference list (apply's and the preview's bibRewrite.reason). */
 export const NO_REFERENCE_LIST = causeOf('noReferenceList', {});
 
-/** The entry as the author knows it ("Reference 4"): its printed label, else its place in the list. */
-export function entryLabel(e: BibEntry): ReasonCode {
-  return causeOf('referenceLabel', { number: e.printedLabel ? e.printedLabel.replace(/[.:)]$/, '') : e.refIndex });
+/**
+ * The entry as the author knows it ("Reference 4"): its printed label, else its place in the list (a reference
+ * target that is no entry of the list, which apply never links to a DOI, by its own label).
+ */
+export function entryLabel(e: TargetCandidate & { printedLabel?: string | null }): ReasonCode {
+  return causeOf('referenceLabel', { number: e.printedLabel ? e.printedLabel.replace(/[.:)]$/, '') : e.refIndex ?? e.label });
 }
 
 /** A blocking or kept entry as the contract carries it: its label and what it lacks, each in English and as a code. */

@@ -8,6 +8,7 @@ import { doiUrl, planDecisions } from '../../../../server/engine/link/decisions.
 import { detect } from '../../../../server/engine/scan.ts';
 import type { ReviewDecision } from '../../../../shared/contract.ts';
 import { parseSettings } from '../../../../shared/settings.ts';
+import { unmatchedItemSchema } from '../../../../shared/schemas/documents.ts';
 import { buildDocx, p } from '../../../helpers/docx-builder.ts';
 
 const body = [
@@ -63,13 +64,48 @@ test('link_only: a citation links to its reference\'s DOI; a decision on a refer
   assert.deepEqual(out.references.map((r) => [r.target.key, r.doi, r.source]), [['bib-2', '10.1000/LIGHT.2', 'link_only']]);
 });
 
-test('what stays unlinked says why: skipped (with the reviewer\'s reason), no target, no decision', () => {
-  const out = plan([{ refId: cite1, status: 'skipped', reason: 'wrong reference' }, { refId: fig7, status: 'approved' }]);
-  const why = Object.fromEntries(out.unmatched.map((u) => [u.refId, [u.status, u.reason]]));
-  assert.deepEqual(why[cite1], ['skipped', 'skipped: wrong reference']);
-  assert.equal(why[fig7]![0], 'unmatched');
-  assert.deepEqual(why[fig1], ['ready', 'no decision']);
+test('what stays unlinked says why, as a code and its English: skipped (with the reviewer\'s reason), no target, no decision', () => {
+  const out = plan([{ refId: cite1, status: 'skipped', reason: 'wrong reference' }, { refId: cite2, status: 'skipped' }, { refId: fig7, status: 'approved' }]);
+  const why = Object.fromEntries(out.unmatched.map((u) => [u.refId, [u.status, u.reason, u.reasonCode]]));
+  assert.deepEqual(why[cite1], ['skipped', 'skipped: wrong reference', { code: 'skippedWithReason', values: { reason: 'wrong reference' } }], 'the reviewer\'s words are a value');
+  assert.deepEqual(why[cite2], ['skipped', 'skipped by the reviewer', { code: 'skippedByReviewer' }]);
+  assert.deepEqual(why[fig7], ['unmatched', 'no figure 7 in the document', { code: 'noTarget', values: { kind: 'figure', key: '7' } }], 'the match\'s own reason');
+  assert.deepEqual(why[fig1], ['ready', 'no decision', { code: 'noDecision' }]);
   assert.equal(out.internal.length, 0);
+  for (const u of out.unmatched) assert.equal(unmatchedItemSchema.safeParse(u).success, true, u.refId);
+});
+
+test('a match left without a decision and without a reason of its own: "no decision" and its status, as a value', () => {
+  const m = detection.matchById.get(fig7)!;
+  const { reason, reasonCode } = m;
+  try {
+    delete m.reason;
+    delete m.reasonCode;
+    const u = plan([]).unmatched.find((x) => x.refId === fig7)!;
+    assert.deepEqual([u.reason, u.reasonCode], ['no decision (unmatched)', { code: 'noDecisionStatus', values: { status: 'unmatched' } }]);
+  } finally {
+    Object.assign(m, { reason, reasonCode });
+  }
+});
+
+test('an approved DOI match without a DOI, a link_only decision on a match already in a link: why, as codes', () => {
+  const m = detection.matchById.get(doi)!;
+  const kept = m.doi;
+  try {
+    m.doi = 'not a doi';
+    assert.deepEqual(plan([{ refId: doi, status: 'approved' }]).unmatched.find((u) => u.refId === doi)!.reasonCode, { code: 'noDoi' });
+  } finally {
+    m.doi = kept;
+  }
+  const c = detection.matchById.get(cite1)!;
+  const status = c.status;
+  try {
+    c.status = 'identity_change';
+    const u = plan([{ refId: cite1, status: 'link_only' }]).unmatched.find((x) => x.refId === cite1)!;
+    assert.deepEqual([u.status, u.reason, u.reasonCode], ['identity_change', 'already inside a link; link_only cannot re-point it', { code: 'linkOnlyInLink' }]);
+  } finally {
+    c.status = status;
+  }
 });
 
 test('doiUrl escapes what a URL cannot carry', () => {

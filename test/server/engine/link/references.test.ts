@@ -9,7 +9,7 @@ import { parseSettings, type HyperlinkSettings } from '../../../../shared/settin
 import { apply, direct, scan, DecisionError } from '../../../../server/engine/index.ts';
 import { buildModel } from '../../../../server/engine/model/document.ts';
 import { openDocx } from '../../../../server/engine/package/docx.ts';
-import { buildDocx, p } from '../../../helpers/docx-builder.ts';
+import { buildDocx, p, r } from '../../../helpers/docx-builder.ts';
 
 const ENTRY1 = '1. Smith J, Jones K. Variability of neural activity in cortex. J Neurosci. 2020;40(3):123-130.';
 const ENTRY2 = '2. Doe A. A second study of things. Nature. 2019;571:45-49. doi:10.1038/s41586-019-1234-5';
@@ -88,7 +88,8 @@ test('a corrected DOI the reviewer approved replaces the written one on the DOI 
   const entry3 = linksOf(out.docx).filter((l) => l.text.includes('science'));
   assert.deepEqual(entry3, [{ text: 'https://doi.org/10.1126/science.aaa0001', to: 'https://doi.org/10.1126/science.aaa0002' }]);
   const replaced = out.unmatched!.find((u) => u.kind === 'doi');
-  assert.match(replaced!.reason, /10\.1126\/science\.aaa0002/);
+  assert.equal(replaced!.reason, "the reference's DOI link (10.1126/science.aaa0002) is written here instead");
+  assert.deepEqual(replaced!.reasonCode, { code: 'referenceDoiHere', values: { doi: '10.1126/science.aaa0002' } }, 'why, as a code for the pane');
   assert.deepEqual(texts(out.docx), texts(bytes));
 });
 
@@ -160,4 +161,16 @@ test('applying the output again keeps one link per entry (the resolved link is r
   const twice = apply(once.docx, s, citationsOnly(again), { resolvedWorks: { 'bib-1': work('10.1523/jn.9') } });
   assert.equal(linksOf(twice.docx).filter((l) => l.to.startsWith('https:')).length, 1);
   assert.ok(!twice.warnings!.some((w) => /DOI link not written/.test(w)), twice.warnings!.join('; '));
+});
+
+test('a reference link that cannot be written is a warning naming the entry by its label code (said in the pane\'s language)', async () => {
+  // An equation inside the entry: the whole-entry link would hold it, so it is not written.
+  const entry = `<w:p>${r('1. Smith J. Growth of ')}<m:oMath><m:r><m:t>x</m:t></m:r></m:oMath>${r(' in moss. J Bot. 2004;12:1–9.')}</w:p>`;
+  const bytes = await buildDocx({ body: p('Results agree with [1].') + p('References', 'Heading1') + entry });
+  const s = parseSettings({ doi: true, crossref: true });
+  const out = apply(bytes, s, citationsOnly(scan(bytes, s)), { resolvedWorks: { 'bib-1': work('10.1000/moss.1') } });
+  const label = { code: 'referenceLabel', values: { number: '1' } };
+  const why = { code: 'insideHold', values: { hold: 'math' } };
+  assert.deepEqual(out.warningCodes, [{ code: 'doiNotWritten', values: { label: 'Reference 1', why: 'inside math' }, parts: { label: [label], why: [why] } }]);
+  assert.deepEqual(out.warnings, ['Reference 1: DOI link not written (inside math)']);
 });
