@@ -109,6 +109,10 @@ function build(messages: Messages, f: LocaleFormat) {
       linksAdded: (n: number) => t(f.count(n, m.apply.linksAddedOne, m.apply.linksAdded), { n }),
       /** Links per category after apply ("citations: 12 · figures: 3"); the category is the service's key. */
       statCount: (category: string, n: number) => t(m.apply.statCount, { category: (m.apply.category as Record<string, string>)[category] ?? category, n }),
+      /** How many matches apply left unlinked, and each: its kind, its text and why (from its code when sent). */
+      unlinked: (n: number) => t(f.count(n, m.apply.unlinkedOne, m.apply.unlinked), { n }),
+      unlinkedItem: (u: { kind: string; sourceText: string; reason: string; reasonCode?: ReasonCode }) =>
+        t(m.apply.unlinkedItem, { kind: words(m.review.kindSingular as Record<string, string>, u.kind), text: u.sourceText, reason: translateReason(u.reason, u.reasonCode) }),
       /** One decision that could not be carried: the sentence it was in (review/sentence.ts), its kind and decision. */
       notCarriedItem: (sentence: string, kind: string, choice: string) => t(m.apply.notCarriedItem, { sentence, kind, choice }),
       /** Mentions found in text added or changed since the scan: shown for review before anything is written. */

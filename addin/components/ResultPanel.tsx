@@ -1,6 +1,7 @@
-// What apply did: link counts per category, warnings, where the output went, what Word kept
-// (verification after the replace), and "Restore original".
+// What apply did: link counts per category, warnings, the matches it left unlinked and why, where the output
+// went, what Word kept (verification after the replace), and "Restore original".
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
+import type { UnmatchedItem } from '../../shared/contract.ts';
 import type { ApplySession } from '../workflow/pipeline.ts';
 import type { Verification } from '../docx/verify.ts';
 import { S } from '../strings.ts';
@@ -17,6 +18,25 @@ function Problems({ title, v, testId }: { title: string; v: Verification; testId
         </ul>
       </MessageBarBody>
     </MessageBar>
+  );
+}
+
+/** The matches apply left unlinked, folded under their count: what the service could not link first, the reviewer's skips last. */
+function Unlinked({ items }: { items: readonly UnmatchedItem[] }) {
+  const ordered = [...items.filter((u) => u.status !== 'skipped'), ...items.filter((u) => u.status === 'skipped')];
+  return (
+    <details className="unlinked" data-testid="unlinked">
+      <summary>
+        <Text size={200}>{S.apply.unlinked(items.length)}</Text>
+      </summary>
+      <ul className="unlinked-list">
+        {ordered.map((u, i) => (
+          <li key={`${i}:${u.refId}`} data-testid="unlinked-item">
+            <Text size={200}>{S.apply.unlinkedItem(u)}</Text>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -83,6 +103,7 @@ export function ResultPanel({ applied, restored, busy, onRestore, restoreEdits =
           {S.reason(w, result.warningCodes?.[i])}
         </Text>
       ))}
+      {(result.unmatched ?? []).length > 0 && <Unlinked items={result.unmatched!} />}
       {canRestore && !restored && restoreEdits && <RestoreQuestion edits={restoreEdits} busy={busy} onRestore={() => onRestore(true)} onKeep={onKeep} />}
       {canRestore && !restored && !restoreEdits && (
         <div className="restore-line">

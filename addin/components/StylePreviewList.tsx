@@ -39,6 +39,8 @@ export function StylePreviewList({ state }: { state: PreviewState }) {
     );
   }
   const { preview } = state;
+  // An entry that blocks a refused rewrite is listed below with what it lacks: said once, there.
+  const blocking = new Set(preview.bibRewrite?.outcome === 'refused' ? preview.bibRewrite.entries.map((e) => e.refId) : []);
   if (preview.entries.length === 0) return <Text size={200} block data-testid="style-preview-empty">{S.style.previewEmpty}</Text>;
   return (
     <section aria-label={S.style.previewLabel} data-testid="style-preview">
@@ -52,7 +54,9 @@ export function StylePreviewList({ state }: { state: PreviewState }) {
             {e.rewritable ? (
               <Text size={200} block className="style-preview-after">→ <FormattedEntry html={e.afterHtml} /></Text>
             ) : (
-              <Text size={200} block className="style-preview-kept">{S.style.kept(e.warning === undefined ? e.warning : S.reason(e.warning, e.warningCode))}</Text>
+              <Text size={200} block className="style-preview-kept">
+                {blocking.has(e.refId) ? S.style.keptBlocks : S.style.kept(e.warning === undefined ? e.warning : S.reason(e.warning, e.warningCode))}
+              </Text>
             )}
           </li>
         ))}

@@ -1,10 +1,13 @@
-// After apply: the links added, where the output went, what Word kept, per-category counts, warnings,
-// and Restore original (not when the output went to a new document), then the restore's outcome.
+// After apply: the links added, where the output went, what Word kept, per-category counts, warnings, the
+// matches left unlinked with why (said from their codes in the display language), and Restore original (not when the output went to a new document), then the restore's outcome.
 import { button, buttons, click, mount, text } from '../../helpers/dom.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResultPanel } from '../../../addin/components/ResultPanel.tsx';
-import { S } from '../../../addin/strings.ts';
+import { S, setDisplayLanguage } from '../../../addin/strings.ts';
+import { reasonOf, reasonText } from '../../../shared/reasons.ts';
+import { causeOf } from '../../../shared/causes.ts';
+import type { UnmatchedItem } from '../../../shared/contract.ts';
 import type { ApplySession } from '../../../addin/workflow/pipeline.ts';
 
 function applied(extra: Partial<ApplySession> = {}): ApplySession {
@@ -74,4 +77,52 @@ test('the document changed since apply: the edits are named, "Restore and lose t
   assert.deepEqual(calls, [true]);
   assert.equal(kept, 1);
   await m.unmount();
+});
+
+/** A match left unlinked as the service sends it: the English sentence and its code. */
+function unlinked(refId: string, kind: UnmatchedItem['kind'], sourceText: string, status: UnmatchedItem['status'], code: ReturnType<typeof reasonOf>): UnmatchedItem {
+  return { refId, kind, sourceText, status, reason: reasonText(code), reasonCode: code };
+}
+
+test('the matches left unlinked are listed under their count, each with why, in the display language; the reviewer’s skips last', async () => {
+  const unmatched = [
+    unlinked('cit-1', 'citation', '5', 'skipped', reasonOf('skippedWithReason', { reason: 'wrong paper' })),
+    unlinked('fig-2', 'figure', '2', 'ready', reasonOf('relinkNotFound')),
+    unlinked('cit-3', 'citation', '7', 'ready', causeOf('insideHold', { hold: 'math' })),
+    unlinked('fig-9', 'figure', '9', 'unmatched', reasonOf('noDecisionStatus', { status: 'unmatched' })),
+    { refId: 'doi-1', kind: 'doi' as const, sourceText: '10.1/x', status: 'ready' as const, reason: 'a reason from a newer service', reasonCode: { code: 'notYetKnown' } },
+  ];
+  const result = { ...applied().result, unmatched };
+  const m = await mount(<ResultPanel applied={applied({ result })} restored={null} busy={false} onRestore={() => undefined} />);
+  const list = m.container.querySelector('[data-testid="unlinked"]')!;
+  assert.equal(list.tagName, 'DETAILS', 'folded under its count');
+  assert.match(text(list.querySelector('summary')!), /^5 matches not linked$/);
+  const items = [...list.querySelectorAll('[data-testid="unlinked-item"]')].map((li) => text(li));
+  assert.deepEqual(items, [
+    'figure “2”: could not find the existing link to re-point',
+    'citation “7”: inside math',
+    'figure “9”: no decision (unmatched)',
+    'DOI “10.1/x”: a reason from a newer service',
+    'citation “5”: skipped: wrong paper',
+  ]);
+  await m.unmount();
+  try {
+    setDisplayLanguage('de-DE');
+    const de = await mount(<ResultPanel applied={applied({ result })} restored={null} busy={false} onRestore={() => undefined} />);
+    const said = [...de.container.querySelectorAll('[data-testid="unlinked-item"]')].map((li) => text(li));
+    assert.match(text(de.container.querySelector('summary')!), /^Nicht verlinkt: 5 Treffer$/);
+    assert.deepEqual(said, [
+      'Abbildung „2“: der vorhandene Link, der umgeleitet werden sollte, wurde nicht gefunden',
+      'Zitat „7“: innerhalb von einer Formel',
+      'Abbildung „9“: keine Entscheidung (ohne Ziel)',
+      'DOI „10.1/x“: a reason from a newer service',
+      'Zitat „5“: übersprungen: wrong paper',
+    ]);
+    await de.unmount();
+  } finally {
+    setDisplayLanguage('en');
+  }
+  const none = await mount(<ResultPanel applied={applied()} restored={null} busy={false} onRestore={() => undefined} />);
+  assert.equal(none.container.querySelector('[data-testid="unlinked"]'), null, 'nothing left unlinked: no list');
+  await none.unmount();
 });

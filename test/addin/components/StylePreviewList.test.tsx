@@ -55,7 +55,7 @@ test('a refused rewrite lists its blocking entries under the preview, each said 
   const lacks = causeOf('unreadWords', { words: 'reprinted' });
   const refused: StylePreview = {
     ...PREVIEW,
-    entries: [{ ...PREVIEW.entries[2]!, warning: 'Reference 4: the reading does not account for: reprinted', warningCode: causeOf('entryLacks', {}, { label: [label], why: [lacks] }) }],
+    entries: [{ ...PREVIEW.entries[2]!, refId: 'bib-4', warning: 'Reference 4: the reading does not account for: reprinted', warningCode: causeOf('entryLacks', {}, { label: [label], why: [lacks] }) }],
     warnings: [],
     bibRewrite: { cslId: 'apa', family: 'author-date', outcome: 'refused', reason: 'r', rewritten: 0, unchanged: 0, entries: [{ refId: 'bib-4', label: 'Reference 4', lacks: 'the reading does not account for: reprinted', labelCode: label, lacksCode: lacks }] },
   };
@@ -67,11 +67,15 @@ test('a refused rewrite lists its blocking entries under the preview, each said 
     setDisplayLanguage('de');
     const german = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: refused }} />);
     assert.match(german, /Einträge, die das Umschreiben verhindern:/);
-    assert.equal(german.match(/Literaturangabe 4: die Auslesung erklärt nicht: reprinted/g)?.length, 2, 'the kept entry and the blocking list');
+    assert.equal(german.match(/Literaturangabe 4: die Auslesung erklärt nicht: reprinted/g)?.length, 1, 'said once, in the blocking list');
+    assert.match(german, /Bleibt wie geschrieben: verhindert das Umschreiben \(unten aufgeführt\)/, 'the previewed entry points to the list');
     assert.doesNotMatch(german, /Reference 4|does not account/);
   } finally {
     setDisplayLanguage('en');
   }
+  assert.equal(english.match(/the reading does not account for: reprinted/g)?.length, 1, 'a kept entry that blocks: its reason once');
+  assert.match(english, /Stays as written: it blocks the rewrite \(listed below\)/);
   const rewritten = renderToStaticMarkup(<StylePreviewList state={{ status: 'ready', preview: { ...refused, bibRewrite: { ...refused.bibRewrite!, outcome: 'partial' } } }} />);
   assert.doesNotMatch(rewritten, /style-preview-blocking/, 'only a refusal lists blocking entries');
+  assert.match(rewritten, /Stays as written: Reference 4: the reading does not account for: reprinted/, 'a kept entry of a partial rewrite says its reason where it stands');
 });

@@ -1,7 +1,7 @@
 // The pane in Office's display language, in Chromium at 320 px on the fake host against the real
 // service: Office says "de-DE" (Office.context.displayLanguage), and sign-in, the scan of a Portuguese
 // manuscript, the review (summary, filters, kinds, statuses, row labels), a refused style change's blocking
-// entries, Settings and Account are in German, <html lang="de">; pt-PT falls back to Brazilian Portuguese and an unbundled language to English.
+// entries, Settings and Account, and after apply the matches left unlinked with why, are in German, <html lang="de">; pt-PT falls back to Brazilian Portuguese and an unbundled language to English.
 // Screenshots land in test-output/addin/screens (and ADDIN_SCREENSHOTS_DIR when set).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import type { Backend } from './backend.ts';
 import { CHROMIUM, panePage, startPaneSession, type PaneSession } from './session.ts';
+import { MESSAGES } from '../../../addin/i18n/messages.ts';
 
 const repo = new URL('../../../', import.meta.url).pathname;
 const OUT = join(repo, 'test-output/addin');
@@ -60,6 +61,16 @@ const ENGLISH = ['Review', 'Settings', 'Account', 'Sign in', 'Scan document', 'm
 
 function englishIn(text: string): string[] {
   return ENGLISH.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, 'u').test(text));
+}
+
+/**
+ * The service's English reasons as the pane's English says them: the words of each sentence between its
+ * placeholders (two words or more), which a German pane must not show.
+ */
+const ENGLISH_REASONS = [...new Set(Object.values(MESSAGES.en.reasons as Record<string, string>).flatMap((t) => t.split(/\{\w+\}/)).map((x) => x.trim()).filter((x) => /\p{L}+ \p{L}+/u.test(x)))];
+
+function englishReasonsIn(text: string): string[] {
+  return ENGLISH_REASONS.filter((x) => text.includes(x));
 }
 
 test('preconditions: chromium and the manuscript exist', () => {
@@ -130,6 +141,33 @@ test('German display language: German strings from sign-in to review, <html lang
   await page.getByRole('button', { name: 'Einstellungen speichern' }).waitFor();
   await shot(page, 'de-04-settings');
   assert.deepEqual(englishIn(await page.locator('#root').innerText()), []);
+
+  // Apply with every ready match approved and two skipped: the matches left unlinked are listed with why, each
+  // said from the service's code in German (the reviewer's skips, the unsure and unmatched ones no one decided).
+  await page.getByRole('tab', { name: 'Prüfen' }).click();
+  await page.getByRole('tab', { name: /^Links \(\d+\)$/ }).click();
+  await page.getByRole('button', { name: /^Alle bereiten bestätigen \([\d.]+\)$/ }).click();
+  const skip = page.locator('.match-row .match-actions button[aria-label^="Überspringen: "]');
+  for (const i of [0, 1]) {
+    const refId = await page.locator('.match-row').nth(i).getAttribute('data-refid');
+    await skip.nth(i).click();
+    await page.locator(`.match-row[data-refid="${refId}"] [data-choice="skipped"]`).waitFor();
+  }
+  await page.getByRole('button', { name: /^Links? anwenden \([\d.]+\)$/ }).click();
+  await page.getByTestId('result').waitFor({ timeout: 180_000 });
+  const unlinked = page.getByTestId('unlinked');
+  await unlinked.locator('summary').click();
+  assert.match((await unlinked.locator('summary').innerText()).trim(), /^Nicht verlinkt: [\d.]+ Treffer$/);
+  const items = await page.getByTestId('unlinked-item').allInnerTexts();
+  const kinds = Object.values(MESSAGES.de.review.kindSingular);
+  assert.ok(items.length >= 2, items.join(' | '));
+  assert.ok(items.every((t) => kinds.some((k) => t.startsWith(`${k} „`))), items.slice(0, 6).join(' | '));
+  assert.equal(items.filter((t) => /“: beim Prüfen übersprungen$/.test(t)).length, 2, items.join(' | '));
+  assert.deepEqual(englishReasonsIn(items.join('\n')), [], items.join(' | '));
+  await shot(page, 'de-05-unlinked');
+  const resultText = await page.getByTestId('result').innerText();
+  assert.deepEqual(englishIn(resultText), [], resultText.slice(0, 600));
+  assert.deepEqual(englishReasonsIn(resultText), [], resultText.slice(0, 600));
   await page.close();
 });
 
