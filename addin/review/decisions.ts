@@ -2,8 +2,6 @@
 import type { ReviewDecision, MatchKind, MatchStatus } from '../../shared/contract.ts';
 import type { ReviewState, Choice } from './review-state.ts';
 
-const NOT_REVIEWED_REASON = 'not reviewed';
-
 function toDecision(refId: string, choice: Choice): ReviewDecision {
   switch (choice.status) {
     case 'approved':
@@ -18,13 +16,14 @@ function toDecision(refId: string, choice: Choice): ReviewDecision {
 }
 
 /**
- * One decision per match, in scan order. A match the user did not decide is sent as skipped
- * ("not reviewed"): nothing is linked that nobody approved.
+ * One decision per decided match, in scan order. A match the user did not decide is not sent: apply links
+ * nothing without a decision and lists it as unlinked with the service's own reason, as a code the pane says
+ * in the display language ("no decision", or why the match was unsure or held), never as a skip.
  */
 export function buildDecisions(state: ReviewState): ReviewDecision[] {
-  return state.matches.map((m) => {
+  return state.matches.flatMap((m) => {
     const choice = state.choices[m.refId];
-    return choice ? toDecision(m.refId, choice) : { refId: m.refId, status: 'skipped', reason: NOT_REVIEWED_REASON };
+    return choice ? [toDecision(m.refId, choice)] : [];
   });
 }
 

@@ -57,7 +57,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** English words of the pane that must not show in another language (whole words, case-sensitive). */
-const ENGLISH = ['Review', 'Settings', 'Account', 'Sign in', 'Scan document', 'matches', 'need attention', 'Approve', 'Skip', 'Citations', 'Figures', 'Show', 'Kind', 'shown', 'ready', 'unmatched', 'low confidence'];
+const ENGLISH = ['Review', 'Settings', 'Account', 'Sign in', 'Scan document', 'matches', 'need attention', 'Approve', 'Skip', 'Citations', 'Figures', 'Show', 'Kind', 'shown', 'ready', 'unmatched', 'low confidence', 'skipped', 'not reviewed', 'no decision', 'not linked'];
 
 function englishIn(text: string): string[] {
   return ENGLISH.filter((w) => new RegExp(`(^|[^\\p{L}])${w}([^\\p{L}]|$)`, 'u').test(text));
@@ -159,9 +159,9 @@ test('German display language: German strings from sign-in to review, <html lang
   await unlinked.locator('summary').click();
   assert.match((await unlinked.locator('summary').innerText()).trim(), /^Nicht verlinkt: [\d.]+ Treffer$/);
   const items = await page.getByTestId('unlinked-item').allInnerTexts();
-  const kinds = Object.values(MESSAGES.de.review.kindSingular);
+  const kindWords = Object.values(MESSAGES.de.review.kindSingular);
   assert.ok(items.length >= 2, items.join(' | '));
-  assert.ok(items.every((t) => kinds.some((k) => t.startsWith(`${k} „`))), items.slice(0, 6).join(' | '));
+  assert.ok(items.every((t) => kindWords.some((k) => t.startsWith(`${k} „`))), items.slice(0, 6).join(' | '));
   assert.equal(items.filter((t) => /“: beim Prüfen übersprungen$/.test(t)).length, 2, items.join(' | '));
   assert.deepEqual(englishReasonsIn(items.join('\n')), [], items.join(' | '));
   await shot(page, 'de-05-unlinked');

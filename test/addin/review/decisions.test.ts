@@ -1,4 +1,5 @@
-// The decisions sent to apply: one per match in scan order, undecided matches skipped as "not reviewed";
+// The decisions sent to apply: one per decided match in scan order, undecided matches not sent (apply leaves
+// them unlinked and says why);
 // and the review's progress counters, overall and per kind.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -26,14 +27,13 @@ const state = (): ReviewState => ({
   error: null,
 });
 
-test('one decision per match in scan order; undecided matches are skipped as not reviewed', () => {
+test('one decision per decided match in scan order; an undecided match is not sent', () => {
   assert.deepEqual(buildDecisions(state()), [
     { refId: 'm1', status: 'approved' },
     { refId: 'm2', status: 'retargeted', targetId: 'ref1' },
     { refId: 'm3', status: 'skipped', reason: 'wrong figure' },
     { refId: 'm4', status: 'skipped' },
     { refId: 'm5', status: 'link_only', doi: '10.1/x' },
-    { refId: 'm6', status: 'skipped', reason: 'not reviewed' },
   ]);
 });
 

@@ -96,7 +96,7 @@ test('normalizeDoi accepts the usual spellings', () => {
   assert.equal(normalizeDoi(''), null);
 });
 
-test('decisions: one per match in scan order, undecided ones skipped as not reviewed', () => {
+test('decisions: one per decided match in scan order, undecided ones not sent', () => {
   const s = run(
     { type: 'approveAllReady' },
     { type: 'retarget', refId: 'm2', targetId: 'ref3' },
@@ -110,7 +110,6 @@ test('decisions: one per match in scan order, undecided ones skipped as not revi
     { refId: 'm4', status: 'approved' },
     { refId: 'm5', status: 'skipped', reason: 'not this one' },
     { refId: 'm6', status: 'approved' },
-    { refId: 'm7', status: 'skipped', reason: 'not reviewed' },
   ]);
 });
 
